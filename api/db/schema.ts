@@ -1,0 +1,247 @@
+// One Postgres schema for PGlite and PostgreSQL alike (spec section 3 entities).
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phoneNumber: text('phone_number'),
+  status: text('status').notNull().default('active'),
+  roleType: text('role_type').notNull(), // 'org' | 'state'
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
+
+/** State users' roles (organization users hold theirs per membership). */
+export const userRoles = pgTable('user_roles', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.role] })]);
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  legalName: text('legal_name').notNull(),
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('organizations_legal_name_idx').on(t.legalName)]);
+
+export const memberships = pgTable('memberships', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  role: text('role').notNull(),
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.organizationId] }),
+  index('memberships_org_idx').on(t.organizationId),
+]);
+
+export const loginCodes = pgTable('login_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  wrongTries: integer('wrong_tries').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  burnedAt: timestamp('burned_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('login_codes_email_idx').on(t.email, t.createdAt)]);
+
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)]);
+
+/** Sliding-window rate limits, kept in the database so several app processes share them. */
+export const rateLimitEvents = pgTable('rate_limit_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bucket: text('bucket').notNull(),
+  key: text('key').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)]);
+
+/** Development outbox: mail that would have been sent while SMTP_URL is unset. */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('outbox_to_idx').on(t.to, t.createdAt)]);
+
+export const programs = pgTable('programs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description'),
+  dueDate: timestamp('due_date', { withTimezone: true }),
+  unlockWindowStart: timestamp('unlock_window_start', { withTimezone: true }),
+  unlockWindowEnd: timestamp('unlock_window_end', { withTimezone: true }),
+  status: text('status').notNull().default('OPEN'),
+  createdAt: createdAt(),
+});
+
+export const sections = pgTable('sections', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  programId: uuid('program_id').notNull().references(() => programs.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  displayOrder: integer('display_order').notNull(),
+  isEntityProfile: boolean('is_entity_profile').notNull().default(false),
+}, (t) => [uniqueIndex('sections_program_slug_key').on(t.programId, t.slug)]);
+
+export const questions = pgTable('questions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  systemNo: text('system_no').notNull(),
+  text: text('text').notNull(),
+  type: text('type').notNull(),
+  responseType: text('response_type'),
+  displayOrder: integer('display_order').notNull(),
+  mandatory: boolean('mandatory').notNull().default(false),
+  readOnly: boolean('read_only').notNull().default(false),
+  instructions: text('instructions'),
+  placeholder: text('placeholder'),
+  responseOptions: jsonb('response_options'),
+  tableColumns: jsonb('table_columns'),
+  hasTemplate: boolean('has_template').notNull().default(false),
+  templateFile: text('template_file'),
+  minDate: text('min_date'),
+  maxDate: text('max_date'),
+  addMoreRows: boolean('add_more_rows').notNull().default(false),
+  dependentSystemNo: text('dependent_system_no'),
+  dependentResponseValue: text('dependent_response_value'),
+  additionalMetadata: jsonb('additional_metadata'),
+}, (t) => [
+  index('questions_section_idx').on(t.sectionId, t.displayOrder),
+  uniqueIndex('questions_section_system_no_key').on(t.sectionId, t.systemNo),
+]);
+
+export const projectAreas = pgTable('project_areas', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  unservedLocationsCount: integer('unserved_locations_count').notNull().default(0),
+  underservedLocationsCount: integer('underserved_locations_count').notNull().default(0),
+  servedLocationsCount: integer('served_locations_count').notNull().default(0),
+  caiCount: integer('cai_count').notNull().default(0),
+  isSample: boolean('is_sample').notNull().default(false),
+}, (t) => [uniqueIndex('project_areas_name_key').on(t.name)]);
+
+export const applications = pgTable('applications', {
+  id: text('id').primaryKey(), // GA- + 6 upper-case letters/digits
+  programId: uuid('program_id').notNull().references(() => programs.id),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id),
+  status: text('status').notNull().default('DRAFT'),
+  projectLocation: text('project_location'),
+  technologyType: text('technology_type'),
+  createdBy: uuid('created_by').references(() => users.id),
+  submittedBy: uuid('submitted_by').references(() => users.id),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('applications_org_created_idx').on(t.organizationId, t.createdAt),
+  index('applications_status_created_idx').on(t.status, t.createdAt),
+  index('applications_location_idx').on(t.projectLocation),
+]);
+
+export const answers = pgTable('answers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  value: jsonb('value'),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('answers_application_question_key').on(t.applicationId, t.questionId)]);
+
+/** Entity profile answers belong to the organization and show in every application. */
+export const profileAnswers = pgTable('profile_answers', {
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  value: jsonb('value'),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.organizationId, t.questionId] })]);
+
+export const applicationSections = pgTable('application_sections', {
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('NOT_STARTED'),
+  unlocked: boolean('unlocked').notNull().default(false),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.applicationId, t.sectionId] })]);
+
+/** The audit trail: every change, who made it and when. Application ids are kept after a delete. */
+export const loggedActions = pgTable('logged_actions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id'),
+  organizationId: uuid('organization_id'),
+  userId: uuid('user_id'),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  comments: text('comments'),
+  details: jsonb('details'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('logged_actions_application_idx').on(t.applicationId, t.createdAt),
+  index('logged_actions_org_idx').on(t.organizationId, t.createdAt),
+]);
+
+export const threads = pgTable('message_threads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  applicationId: text('application_id'),
+  subject: text('subject').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('message_threads_org_idx').on(t.organizationId, t.createdAt)]);
+
+export const messages = pgTable('messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  threadId: uuid('thread_id').notNull().references(() => threads.id, { onDelete: 'cascade' }),
+  senderId: uuid('sender_id').references(() => users.id),
+  direction: text('direction').notNull(), // ORG_TO_STATE | STATE_TO_ORG
+  content: text('content').notNull(),
+  replyToMessageId: uuid('reply_to_message_id'),
+  createdAt: createdAt(),
+}, (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)]);
+
+/** A message is unread for a side (org or state) until someone of that side opens the thread. */
+export const messageReads = pgTable('message_reads', {
+  threadId: uuid('thread_id').notNull().references(() => threads.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.threadId, t.userId] })]);
+
+
+export const reviewAssignments = pgTable('review_assignments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  reviewerId: uuid('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  reviewerType: text('reviewer_type').notNull(), // CTC_REVIEWER | RSM_REVIEWER | STATE_REVIEWER
+  status: text('status').notNull().default('PENDING'), // PENDING | IN_PROGRESS | SUBMITTED
+  assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('review_assignments_app_reviewer_key').on(t.applicationId, t.reviewerId),
+  index('review_assignments_reviewer_idx').on(t.reviewerId),
+]);
+
+export const schema = {
+  users, userRoles, organizations, memberships, loginCodes, apiTokens, rateLimitEvents, outbox,
+  programs, sections, questions, projectAreas, applications, answers, profileAnswers,
+  applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments,
+};

@@ -1,0 +1,82 @@
+// HTTP plumbing of the API provider: errors as {message, errors?}, async handlers, input parsing.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import { MSG } from '../domain/messages';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const forbidden = (message = MSG.actionNotAllowed) => new ApiError(403, message);
+export const conflict = (message: string) => new ApiError(409, message);
+
+export function handler(fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler {
+  return (req, res, next) => {
+    fn(req, res).catch(next);
+  };
+}
+
+/** Parse a body or query with a Zod schema; 400 with field errors when it does not fit. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  const first = Object.values(errors)[0]?.[0] ?? 'Invalid input';
+  throw badRequest(first, errors);
+}
+
+export function errorMiddleware(log: (msg: string, err: unknown) => void) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof ApiError) {
+      res.status(err.status).json(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return;
+    }
+    const status = (err as { status?: number; type?: string }).status;
+    if (status === 400 || (err as { type?: string }).type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'The request body is not valid JSON.' });
+      return;
+    }
+    if (status === 413) {
+      res.status(413).json({ message: 'The request is too large.' });
+      return;
+    }
+    log('API error', err);
+    res.status(500).json({ message: MSG.somethingWentWrong });
+  };
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+export function isLoopback(address: string | undefined): boolean {
+  return !!address && LOOPBACK.test(address);
+}
+
+/**
+ * The client's address. Requests from the portal's own UI (or a proxy on this machine) come from
+ * loopback and name the browser's address in X-Forwarded-For; anything else is taken at its word.
+ */
+export function clientIp(req: Request): string {
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  const forwarded = req.headers['x-forwarded-for'];
+  if (isLoopback(socket) && typeof forwarded === 'string' && forwarded.trim()) {
+    const hops = forwarded.split(',').map((s) => s.trim()).filter(Boolean);
+    return hops[hops.length - 1] ?? socket;
+  }
+  return socket;
+}
+
+/** Loopback and not relayed by a proxy: the only requests allowed to read the dev outbox. */
+export function isDirectLoopback(req: Request): boolean {
+  return isLoopback(req.socket.remoteAddress) && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
+}

@@ -1,0 +1,36 @@
+// The embedded /api/v1 provider.
+import express, { Router } from 'express';
+import type { ApiContext } from './context';
+import { errorMiddleware, handler, isDirectLoopback, notFound, ApiError } from './http';
+import { authRoutes } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
+import { messageRoutes } from './routes/messages';
+import { readOutbox } from './mail';
+import { EmailSchema } from '../domain/auth-schemas';
+
+export type { ApiContext } from './context';
+
+export function createApi(ctx: ApiContext): Router {
+  const api = Router();
+  api.use(express.json({ limit: '2mb' }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  api.get('/dev/outbox', handler(async (req, res) => {
+    // Codes are readable here only on this machine and only while mail is not really sent.
+    if (!ctx.outboxReadable || !isDirectLoopback(req)) throw notFound();
+    const email = EmailSchema.safeParse(req.query.email);
+    if (!email.success) throw new ApiError(400, 'Give ?email= with the address to read.');
+    res.json(await readOutbox(ctx.db, email.data));
+  }));
+
+  api.use(authRoutes(ctx));
+  api.use(dashboardRoutes(ctx));
+  api.use(messageRoutes(ctx));
+
+  api.use((_req, _res, next) => next(notFound('No such API route')));
+  api.use(errorMiddleware(ctx.log));
+  return api;
+}

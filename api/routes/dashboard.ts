@@ -1,0 +1,59 @@
+// Dashboard counts: organization (spec 3 Org dashboard counts) and state (one per status plus ALL).
+import { Router } from 'express';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import { handler } from '../http';
+import { orgRole, requireUser, stateRoles, currentAuth } from '../guard';
+import { applications, reviewAssignments } from '../db/schema';
+import { APPLICATION_STATUSES } from '../../domain/statuses';
+import { REVIEWER_ROLES } from '../../domain/roles';
+
+export function dashboardRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const signedIn = requireUser(ctx);
+
+  router.get('/organization/:orgId/application-counts', signedIn, handler(async (req, res) => {
+    const orgId = String(req.params.orgId);
+    orgRole(req, orgId);
+    const [row] = await ctx.db
+      .select({
+        totalApplications: count(),
+        draftApplications: sql<number>`count(*) filter (where ${applications.status} = 'DRAFT')`.mapWith(Number),
+        submittedApplications: sql<number>`count(*) filter (where ${applications.status} not in ('DRAFT', 'CANCELLED'))`.mapWith(Number),
+      })
+      .from(applications)
+      .where(eq(applications.organizationId, orgId));
+    res.json({
+      totalApplications: row?.totalApplications ?? 0,
+      draftApplications: row?.draftApplications ?? 0,
+      submittedApplications: row?.submittedApplications ?? 0,
+    });
+  }));
+
+  router.get('/review/applications/dashboard/count', signedIn, handler(async (req, res) => {
+    const roles = stateRoles(req);
+    const reviewerOnly = roles.every((r) => REVIEWER_ROLES.includes(r));
+    const userId = currentAuth(req).profile.id;
+    const rows = reviewerOnly
+      ? await ctx.db
+          .select({ status: applications.status, n: count() })
+          .from(applications)
+          .innerJoin(reviewAssignments, eq(reviewAssignments.applicationId, applications.id))
+          .where(and(eq(reviewAssignments.reviewerId, userId), ne(applications.status, 'DRAFT')))
+          .groupBy(applications.status)
+      : await ctx.db
+          .select({ status: applications.status, n: count() })
+          .from(applications)
+          .where(inArray(applications.status, APPLICATION_STATUSES.filter((s) => s !== 'DRAFT')))
+          .groupBy(applications.status);
+    const counts: Record<string, number> = { ALL: 0 };
+    for (const status of APPLICATION_STATUSES) if (status !== 'DRAFT') counts[status] = 0;
+    for (const row of rows) {
+      counts[row.status] = Number(row.n);
+      counts.ALL! += Number(row.n);
+    }
+    res.json(counts);
+  }));
+
+  return router;
+}

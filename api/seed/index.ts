@@ -1,0 +1,276 @@
+// Demo data of DESIGN section 3: a fresh start shows a working portal.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  answers, applicationSections, applications, loggedActions, memberships, messages, organizations, profileAnswers,
+  programs, projectAreas, questions, reviewAssignments, sections, threads, userRoles, users,
+} from '../db/schema';
+import { BEAD_ROUND_1_SECTIONS, TECHNOLOGY_TYPES } from './question-bank';
+import type { ApplicationStatus } from '../../domain/statuses';
+import type { RoleName } from '../../domain/roles';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface SeedUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string;
+  status?: 'active' | 'inactive';
+  stateRole?: RoleName;
+  orgRoles?: [org: string, role: RoleName][];
+}
+
+export const SEED_ORGANIZATIONS = [
+  { key: 'lakeview', legalName: 'Lakeview Fiber Cooperative', status: 'active' },
+  { key: 'summit', legalName: 'Summit Rural Telephone', status: 'active' },
+  { key: 'oldmill', legalName: 'Old Mill Wireless', status: 'inactive' },
+] as const;
+
+export const SEED_USERS: SeedUser[] = [
+  { email: 'org.admin@example.org', firstName: 'Olivia', lastName: 'Admin', phoneNumber: '6085550101', orgRoles: [['lakeview', 'Organization_Admin'], ['summit', 'Organization_Staff']] },
+  { email: 'org.staff@example.org', firstName: 'Oscar', lastName: 'Staff', phoneNumber: '6085550102', orgRoles: [['lakeview', 'Organization_Staff']] },
+  { email: 'summit.admin@example.org', firstName: 'Sam', lastName: 'Summit', phoneNumber: '6085550103', orgRoles: [['summit', 'Organization_Admin']] },
+  { email: 'state.admin@example.gov', firstName: 'Stella', lastName: 'Admin', stateRole: 'State_Admin' },
+  { email: 'state.reviewer@example.gov', firstName: 'Steve', lastName: 'Reviewer', stateRole: 'State_Reviewer' },
+  { email: 'ctc.admin@example.gov', firstName: 'Carla', lastName: 'Technical', stateRole: 'CTC_Admin' },
+  { email: 'ctc.reviewer@example.gov', firstName: 'Chris', lastName: 'Engineer', stateRole: 'CTC_Reviewer' },
+  { email: 'rsm.admin@example.gov', firstName: 'Rita', lastName: 'Gating', stateRole: 'RSM_Admin' },
+  { email: 'rsm.reviewer@example.gov', firstName: 'Ravi', lastName: 'Gatekeeper', stateRole: 'RSM_Reviewer' },
+  { email: 'rsm.financial@example.gov', firstName: 'Fiona', lastName: 'Ledger', stateRole: 'RSM_Financial_Reviewer' },
+  // Not one of the ten role accounts: shows how an inactive account is turned away.
+  { email: 'inactive.user@example.org', firstName: 'Ian', lastName: 'Inactive', status: 'inactive', orgRoles: [['lakeview', 'Organization_Staff']] },
+];
+
+interface SeedApplication {
+  id: string;
+  org: 'lakeview' | 'summit';
+  status: ApplicationStatus;
+  area: number;
+  tech: number;
+  createdDaysAgo: number;
+  submittedDaysAgo?: number;
+  reviewers?: string[];
+}
+
+const SEED_APPLICATIONS: SeedApplication[] = [
+  { id: 'GA-LKV001', org: 'lakeview', status: 'DRAFT', area: 0, tech: 0, createdDaysAgo: 2 },
+  { id: 'GA-LKV002', org: 'lakeview', status: 'SUBMITTED', area: 1, tech: 0, createdDaysAgo: 20, submittedDaysAgo: 6 },
+  { id: 'GA-LKV003', org: 'lakeview', status: 'GATING_REVIEW', area: 2, tech: 2, createdDaysAgo: 40, submittedDaysAgo: 25, reviewers: ['rsm.reviewer@example.gov'] },
+  { id: 'GA-LKV004', org: 'lakeview', status: 'REVISION_NEEDED', area: 3, tech: 0, createdDaysAgo: 45, submittedDaysAgo: 30 },
+  { id: 'GA-LKV005', org: 'lakeview', status: 'CANCELLED', area: 4, tech: 3, createdDaysAgo: 15 },
+  { id: 'GA-SMT001', org: 'summit', status: 'DRAFT', area: 5, tech: 1, createdDaysAgo: 1 },
+  { id: 'GA-SMT002', org: 'summit', status: 'SUBMITTED', area: 6, tech: 0, createdDaysAgo: 12, submittedDaysAgo: 3 },
+  { id: 'GA-SMT003', org: 'summit', status: 'TECHNICAL_REVIEW', area: 7, tech: 2, createdDaysAgo: 60, submittedDaysAgo: 50, reviewers: ['ctc.reviewer@example.gov'] },
+  { id: 'GA-SMT004', org: 'summit', status: 'STATE_REVIEW', area: 8, tech: 0, createdDaysAgo: 80, submittedDaysAgo: 70, reviewers: ['state.reviewer@example.gov'] },
+  { id: 'GA-SMT005', org: 'summit', status: 'AWARDED', area: 9, tech: 0, createdDaysAgo: 120, submittedDaysAgo: 110 },
+  { id: 'GA-SMT006', org: 'summit', status: 'REJECTED', area: 10, tech: 4, createdDaysAgo: 100, submittedDaysAgo: 90 },
+];
+
+export function projectAreasCsvPath(): string {
+  const candidates = [
+    path.resolve(process.cwd(), 'api/seed/project-areas.csv'),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'project-areas.csv'),
+  ];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('api/seed/project-areas.csv not found');
+  return found;
+}
+
+export interface ProjectAreaRow {
+  name: string;
+  unservedLocationsCount: number;
+  underservedLocationsCount: number;
+  servedLocationsCount: number;
+  caiCount: number;
+}
+
+/** Reads `name,unserved,underserved,served,cai` rows; names may be quoted. */
+export function parseProjectAreasCsv(text: string): ProjectAreaRow[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const [header, ...rows] = lines;
+  if (!header || !/^name,unserved,underserved,served,cai$/i.test(header.replace(/\s/g, ''))) {
+    throw new Error('The project areas CSV must start with the header name,unserved,underserved,served,cai');
+  }
+  return rows.map((line, i) => {
+    const match = line.match(/^(?:"((?:[^"]|"")*)"|([^,]*)),(\d+),(\d+),(\d+),(\d+)$/);
+    if (!match) throw new Error(`Project areas CSV line ${i + 2} is not name,unserved,underserved,served,cai: ${line}`);
+    return {
+      name: (match[1] ?? match[2] ?? '').replace(/""/g, '"').trim(),
+      unservedLocationsCount: Number(match[3]),
+      underservedLocationsCount: Number(match[4]),
+      servedLocationsCount: Number(match[5]),
+      caiCount: Number(match[6]),
+    };
+  });
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(programs);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Seeds an empty database; a seeded one is left alone. Returns whether it seeded. */
+export async function seedDatabase(db: Db): Promise<boolean> {
+  if (await isSeeded(db)) return false;
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    const orgIds = new Map<string, string>();
+    for (const org of SEED_ORGANIZATIONS) {
+      const [row] = await tx.insert(organizations).values({ legalName: org.legalName, status: org.status }).returning();
+      orgIds.set(org.key, row!.id);
+    }
+    const userIds = new Map<string, string>();
+    for (const u of SEED_USERS) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          phoneNumber: u.phoneNumber ?? null,
+          status: u.status ?? 'active',
+          roleType: u.stateRole ? 'state' : 'org',
+        })
+        .returning();
+      userIds.set(u.email, row!.id);
+      if (u.stateRole) await tx.insert(userRoles).values({ userId: row!.id, role: u.stateRole });
+      for (const [org, role] of u.orgRoles ?? []) {
+        await tx.insert(memberships).values({ userId: row!.id, organizationId: orgIds.get(org)!, role });
+      }
+    }
+
+    const [program] = await tx
+      .insert(programs)
+      .values({
+        name: 'BEAD Round 1',
+        description: 'Broadband Equity, Access, and Deployment subgrants, round 1: last-mile deployment to unserved and underserved locations.',
+        dueDate: new Date(now + 120 * DAY),
+        unlockWindowStart: new Date(now - 30 * DAY),
+        unlockWindowEnd: new Date(now + 150 * DAY),
+      })
+      .returning();
+    const questionIds = new Map<string, string>();
+    const sectionIds: string[] = [];
+    for (const [i, section] of BEAD_ROUND_1_SECTIONS.entries()) {
+      const [s] = await tx
+        .insert(sections)
+        .values({ programId: program!.id, name: section.name, slug: section.slug, displayOrder: i + 1, isEntityProfile: !!section.isEntityProfile })
+        .returning();
+      sectionIds.push(s!.id);
+      const rows = section.questions.map((q, j) => ({
+        sectionId: s!.id,
+        systemNo: q.systemNo,
+        text: q.text,
+        type: q.type,
+        responseType: q.responseType ?? null,
+        displayOrder: j + 1,
+        mandatory: !!q.mandatory,
+        readOnly: !!q.readOnly,
+        instructions: q.instructions ?? null,
+        placeholder: q.placeholder ?? null,
+        responseOptions: q.options ? q.options.map((name, k) => ({ id: k + 1, name, subOptions: [] })) : null,
+        tableColumns: q.columns ?? null,
+        hasTemplate: !!q.hasTemplate,
+        templateFile: q.templateFile ?? null,
+        minDate: q.minDate ?? null,
+        maxDate: q.maxDate ?? null,
+        addMoreRows: !!q.addMoreRows,
+        dependentSystemNo: q.dependentSystemNo ?? null,
+        dependentResponseValue: q.dependentResponseValue ?? null,
+        additionalMetadata: { ...(q.metadata ?? {}), ...(q.multiple ? { multiple: true } : {}), ...(q.hasTotals ? { hasTotals: true } : {}) },
+      }));
+      const inserted = await tx.insert(questions).values(rows).returning({ id: questions.id, systemNo: questions.systemNo });
+      for (const q of inserted) questionIds.set(q.systemNo, q.id);
+    }
+
+    const areas = parseProjectAreasCsv(fs.readFileSync(projectAreasCsvPath(), 'utf8'));
+    await tx.insert(projectAreas).values(areas.map((a) => ({ ...a, isSample: true })));
+
+    // A little of Lakeview's entity profile, so the profile and every application show it.
+    const lakeview = orgIds.get('lakeview')!;
+    const profile: [string, unknown][] = [
+      ['1', 'Lakeview Fiber Cooperative'],
+      ['3', lakeview],
+      ['4', 'Cooperative'],
+      ['9', 'https://lakeviewfiber.example.org'],
+    ];
+    await tx.insert(profileAnswers).values(
+      profile.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ organizationId: lakeview, questionId: questionIds.get(no)!, value })),
+    );
+
+    const adminOf = { lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')! };
+    for (const app of SEED_APPLICATIONS) {
+      const area = areas[app.area % areas.length]!;
+      const createdAt = new Date(now - app.createdDaysAgo * DAY);
+      const submittedAt = app.submittedDaysAgo !== undefined ? new Date(now - app.submittedDaysAgo * DAY) : null;
+      const organizationId = orgIds.get(app.org)!;
+      const technologyType = TECHNOLOGY_TYPES[app.tech]!;
+      await tx.insert(applications).values({
+        id: app.id,
+        programId: program!.id,
+        organizationId,
+        status: app.status,
+        projectLocation: area.name,
+        technologyType,
+        createdBy: adminOf[app.org],
+        submittedBy: submittedAt ? adminOf[app.org] : null,
+        submittedAt,
+        cancelReason: app.status === 'CANCELLED' ? 'The project area was folded into a neighbouring application.' : null,
+        createdAt,
+        updatedAt: submittedAt ?? createdAt,
+      });
+      const seeded: [string, unknown][] = [['179', app.id], ['21', area.name], ['24', technologyType]];
+      await tx.insert(answers).values(
+        seeded.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ applicationId: app.id, questionId: questionIds.get(no)!, value, updatedBy: adminOf[app.org] })),
+      );
+      const locked = app.status !== 'DRAFT';
+      await tx.insert(applicationSections).values(
+        sectionIds.map((sectionId) => ({ applicationId: app.id, sectionId, status: locked ? 'COMPLETED' : 'NOT_STARTED' })),
+      );
+      await tx.insert(loggedActions).values({
+        applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_CREATED', entity: 'application',
+        toStatus: 'DRAFT', createdAt, details: { projectLocation: area.name, technologyType },
+      });
+      if (submittedAt) {
+        await tx.insert(loggedActions).values({
+          applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_SUBMITTED', entity: 'application',
+          fromStatus: 'DRAFT', toStatus: 'SUBMITTED', createdAt: submittedAt,
+        });
+      }
+      if (app.status !== 'DRAFT' && app.status !== 'SUBMITTED') {
+        await tx.insert(loggedActions).values({
+          applicationId: app.id, organizationId, userId: userIds.get('state.admin@example.gov')!, action: 'STATUS_CHANGED', entity: 'application',
+          fromStatus: submittedAt ? 'SUBMITTED' : 'DRAFT', toStatus: app.status,
+          comments: app.status === 'CANCELLED' ? 'The project area was folded into a neighbouring application.' : null,
+          createdAt: new Date((submittedAt ?? createdAt).getTime() + DAY),
+        });
+      }
+      for (const email of app.reviewers ?? []) {
+        const reviewerType = email.startsWith('rsm') ? 'RSM_REVIEWER' : email.startsWith('ctc') ? 'CTC_REVIEWER' : 'STATE_REVIEWER';
+        await tx.insert(reviewAssignments).values({ applicationId: app.id, reviewerId: userIds.get(email)!, reviewerType });
+      }
+    }
+
+    // One conversation each way, so the unread badges have something to count.
+    const [thread] = await tx
+      .insert(threads)
+      .values({ organizationId: lakeview, applicationId: 'GA-LKV004', subject: 'Revision needed on the budget table' })
+      .returning();
+    await tx.insert(messages).values([
+      {
+        threadId: thread!.id, senderId: userIds.get('state.admin@example.gov')!, direction: 'STATE_TO_ORG',
+        content: 'Please break out the engineering costs in the budget table of GA-LKV004 by phase.', createdAt: new Date(now - 2 * DAY),
+      },
+      {
+        threadId: thread!.id, senderId: adminOf.lakeview, direction: 'ORG_TO_STATE',
+        content: 'Thank you. We will update the budget table this week.', createdAt: new Date(now - DAY),
+      },
+    ]);
+  });
+  return true;
+}
+

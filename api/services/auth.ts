@@ -1,0 +1,143 @@
+// Sign-in by emailed code and bearer tokens (spec 7 Auth; DESIGN section 3).
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import { apiTokens, loginCodes, users } from '../db/schema';
+import { hmac, randomCode, randomToken, sameHash } from '../crypto';
+import { ApiError } from '../http';
+import { findUserByEmail, loadProfile, type UserProfile } from './users';
+import { hitRateLimit } from './rate-limit';
+import {
+  LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_WRONG_TRIES, LOGIN_CODE_TTL_MS, SERVER_IDLE_LIMIT_MS,
+} from '../../domain/constants';
+import { MSG, PORTAL_MSG } from '../../domain/messages';
+
+const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** Avoid a write on every request: last use is recorded at most once a minute. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const codeHash = (ctx: ApiContext, email: string, code: string) => hmac(ctx.secret, 'login-code', email, code);
+const tokenHash = (ctx: ApiContext, token: string) => hmac(ctx.secret, 'api-token', token);
+
+export async function sendLoginCode(ctx: ApiContext, email: string, ip: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const { otpPerIp, otpPerEmail, windowSeconds } = ctx.limits;
+  if (await hitRateLimit(ctx.db, 'otp-ip', ip, otpPerIp, windowSeconds)) {
+    throw new ApiError(429, PORTAL_MSG.tooManyForIp);
+  }
+  if (await hitRateLimit(ctx.db, 'otp-email', normalized, otpPerEmail, windowSeconds)) {
+    throw new ApiError(429, PORTAL_MSG.tooManyForEmail);
+  }
+  const user = await findUserByEmail(ctx.db, normalized);
+  // Unknown emails get the same answer as known ones; nothing is sent.
+  if (!user) return;
+  const code = randomCode(LOGIN_CODE_LENGTH);
+  await ctx.db.transaction(async (tx) => {
+    // Only the newest code works: earlier unused ones are retired.
+    await tx
+      .update(loginCodes)
+      .set({ burnedAt: new Date() })
+      .where(and(eq(loginCodes.email, normalized), isNull(loginCodes.usedAt), isNull(loginCodes.burnedAt)));
+    await tx.insert(loginCodes).values({
+      email: normalized,
+      codeHash: codeHash(ctx, normalized, code),
+      expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
+    });
+  });
+  await ctx.mailer.send({
+    to: normalized,
+    subject: `Your Broadband Grants Portal sign-in code: ${code}`,
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `Your sign-in code is ${code}.`,
+      'It is valid for 10 minutes and works once.',
+      '',
+      'If you did not ask for it, you can ignore this email: nobody can sign in without the code.',
+    ].join('\n'),
+  });
+}
+
+export async function verifyLoginCode(
+  ctx: ApiContext,
+  email: string,
+  otp: string,
+  ip: string,
+): Promise<{ token: string; user: UserProfile }> {
+  const normalized = email.trim().toLowerCase();
+  const { otpPerIp, windowSeconds } = ctx.limits;
+  if (await hitRateLimit(ctx.db, 'verify-ip', ip, otpPerIp * 2, windowSeconds)) {
+    throw new ApiError(429, PORTAL_MSG.tooManyForIp);
+  }
+  const [current] = await ctx.db
+    .select()
+    .from(loginCodes)
+    .where(and(eq(loginCodes.email, normalized), isNull(loginCodes.usedAt), isNull(loginCodes.burnedAt), gt(loginCodes.expiresAt, new Date())))
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1);
+  if (!current) throw new ApiError(401, PORTAL_MSG.codeInvalid);
+
+  if (!sameHash(current.codeHash, codeHash(ctx, normalized, otp.trim()))) {
+    const wrongTries = current.wrongTries + 1;
+    const burned = wrongTries >= LOGIN_CODE_MAX_WRONG_TRIES;
+    await ctx.db
+      .update(loginCodes)
+      .set({ wrongTries, burnedAt: burned ? new Date() : null })
+      .where(eq(loginCodes.id, current.id));
+    throw new ApiError(401, burned ? PORTAL_MSG.codeBurned : PORTAL_MSG.codeInvalid);
+  }
+
+  // Marking the code used only when it is still unused makes a replayed code fail.
+  const used = await ctx.db
+    .update(loginCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(loginCodes.id, current.id), isNull(loginCodes.usedAt)))
+    .returning({ id: loginCodes.id });
+  if (used.length === 0) throw new ApiError(401, PORTAL_MSG.codeInvalid);
+
+  const user = await findUserByEmail(ctx.db, normalized);
+  if (!user) throw new ApiError(401, PORTAL_MSG.codeInvalid);
+  if (user.status !== 'active') throw new ApiError(403, MSG.inactiveAccount);
+
+  const token = randomToken();
+  await ctx.db.insert(apiTokens).values({
+    userId: user.id,
+    tokenHash: tokenHash(ctx, token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+  });
+  const profile = await loadProfile(ctx.db, user.id);
+  if (!profile) throw new ApiError(401, PORTAL_MSG.codeInvalid);
+  return { token, user: profile };
+}
+
+export interface Authenticated {
+  tokenId: string;
+  profile: UserProfile;
+}
+
+/** The user behind a bearer token, or a 401/403 ApiError. */
+export async function authenticate(ctx: ApiContext, token: string | undefined): Promise<Authenticated> {
+  if (!token) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  const [row] = await ctx.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash(ctx, token))).limit(1);
+  const now = Date.now();
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  if (now - row.lastUsedAt.getTime() > SERVER_IDLE_LIMIT_MS) {
+    await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, row.id));
+    throw new ApiError(401, PORTAL_MSG.sessionExpired);
+  }
+  const [user] = await ctx.db.select({ status: users.status }).from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!user) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  if (user.status !== 'active') {
+    await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, row.id));
+    throw new ApiError(403, MSG.inactiveAccount);
+  }
+  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.id));
+  }
+  const profile = await loadProfile(ctx.db, row.userId);
+  if (!profile) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  return { tokenId: row.id, profile };
+}
+
+export async function revokeToken(ctx: ApiContext, tokenId: string): Promise<void> {
+  await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, tokenId));
+}

@@ -1,0 +1,53 @@
+// Error boundaries: 404 → not found, 403 → unauthorized, anything else → 'Something went wrong'.
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { Button, Text } from '@chakra-ui/react';
+import { NotFoundContent, NotFoundPage, StatusBody, StatusPage, UnauthorizedPage } from './status-page';
+import { MSG } from '../../domain/messages';
+
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    if (error.status === 403) return <UnauthorizedPage />;
+    const message = typeof error.data === 'string' && error.data ? error.data : MSG.somethingWentWrong;
+    return <FailurePage message={message} />;
+  }
+  if (typeof document === 'undefined') console.error(error);
+  return <FailurePage message={MSG.somethingWentWrong} />;
+}
+
+function FailurePage({ message }: { message: string }) {
+  return (
+    <StatusPage
+      title={MSG.somethingWentWrong}
+      actions={
+        <Button asChild colorPalette="brand">
+          {/* A plain link: a full reload works even when scripts failed. */}
+          <a href="">Reload Page</a>
+        </Button>
+      }
+    >
+      {message !== MSG.somethingWentWrong ? <Text>{message}</Text> : <Text>Please reload the page. If it keeps happening, contact support.</Text>}
+    </StatusPage>
+  );
+}
+
+/** For pages inside the signed-in shell: the error shows in the page area, the menu stays. */
+export function ShellErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (!isRouteErrorResponse(error) && typeof document === 'undefined') console.error(error);
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : null;
+  return (
+    <StatusBody
+      title={MSG.somethingWentWrong}
+      actions={
+        <Button asChild colorPalette="brand">
+          <a href="">Reload Page</a>
+        </Button>
+      }
+    >
+      <Text>{message ?? 'Please reload the page. If it keeps happening, contact support.'}</Text>
+    </StatusBody>
+  );
+}

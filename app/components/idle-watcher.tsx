@@ -1,0 +1,133 @@
+// Inactivity (spec 4 Session): after 1 hour idle a warning with a 120-second countdown; a tab hidden
+// for 1 hour logs out on return. Without JavaScript the server ends the idle session by itself.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFetcher } from '@remix-run/react';
+import { Box, Button, HStack, Heading, Text } from '@chakra-ui/react';
+import { HIDDEN_TAB_LOGOUT_MS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_SECONDS } from '../../domain/constants';
+
+interface IdleSettings {
+  timeoutMs: number;
+  countdownSeconds: number;
+  hiddenMs: number;
+}
+
+declare global {
+  interface Window {
+    /** Tests shorten the timings; production never sets this. */
+    __portalIdle?: Partial<IdleSettings>;
+  }
+}
+
+function settings(): IdleSettings {
+  const override = typeof window !== 'undefined' ? window.__portalIdle : undefined;
+  return {
+    timeoutMs: override?.timeoutMs ?? INACTIVITY_TIMEOUT_MS,
+    countdownSeconds: override?.countdownSeconds ?? INACTIVITY_WARNING_SECONDS,
+    hiddenMs: override?.hiddenMs ?? HIDDEN_TAB_LOGOUT_MS,
+  };
+}
+
+const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'scroll', 'touchstart', 'mousemove'] as const;
+
+export function IdleWatcher() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const logoutRef = useRef<HTMLFormElement>(null);
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const lastActivity = useRef(Date.now());
+  const hiddenSince = useRef<number | null>(null);
+  const secondsLeftRef = useRef<number | null>(null);
+  secondsLeftRef.current = secondsLeft;
+  const keepalive = useFetcher();
+
+  const logout = useCallback(() => {
+    logoutRef.current?.requestSubmit();
+  }, []);
+
+  const stay = useCallback(() => {
+    lastActivity.current = Date.now();
+    setSecondsLeft(null);
+    keepalive.submit(null, { method: 'post', action: '/resources/keepalive' });
+  }, [keepalive]);
+
+  useEffect(() => {
+    const onActivity = () => {
+      if (secondsLeftRef.current === null) lastActivity.current = Date.now();
+    };
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenSince.current = Date.now();
+      } else if (hiddenSince.current !== null) {
+        const away = Date.now() - hiddenSince.current;
+        hiddenSince.current = null;
+        if (away >= settings().hiddenMs) logout();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const timer = window.setInterval(() => {
+      const { timeoutMs, countdownSeconds } = settings();
+      const idle = Date.now() - lastActivity.current;
+      if (idle < timeoutMs) {
+        if (secondsLeftRef.current !== null) setSecondsLeft(null);
+        return;
+      }
+      const left = Math.max(0, countdownSeconds - Math.floor((idle - timeoutMs) / 1000));
+      setSecondsLeft(left);
+      if (left === 0) logout();
+    }, 1000);
+    return () => {
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.clearInterval(timer);
+    };
+  }, [logout]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (secondsLeft !== null && !dialog.open) dialog.showModal();
+    if (secondsLeft === null && dialog.open) dialog.close();
+  }, [secondsLeft]);
+
+  const minutes = Math.floor((secondsLeft ?? 0) / 60);
+  const seconds = String((secondsLeft ?? 0) % 60).padStart(2, '0');
+
+  return (
+    <>
+      <form ref={logoutRef} method="post" action="/logout" hidden>
+        <input type="hidden" name="reason" value="idle" />
+      </form>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="idle-title"
+        aria-describedby="idle-description"
+        onCancel={(e) => {
+          e.preventDefault();
+          stay();
+        }}
+        style={{ width: 'min(600px, calc(100vw - 2rem))', border: 'none', borderRadius: '0.5rem', padding: 0 }}
+      >
+        <Box p={6} bg="bg" color="fg">
+          <Heading as="h2" id="idle-title" size="lg" mb={2}>
+            Are you still there?
+          </Heading>
+          <Text id="idle-description" mb={4}>
+            You have been inactive for a while. For your security you will be logged out in{' '}
+            <strong aria-live="polite" data-testid="idle-countdown">
+              {minutes}:{seconds}
+            </strong>
+            .
+          </Text>
+          <HStack justify="flex-end" gap={3}>
+            <Button variant="outline" onClick={logout}>
+              Logout
+            </Button>
+            <Button colorPalette="brand" onClick={stay} autoFocus>
+              Stay connected
+            </Button>
+          </HStack>
+        </Box>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// Standalone pages for 404, 403 and failures: calm words, a way back, never a stack trace.
+import type { ReactNode } from 'react';
+import { Box, Button, Container, Heading, Text } from '@chakra-ui/react';
+import { Link } from '@remix-run/react';
+
+export function StatusPage({ code, title, children, actions }: { code?: number; title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Container maxW="2xl" py={{ base: 10, md: 20 }}>
+      <main id="main">
+        <StatusBody code={code} title={title} actions={actions}>
+          {children}
+        </StatusBody>
+      </main>
+    </Container>
+  );
+}
+
+/** The same words without a page frame, for use inside the signed-in shell (which has the main landmark). */
+export function StatusBody({ code, title, children, actions }: { code?: number; title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box maxW="2xl">
+        {code ? (
+          <Text fontSize="sm" fontWeight="semibold" color="brand.fg" mb={2}>
+            Error {code}
+          </Text>
+        ) : null}
+        <Heading as="h1" size="2xl" mb={4} tabIndex={-1}>
+          {title}
+        </Heading>
+        <Box color="fg.muted" mb={6}>
+          {children}
+        </Box>
+        {actions ?? (
+          <Button asChild colorPalette="brand">
+            <Link to="/">Go to my start page</Link>
+          </Button>
+        )}
+    </Box>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <StatusPage code={404} title="Page not found">
+      <Text>We could not find that page. The address may be mistyped, or the page may have moved.</Text>
+    </StatusPage>
+  );
+}
+
+export function UnauthorizedPage() {
+  return (
+    <StatusPage code={403} title="You do not have access to this page">
+      <Text>Your account does not have permission to open this page. If you think it should, contact your administrator.</Text>
+    </StatusPage>
+  );
+}
+
+export function NotFoundContent() {
+  return (
+    <StatusBody code={404} title="Page not found">
+      <Text>We could not find that page. The address may be mistyped, or the page may have moved.</Text>
+    </StatusBody>
+  );
+}

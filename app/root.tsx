@@ -1,0 +1,77 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData,
+} from '@remix-run/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from './theme';
+import fontsHref from './styles/fonts.css';
+import { readPreferences, readToast } from './utils/session.server';
+import { Toaster } from './components/toaster';
+import { GeneralErrorBoundary } from './components/error-boundary';
+
+export const links: LinksFunction = () => [
+  { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: fontsHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'Broadband Grants Portal' },
+  { name: 'description', content: 'Apply for, review and decide on broadband deployment subgrants.' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const prefs = await readPreferences(request, context);
+  const { toast, header } = await readToast(request, context);
+  return data({ theme: prefs.theme, toast }, header ? { headers: { 'Set-Cookie': header } } : undefined);
+}
+
+/** After a client-side navigation, focus moves to the new page's heading (screen readers hear it). */
+function useFocusAfterNavigation() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (location.hash) return;
+    const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+    if (!target || target.contains(document.activeElement)) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: false });
+  }, [location.pathname]);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const loaderData = useRouteLoaderData<typeof loader>('root');
+  const theme = loaderData?.theme ?? 'light';
+  return (
+    <html lang="en" className={theme} style={{ colorScheme: theme }} data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ChakraProvider value={system}>
+          {children}
+          <Toaster toast={loaderData?.toast ?? null} />
+        </ChakraProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useFocusAfterNavigation();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

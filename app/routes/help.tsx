@@ -1,0 +1,52 @@
+// The help page the top bar's Help button opens (HELP_URL points elsewhere when the office has its own).
+import type { MetaFunction } from '@remix-run/node';
+import { Box, Container, Heading, Text } from '@chakra-ui/react';
+import { Link } from '@remix-run/react';
+
+export const meta: MetaFunction = () => [{ title: 'Help | Broadband Grants Portal' }];
+
+const TOPICS: { title: string; body: string }[] = [
+  {
+    title: 'Signing in',
+    body: 'Enter your email address on the sign-in page. We email you a 6-digit code that works once, for 10 minutes. After 5 wrong tries a code stops working: ask for a new one.',
+  },
+  {
+    title: 'Several organizations',
+    body: 'If you work for more than one applicant, choose the organization after signing in. Switch at any time with the organization menu in the top bar.',
+  },
+  {
+    title: 'Inactivity',
+    body: 'After an hour without activity the portal asks whether you are still there, and signs you out two minutes later. Your saved answers are kept.',
+  },
+  {
+    title: 'Accessibility',
+    body: 'Every page works with a keyboard, a screen reader and with JavaScript turned off. Use "Skip to main content" at the top of each page to jump past the menu.',
+  },
+  {
+    title: 'Contact',
+    body: 'For questions about the programme or your account, contact the state broadband office through Messages in the portal, or by the contact details in the programme guide.',
+  },
+];
+
+export default function Help() {
+  return (
+    <Container maxW="3xl" py={{ base: 8, md: 12 }}>
+      <main id="main">
+        <Heading as="h1" size="2xl" mb={6}>
+          Help
+        </Heading>
+        {TOPICS.map((topic) => (
+          <Box as="section" key={topic.title} mb={6}>
+            <Heading as="h2" size="lg" mb={2}>
+              {topic.title}
+            </Heading>
+            <Text>{topic.body}</Text>
+          </Box>
+        ))}
+        <Text>
+          <Link to="/" style={{ textDecoration: 'underline' }}>Back to the portal</Link>
+        </Text>
+      </main>
+    </Container>
+  );
+}

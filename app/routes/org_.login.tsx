@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { loginAction, loginLoader } from '../utils/login.server';
+import { LoginPage } from '../components/login-page';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+
+export const meta: MetaFunction = () => [{ title: 'Organization sign in | Broadband Grants Portal' }];
+export const loader = (args: LoaderFunctionArgs) => loginLoader(args, 'org');
+export const action = (args: ActionFunctionArgs) => loginAction(args, 'org');
+export default LoginPage;
+export const ErrorBoundary = GeneralErrorBoundary;

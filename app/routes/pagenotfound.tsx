@@ -1,0 +1,6 @@
+import { data, type MetaFunction } from '@remix-run/node';
+import { NotFoundPage } from '../components/status-page';
+
+export const meta: MetaFunction = () => [{ title: 'Page not found | Broadband Grants Portal' }];
+export const loader = () => data(null, { status: 404 });
+export default NotFoundPage;

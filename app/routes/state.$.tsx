@@ -1,0 +1,6 @@
+// An unknown path inside the state area: the page-not-found screen inside the shell, HTTP 404.
+import { data } from '@remix-run/node';
+import { NotFoundContent } from '../components/status-page';
+
+export const loader = () => data(null, { status: 404 });
+export default NotFoundContent;

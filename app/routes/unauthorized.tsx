@@ -1,0 +1,6 @@
+import { data, type MetaFunction } from '@remix-run/node';
+import { UnauthorizedPage } from '../components/status-page';
+
+export const meta: MetaFunction = () => [{ title: 'Unauthorized | Broadband Grants Portal' }];
+export const loader = () => data(null, { status: 403 });
+export default UnauthorizedPage;

@@ -1,0 +1,82 @@
+// Loader and action of the two login pages (/org/login, /state/login): email, then code.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { callApi, isApiFailure } from './api.server';
+import { authenticatorFor, startSession } from './auth.server';
+import { commitSession, getSession } from './session.server';
+import { CodeFormSchema, EmailFormSchema } from './login-schemas';
+import { MSG } from '../../domain/messages';
+import type { RoleType } from '../../domain/roles';
+
+
+export async function loginLoader({ request, context }: LoaderFunctionArgs, portal: RoleType) {
+  const session = await getSession(request, context);
+  const roleType = session.get('roleType');
+  if (session.get('token') && roleType) {
+    throw redirect(roleType === 'state' ? '/state/dashboard' : '/org/dashboard');
+  }
+  const url = new URL(request.url);
+  const pendingEmail = session.get('pendingEmail') ?? null;
+  const step = url.searchParams.get('step') === 'code' && pendingEmail ? 'code' : 'email';
+  return {
+    portal,
+    step,
+    pendingEmail,
+    devOutboxUrl: context.portal.devOutboxUrl,
+  } as const;
+}
+
+export async function loginAction({ request, context }: ActionFunctionArgs, portal: RoleType) {
+  const formData = await request.clone().formData();
+  const intent = String(formData.get('intent') ?? '');
+  const session = await getSession(request, context);
+  const here = `/${portal}/login`;
+
+  if (intent === 'change-email') {
+    session.unset('pendingEmail');
+    return redirect(here, { headers: { 'Set-Cookie': await commitSession(session, context) } });
+  }
+
+  if (intent === 'send-code' || intent === 'resend') {
+    const submission =
+      intent === 'resend'
+        ? parseWithZod(new URLSearchParams({ email: session.get('pendingEmail') ?? '' }), { schema: EmailFormSchema })
+        : parseWithZod(formData, { schema: EmailFormSchema });
+    if (submission.status !== 'success') {
+      return data({ form: 'email' as const, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      await callApi(context, '/send-login-otp', { method: 'POST', body: { email: submission.value.email } });
+    } catch (error) {
+      const message = isApiFailure(error) ? error.message : MSG.somethingWentWrong;
+      const form = intent === 'resend' ? ('code' as const) : ('email' as const);
+      return data({ form, result: submission.reply({ formErrors: [message] }) }, { status: isApiFailure(error) ? error.status : 500 });
+    }
+    session.set('pendingEmail', submission.value.email.toLowerCase());
+    return redirect(`${here}?step=code`, { headers: { 'Set-Cookie': await commitSession(session, context) } });
+  }
+
+  // intent === 'verify'
+  const submission = parseWithZod(formData, { schema: CodeFormSchema });
+  if (submission.status !== 'success') {
+    return data({ form: 'code' as const, result: submission.reply() }, { status: 400 });
+  }
+  if (!session.get('pendingEmail')) return redirect(here);
+  try {
+    const signedIn = await authenticatorFor(context).authenticate('otp', request);
+    const next = startSession(session, signedIn);
+    return redirect(next, { headers: { 'Set-Cookie': await commitSession(session, context) } });
+  } catch (error) {
+    const failure = isApiFailure(error) ? error : null;
+    const message = failure?.message ?? MSG.somethingWentWrong;
+    if (failure?.status === 403) {
+      // Inactive account: the message, and no session.
+      session.unset('pendingEmail');
+      return data(
+        { form: 'email' as const, result: submission.reply({ formErrors: [message], resetForm: true }) },
+        { status: 403, headers: { 'Set-Cookie': await commitSession(session, context) } },
+      );
+    }
+    return data({ form: 'code' as const, result: submission.reply({ formErrors: [message] }) }, { status: failure?.status ?? 500 });
+  }
+}

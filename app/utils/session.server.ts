@@ -1,0 +1,107 @@
+// The UI session: an httpOnly cookie holding the bearer token, the chosen organization and role type.
+import { createCookie, createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
+import type { RoleName, RoleType } from '../../domain/roles';
+import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
+
+export interface SessionData {
+  token: string;
+  userId: string;
+  roleType: RoleType;
+  organizationId: string;
+  organizationName: string;
+  role: RoleName;
+  lastSeen: number;
+  pendingEmail: string;
+}
+export type PortalSession = Session<Partial<SessionData>>;
+
+const storages = new Map<string, ReturnType<typeof makeStorages>>();
+
+function makeStorages(secret: string, secure: boolean) {
+  const common = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure, secrets: [secret] };
+  return {
+    session: createCookieSessionStorage<Partial<SessionData>>({ cookie: { name: '__session', ...common } }),
+    toast: createCookieSessionStorage<{ toast: Toast }>({ cookie: { name: '__toast', ...common } }),
+    prefs: createCookie('__prefs', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 60 * 60 * 24 * 365 }),
+  };
+}
+
+export function storagesFor(context: AppLoadContext) {
+  const { sessionSecret, secureCookies } = context.portal;
+  const key = `${sessionSecret}:${secureCookies}`;
+  let found = storages.get(key);
+  if (!found) {
+    found = makeStorages(sessionSecret, secureCookies);
+    storages.set(key, found);
+  }
+  return found;
+}
+
+export function getSession(request: Request, context: AppLoadContext): Promise<PortalSession> {
+  return storagesFor(context).session.getSession(request.headers.get('Cookie'));
+}
+
+export function commitSession(session: PortalSession, context: AppLoadContext): Promise<string> {
+  return storagesFor(context).session.commitSession(session);
+}
+
+export function destroySession(session: PortalSession, context: AppLoadContext): Promise<string> {
+  return storagesFor(context).session.destroySession(session);
+}
+
+export function isIdleExpired(session: PortalSession, now = Date.now()): boolean {
+  const lastSeen = session.get('lastSeen');
+  return typeof lastSeen === 'number' && now - lastSeen > SERVER_IDLE_LIMIT_MS;
+}
+
+// ---- Toasts: flash messages rendered server-side in a live region ----
+export interface Toast {
+  type: 'success' | 'error' | 'info';
+  title: string;
+  description?: string;
+}
+
+export async function toastHeader(context: AppLoadContext, toast: Toast): Promise<string> {
+  const storage = storagesFor(context).toast;
+  const session = await storage.getSession();
+  session.flash('toast', toast);
+  return storage.commitSession(session);
+}
+
+export async function readToast(request: Request, context: AppLoadContext): Promise<{ toast: Toast | null; header: string | null }> {
+  const storage = storagesFor(context).toast;
+  const session = await storage.getSession(request.headers.get('Cookie'));
+  const toast = session.get('toast') ?? null;
+  return { toast, header: toast ? await storage.destroySession(session) : null };
+}
+
+export async function redirectWithToast(url: string, context: AppLoadContext, toast: Toast, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append('Set-Cookie', await toastHeader(context, toast));
+  return redirect(url, { ...init, headers });
+}
+
+// ---- Preferences: theme and menu, kept after logout ----
+export interface Preferences {
+  theme: 'light' | 'dark';
+  menu: 'open' | 'collapsed' | 'auto';
+}
+
+export async function readPreferences(request: Request, context: AppLoadContext): Promise<Preferences> {
+  const raw = (await storagesFor(context).prefs.parse(request.headers.get('Cookie'))) as Partial<Preferences> | null;
+  return {
+    theme: raw?.theme === 'dark' ? 'dark' : 'light',
+    menu: raw?.menu === 'open' || raw?.menu === 'collapsed' ? raw.menu : 'auto',
+  };
+}
+
+export function writePreferences(context: AppLoadContext, prefs: Preferences): Promise<string> {
+  return storagesFor(context).prefs.serialize(prefs);
+}
+
+/** Only same-site paths: never send a user to another host after a form post. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (!to || typeof to !== 'string') return fallback;
+  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  return to;
+}

@@ -1,0 +1,43 @@
+// Input rules for sign-in and sign-up, shared by the forms (Conform) and the API (Zod).
+import { z } from 'zod';
+import { MSG, PORTAL_MSG } from './messages';
+
+const NAME_PATTERN = /^[A-Za-z\u00C0-\u024F' -]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const EmailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.invalidEmail)
+  .regex(EMAIL_PATTERN, MSG.invalidEmail);
+
+export const OtpSchema = z
+  .string({ error: PORTAL_MSG.codeShape })
+  .trim()
+  .regex(/^\d{6}$/, PORTAL_MSG.codeShape);
+
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()+.-]/g, '').replace(/^1(?=\d{10}$)/, ''))
+  .pipe(z.string().regex(/^\d{10}$/, MSG.phoneDigits));
+
+export const SignupSchema = z.object({
+  legalName: z.string({ error: PORTAL_MSG.orgNameRequired }).trim().min(1, PORTAL_MSG.orgNameRequired).max(200),
+  firstName: z
+    .string({ error: MSG.firstNameRequired })
+    .trim()
+    .min(1, MSG.firstNameRequired)
+    .max(100)
+    .regex(NAME_PATTERN, MSG.firstNameChars),
+  lastName: z
+    .string({ error: MSG.lastNameRequired })
+    .trim()
+    .min(1, MSG.lastNameRequired)
+    .max(100)
+    .regex(NAME_PATTERN, MSG.lastNameChars),
+  email: EmailSchema,
+  phoneNumber: PhoneSchema.optional(),
+});
+export type SignupInput = z.infer<typeof SignupSchema>;

@@ -1,0 +1,35 @@
+// `npm start`: builds when the build is missing or older than the sources, then serves the portal
+// on the embedded default (PGlite under DATA_DIR, migrated and seeded on first start).
+import { execSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['app', 'api', 'domain', 'server', 'server.ts', 'remix.config.js', 'package.json'];
+
+function newest(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs);
+}
+
+const outputs = ['build/index.js', 'build/server/index.js', 'public/build', 'public/fonts'];
+const builtAt = Math.min(...outputs.map((p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0)));
+if (builtAt === 0 || Math.max(...SOURCES.map(newest)) > builtAt) {
+  console.log('Building the portal (production build)…');
+  execSync('npm run build', { stdio: 'inherit' });
+}
+
+process.env.NODE_ENV ??= 'production';
+if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET) {
+  // The one-command demo: a secret generated once and kept in DATA_DIR. Real deployments set SESSION_SECRET.
+  const dataDir = process.env.DATA_DIR || './data';
+  const file = path.resolve(dataDir, 'session-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  process.env.SESSION_SECRET = fs.readFileSync(file, 'utf8').trim();
+  console.log(`SESSION_SECRET not set: using the demo secret kept in ${file}. Set SESSION_SECRET for a real deployment.`);
+}
+
+await import(new URL("../build/server/index.js", import.meta.url).href);

@@ -1,0 +1,113 @@
+// Builds the one-process portal: static files, /healthz, the embedded /api/v1 provider and Remix.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import compression from 'compression';
+import type { ServerBuild } from '@remix-run/node';
+import { createRequestHandler } from '@remix-run/express';
+import { createApi } from '../api';
+import type { ApiContext } from '../api/context';
+import { openDatabase, type Database } from '../api/db/client';
+import { outboxMailer, smtpMailer } from '../api/mail';
+import { seedDatabase } from '../api/seed';
+import type { Env } from './env';
+import { PORTAL_MSG } from '../domain/messages';
+
+export interface PortalConfig {
+  apiBaseUrl: string;
+  sessionSecret: string;
+  secureCookies: boolean;
+  helpUrl: string;
+  /** Where the login page says development codes can be read; null when mail is really sent. */
+  devOutboxUrl: string | null;
+}
+
+/** SESSION_SECRET, or outside production one generated once and kept in DATA_DIR. */
+export function sessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.resolve(env.DATA_DIR, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function prepareDatabase(env: Env): Promise<Database> {
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  await database.migrate();
+  if (await seedDatabase(database.db)) console.log('Seeded the demo data (DESIGN section 3).');
+  return database;
+}
+
+export function apiContext(env: Env, database: Database, secret: string): ApiContext {
+  return {
+    db: database.db,
+    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, { quiet: env.NODE_ENV === 'test' }),
+    secret,
+    limits: { otpPerEmail: env.OTP_EMAIL_LIMIT, otpPerIp: env.OTP_IP_LIMIT, windowSeconds: env.OTP_WINDOW_SECONDS },
+    outboxReadable: !env.SMTP_URL,
+    log: (message, err) => console.error(message, err),
+  };
+}
+
+const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
+
+export function createPortalApp(opts: { env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>) }): Express {
+  const { env, database } = opts;
+  const secret = sessionSecret(env);
+  const app = express();
+  app.disable('x-powered-by');
+  if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY);
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+
+  app.get('/healthz', async (_req, res) => {
+    const ok = await database.ping();
+    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
+  });
+
+  app.use('/api/v1', createApi(apiContext(env, database, secret)));
+  if (!opts.build) return app;
+
+  app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+  app.use(express.static('public', { maxAge: '1h' }));
+
+  // Cross-site form posts are refused: the browser names where a POST came from.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+    const badSite = typeof site === 'string' && !SAME_SITE_FETCH.has(site);
+    let badOrigin = false;
+    if (origin && origin !== 'null') {
+      try {
+        badOrigin = new URL(origin).host !== host;
+      } catch {
+        badOrigin = true;
+      }
+    }
+    if (badSite || badOrigin) {
+      res.status(403).type('text/plain').send(PORTAL_MSG.requestBlocked);
+      return;
+    }
+    next();
+  });
+
+  const portal: PortalConfig = {
+    apiBaseUrl: (env.API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/api/v1`).replace(/\/$/, ''),
+    sessionSecret: secret,
+    secureCookies: env.NODE_ENV === 'production',
+    helpUrl: env.HELP_URL,
+    devOutboxUrl: !env.SMTP_URL && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
+  };
+  app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress }) }));
+  return app;
+}
