@@ -20,16 +20,28 @@ export function bearerToken(req: Request): string | undefined {
 
 export function requireUser(ctx: ApiContext) {
   return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.auth) return next();
     authenticate(ctx, bearerToken(req))
       .then((auth) => {
         req.auth = auth;
-        // The financial reviewer is read-only: every write is refused before it reaches a handler.
-        const writes = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
-        const stateRoles = auth.profile.roleType === 'state' ? auth.profile.roles.map((r) => r.name) : [];
-        if (writes && stateRoles.length > 0 && stateRoles.every((r) => isReadOnlyRole(r)) && req.path !== '/logout') {
-          next(forbidden());
-          return;
-        }
+        next();
+      })
+      .catch(next);
+  };
+}
+
+const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+
+/** The financial reviewer is read-only: any write with their token is refused before routing. */
+export function refuseReadOnlyWrites(ctx: ApiContext) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token || !isWrite(req.method)) return next();
+    authenticate(ctx, token)
+      .then((auth) => {
+        req.auth = auth;
+        const roles = auth.profile.roleType === 'state' ? auth.profile.roles.map((r) => r.name) : [];
+        if (roles.length > 0 && roles.every((r) => isReadOnlyRole(r))) return next(forbidden());
         next();
       })
       .catch(next);

@@ -6,6 +6,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { messageRoutes } from './routes/messages';
 import { readOutbox } from './mail';
+import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
 
 export type { ApiContext } from './context';
@@ -26,6 +27,7 @@ export function createApi(ctx: ApiContext): Router {
     res.json(await readOutbox(ctx.db, email.data));
   }));
 
+  api.use(refuseReadOnlyWrites(ctx));
   api.use(authRoutes(ctx));
   api.use(dashboardRoutes(ctx));
   api.use(messageRoutes(ctx));

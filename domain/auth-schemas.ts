@@ -8,7 +8,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EmailSchema = z
   .string({ error: MSG.emailRequired })
   .trim()
-  .min(1, MSG.emailRequired)
+  .min(1, { message: MSG.emailRequired, abort: true })
   .max(254, MSG.invalidEmail)
   .regex(EMAIL_PATTERN, MSG.invalidEmail);
 
@@ -24,17 +24,17 @@ export const PhoneSchema = z
   .pipe(z.string().regex(/^\d{10}$/, MSG.phoneDigits));
 
 export const SignupSchema = z.object({
-  legalName: z.string({ error: PORTAL_MSG.orgNameRequired }).trim().min(1, PORTAL_MSG.orgNameRequired).max(200),
+  legalName: z.string({ error: PORTAL_MSG.orgNameRequired }).trim().min(1, { message: PORTAL_MSG.orgNameRequired, abort: true }).max(200),
   firstName: z
     .string({ error: MSG.firstNameRequired })
     .trim()
-    .min(1, MSG.firstNameRequired)
+    .min(1, { message: MSG.firstNameRequired, abort: true })
     .max(100)
     .regex(NAME_PATTERN, MSG.firstNameChars),
   lastName: z
     .string({ error: MSG.lastNameRequired })
     .trim()
-    .min(1, MSG.lastNameRequired)
+    .min(1, { message: MSG.lastNameRequired, abort: true })
     .max(100)
     .regex(NAME_PATTERN, MSG.lastNameChars),
   email: EmailSchema,

@@ -1,0 +1,110 @@
+// Each API test file gets its own database (a copy of the seeded template) and a real HTTP server.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, openDatabase, type Database } from '../../api/db/client';
+import { createPortalApp } from '../../server/portal';
+import { readEnv, type Env } from '../../server/env';
+import { withDatabase } from './setup-postgres';
+
+export interface TestApi {
+  baseUrl: string;
+  database: Database;
+  env: Env;
+  close(): Promise<void>;
+  /** fetch + JSON, with an optional bearer token and client address. */
+  call<T = any>(path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  /** The newest code in the dev outbox for this email. */
+  latestCode(email: string): Promise<string>;
+  /** Full sign-in: send a code, read it, verify it. */
+  signIn(email: string): Promise<{ token: string; user: any }>;
+}
+
+async function testDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = inject('postgresUrl');
+    const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template portal_template`);
+    await admin.end();
+    const database = await openDatabase({ dataDir: '/tmp', databaseUrl: withDatabase(adminUrl, name) });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name}`);
+      await cleanup.end();
+    };
+    return database;
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return fromPglite(client);
+}
+
+export async function startTestApi(overrides: Partial<Record<string, string>> = {}): Promise<TestApi> {
+  const database = await testDatabase();
+  const env = readEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/portal-test-data',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    ...overrides,
+  });
+  const app = createPortalApp({ env, database });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const call: TestApi['call'] = async (path, init = {}) => {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    const res = await fetch(baseUrl + path, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    let body: any = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body };
+  };
+
+  const latestCode = async (email: string) => {
+    const { body } = await call(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+    const match = /code is (\d{6})/.exec(body?.[0]?.text ?? '');
+    if (!match) throw new Error(`No code in the outbox for ${email}`);
+    return match[1]!;
+  };
+
+  return {
+    baseUrl,
+    database,
+    env,
+    call,
+    latestCode,
+    async signIn(email) {
+      const sent = await call('/api/v1/send-login-otp', { body: { email } });
+      if (sent.status !== 200) throw new Error(`send-login-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
+      const otp = await latestCode(email);
+      const verified = await call('/api/v1/verify-otp', { body: { email, otp } });
+      if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
+      return verified.body;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await database.close();
+    },
+  };
+}

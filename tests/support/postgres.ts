@@ -1,0 +1,65 @@
+// A real PostgreSQL server for tests: started on 127.0.0.1 in a temporary directory, stopped after.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) {
+    const bin = path.join(root, v, 'bin');
+    if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (npm test installs them with apt).');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningPostgres {
+  url: string;
+  stop(): void;
+}
+
+export async function startPostgres(): Promise<RunningPostgres> {
+  const bin = postgresBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  // initdb refuses to run as root: run the server as the postgres user then.
+  const run = (cmd: string, args: string[]) => {
+    const full = path.join(bin, cmd);
+    const result = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' })
+      : spawnSync(full, args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
+  };
+  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  run('pg_ctl', [
+    '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
