@@ -5,7 +5,7 @@ import {
 } from '@remix-run/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from './theme';
-import fontsHref from './styles/fonts.css';
+import fontsHref from './styles/app.css';
 import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
 import { GeneralErrorBoundary } from './components/error-boundary';

@@ -34,6 +34,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's default error text (red.500) is below 4.5:1 on white: one step darker for AA.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
         brand: {
           solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
           contrast: { value: { _light: 'white', _dark: '{colors.brand.950}' } },

@@ -7,7 +7,7 @@ import { Field, FormAlert } from './forms';
 import { CodeFormSchema, EmailFormSchema } from '../utils/login-schemas';
 import type { loginAction, loginLoader } from '../utils/login.server';
 
-type LoaderData = Awaited<ReturnType<typeof loginLoader>>;
+type LoaderData = Awaited<ReturnType<typeof loginLoader>>['data'];
 type ActionData = Awaited<ReturnType<typeof loginAction>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
 
 export function LoginPage() {
@@ -15,7 +15,7 @@ export function LoginPage() {
   const actionData = useActionData() as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const { portal, step, pendingEmail, devOutboxUrl } = loaderData;
+  const { portal, step, pendingEmail, devOutboxUrl, notice } = loaderData;
   const title = portal === 'state' ? 'State staff sign in' : 'Organization sign in';
 
   return (
@@ -30,7 +30,7 @@ export function LoginPage() {
         {step === 'code' ? (
           <CodeStep email={pendingEmail ?? ''} lastResult={actionData?.form === 'code' ? actionData.result : undefined} busy={busy} />
         ) : (
-          <EmailStep portal={portal} lastResult={actionData?.form === 'email' ? actionData.result : undefined} busy={busy} />
+          <EmailStep portal={portal} notice={notice} lastResult={actionData?.form === 'email' ? actionData.result : undefined} busy={busy} />
         )}
         {devOutboxUrl ? (
           <Box mt={8} p={4} borderWidth="1px" borderRadius="md" bg="bg.muted" fontSize="sm">
@@ -48,7 +48,7 @@ export function LoginPage() {
   );
 }
 
-function EmailStep({ portal, lastResult, busy }: { portal: string; lastResult: unknown; busy: boolean }) {
+function EmailStep({ portal, notice, lastResult, busy }: { portal: string; notice: string | null; lastResult: unknown; busy: boolean }) {
   const [form, fields] = useForm({
     id: 'login-email',
     lastResult: lastResult as never,
@@ -62,7 +62,7 @@ function EmailStep({ portal, lastResult, busy }: { portal: string; lastResult: u
         Enter your email address. We will send you a 6-digit code to sign in: there is no password to remember.
       </Text>
       <Form method="post" {...getFormProps(form)}>
-        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+        <FormAlert id={form.errorId} message={form.errors?.[0] ?? notice} />
         <Field
           label="Email"
           inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}

@@ -215,7 +215,7 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
 
 function SideMenu({ items, selected, menu }: { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] }) {
   const width = menu === 'open' ? OPEN_WIDTH : menu === 'collapsed' ? CLOSED_WIDTH : { base: CLOSED_WIDTH, lg: OPEN_WIDTH };
-  const showLabels = menu === 'open' ? 'inline' : menu === 'collapsed' ? 'none' : { base: 'none', lg: 'inline' };
+  const labelClass = menu === 'open' ? undefined : menu === 'collapsed' ? 'visually-hidden' : 'menu-label-auto';
   return (
     <Box
       as="nav"
@@ -257,12 +257,7 @@ function SideMenu({ items, selected, menu }: { items: MenuEntry[]; selected: str
                   _hover={{ bg: 'brand.subtle' }}
                 >
                   <Icon name={item.icon} />
-                  <Box as="span" display={showLabels}>
-                    {item.label}
-                  </Box>
-                  <Box as="span" display={menu === 'open' ? 'none' : menu === 'collapsed' ? 'inline' : { base: 'inline', lg: 'none' }} className="visually-hidden">
-                    {item.label}
-                  </Box>
+                  <span className={labelClass}>{item.label}</span>
                 </Flex>
               </Link>
             </Box>
@@ -273,12 +268,7 @@ function SideMenu({ items, selected, menu }: { items: MenuEntry[]; selected: str
         <Form method="post" action="/logout">
           <Button type="submit" variant="ghost" width="full" justifyContent="flex-start" gap={3} px={3} title="Log Out">
             <Icon name="logout" />
-            <Box as="span" display={showLabels}>
-              Log Out
-            </Box>
-            <Box as="span" className="visually-hidden" display={menu === 'open' ? 'none' : menu === 'collapsed' ? 'inline' : { base: 'inline', lg: 'none' }}>
-              Log Out
-            </Box>
+            <span className={labelClass}>Log Out</span>
           </Button>
         </Form>
       </Box>

@@ -18,12 +18,11 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs, port
   const url = new URL(request.url);
   const pendingEmail = session.get('pendingEmail') ?? null;
   const step = url.searchParams.get('step') === 'code' && pendingEmail ? 'code' : 'email';
-  return {
-    portal,
-    step,
-    pendingEmail,
-    devOutboxUrl: context.portal.devOutboxUrl,
-  } as const;
+  const notice = session.get('loginError') ?? null;
+  return data(
+    { portal, step, pendingEmail, notice, devOutboxUrl: context.portal.devOutboxUrl } as const,
+    notice ? { headers: { 'Set-Cookie': await commitSession(session, context) } } : undefined,
+  );
 }
 
 export async function loginAction({ request, context }: ActionFunctionArgs, portal: RoleType) {
@@ -70,12 +69,10 @@ export async function loginAction({ request, context }: ActionFunctionArgs, port
     const failure = isApiFailure(error) ? error : null;
     const message = failure?.message ?? MSG.somethingWentWrong;
     if (failure?.status === 403) {
-      // Inactive account: the message, and no session.
+      // Inactive account: the message on the first step, and no session.
       session.unset('pendingEmail');
-      return data(
-        { form: 'email' as const, result: submission.reply({ formErrors: [message], resetForm: true }) },
-        { status: 403, headers: { 'Set-Cookie': await commitSession(session, context) } },
-      );
+      session.flash('loginError', message);
+      return redirect(here, { headers: { 'Set-Cookie': await commitSession(session, context) } });
     }
     return data({ form: 'code' as const, result: submission.reply({ formErrors: [message] }) }, { status: failure?.status ?? 500 });
   }

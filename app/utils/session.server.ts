@@ -12,6 +12,7 @@ export interface SessionData {
   role: RoleName;
   lastSeen: number;
   pendingEmail: string;
+  loginError: string;
 }
 export type PortalSession = Session<Partial<SessionData>>;
 

@@ -1,0 +1,19 @@
+// The server Playwright drives: the production build on a fresh embedded database in a temp folder.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  PORT: process.env.E2E_PORT ?? '3210',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'e2e-session-secret-e2e-session-secret',
+  // Every journey signs in again and again from one address: lift the limits for the suite only.
+  OTP_EMAIL_LIMIT: '10000',
+  OTP_IP_LIMIT: '10000',
+});
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+process.on('exit', cleanup);
+await import(new URL('../build/server/index.js', import.meta.url).href);

@@ -1,0 +1,130 @@
+// Shared journey helpers: sign in through the real form and the dev outbox, axe scans, console errors.
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const ACCOUNTS = {
+  orgAdmin: 'org.admin@example.org',
+  orgStaff: 'org.staff@example.org',
+  summitAdmin: 'summit.admin@example.org',
+  stateAdmin: 'state.admin@example.gov',
+  stateReviewer: 'state.reviewer@example.gov',
+  ctcAdmin: 'ctc.admin@example.gov',
+  ctcReviewer: 'ctc.reviewer@example.gov',
+  rsmAdmin: 'rsm.admin@example.gov',
+  rsmReviewer: 'rsm.reviewer@example.gov',
+  rsmFinancial: 'rsm.financial@example.gov',
+} as const;
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export function jsEnabled(page: Page): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** With JavaScript on, interact only once React has hydrated. */
+export async function ready(page: Page) {
+  if (!jsEnabled(page)) return;
+  await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true);
+}
+
+/**
+ * axe-core needs timers, which do not run with JavaScript disabled: then the page's server-rendered
+ * HTML (scripts removed) is scanned in a scratch page of the same origin, with the same styles.
+ */
+export async function scan(page: Page) {
+  let target = page;
+  let cleanup = async () => {};
+  if (!jsEnabled(page)) {
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+    target = await context.newPage();
+    await target.goto(new URL('/healthz', page.url()).href);
+    await target.setContent(html, { waitUntil: 'load' });
+    cleanup = () => context.close();
+  }
+  const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  await cleanup();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+async function latestCode(page: Page, email: string, after: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+      const messages = (await res.json()) as { text: string; createdAt: string }[];
+      const fresh = messages.find((m) => new Date(m.createdAt).getTime() >= after - 1000);
+      code = fresh ? /code is (\d{6})/.exec(fresh.text)?.[1] : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export async function requestCode(page: Page, email: string, portal: 'org' | 'state' = 'org') {
+  await page.goto(`/${portal}/login`);
+  await ready(page);
+  const sentAt = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/step=code/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
+  return latestCode(page, email, sentAt);
+}
+
+/**
+ * Asks for a code and enters it. Another worker may ask for a newer code for the same account at
+ * the same moment (which retires this one): then it asks again, up to three times.
+ */
+export async function enterFreshCode(page: Page, email: string, portal: 'org' | 'state' = 'org') {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const code = await requestCode(page, email, portal);
+    await ready(page);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const left = await page
+      .waitForURL((url) => !(url.pathname === `/${portal}/login` && url.search.includes('step=code')), { timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (left) return;
+  }
+  throw new Error(`Could not sign in as ${email}`);
+}
+
+/** Signs in through the real form. For a user of several organizations, picks `organization`. */
+export async function signIn(page: Page, email: string, opts: { portal?: 'org' | 'state'; organization?: string } = {}) {
+  const portal = opts.portal ?? (email.endsWith('.gov') ? 'state' : 'org');
+  await enterFreshCode(page, email, portal);
+  if (new URL(page.url()).pathname === '/org/select-organization') {
+    await ready(page);
+    const option = page.locator('#organizationId option', { hasText: opts.organization ?? 'Lakeview' });
+    await page.getByLabel('Select an entity').selectOption((await option.getAttribute('value'))!);
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await expect(page).toHaveURL(/\/(org|state)\/dashboard$/);
+  await ready(page);
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log Out' }).click();
+}
+
+export async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+}

@@ -1,0 +1,65 @@
+// Route guard, redirects, 404 and unauthorized pages (spec 2).
+import { test, expect, signIn, scan, ACCOUNTS } from './fixtures';
+
+test('signed out: guarded pages and the root go to /org/login', async ({ page }) => {
+  for (const path of ['/', '/org', '/org/dashboard', '/state', '/state/dashboard']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL('/org/login');
+  }
+});
+
+test('unknown paths show the page-not-found screen with HTTP 404', async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await scan(page);
+  const direct = await page.goto('/pagenotfound');
+  expect(direct?.status()).toBe(404);
+});
+
+test('the unauthorized page answers 403', async ({ page }) => {
+  const res = await page.goto('/unauthorized');
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
+  await scan(page);
+});
+
+test('an organization user on a state page goes to /unauthorized', async ({ page }) => {
+  await signIn(page, ACCOUNTS.summitAdmin);
+  await page.goto('/state/dashboard');
+  await expect(page).toHaveURL('/unauthorized');
+  await page.goto('/');
+  await expect(page).toHaveURL('/org/dashboard');
+  await page.goto('/org');
+  await expect(page).toHaveURL('/org/dashboard');
+  // A signed-in user opening the login page goes back to their dashboard.
+  await page.goto('/org/login');
+  await expect(page).toHaveURL('/org/dashboard');
+});
+
+test('a state user on an organization page goes to /unauthorized; menu paths not theirs go to the first allowed item', async ({ page }) => {
+  await signIn(page, ACCOUNTS.ctcAdmin);
+  await page.goto('/org/dashboard');
+  await expect(page).toHaveURL('/unauthorized');
+  await page.goto('/state/organizations');
+  await expect(page).toHaveURL('/state/dashboard');
+  await page.goto('/state');
+  await expect(page).toHaveURL('/state/dashboard');
+  const res = await page.goto('/state/not-a-page');
+  expect(res?.status()).toBe(404);
+  // Inside the shell: the menu stays.
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await scan(page);
+});
+
+test('organization staff cannot open Users', async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.goto('/org/users');
+  await expect(page).toHaveURL('/org/dashboard');
+});
+
+test('a cross-site form post is refused', async ({ page, request }) => {
+  const res = await request.post('/logout', { headers: { Origin: 'https://evil.example' }, form: { reason: 'x' } });
+  expect(res.status()).toBe(403);
+});

@@ -1,0 +1,96 @@
+// Shell controls: theme, menu collapse, organization chooser and switcher, sign-up. JS on and off.
+import { test, expect, signIn, scan, ACCOUNTS, ready, enterFreshCode, jsEnabled } from './fixtures';
+
+test('the theme switch turns dark and back, and is remembered', async ({ page }) => {
+  await signIn(page, ACCOUNTS.stateReviewer);
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await scan(page);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await ready(page);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/light/);
+});
+
+test('the menu collapses to icons and opens again', async ({ page }) => {
+  await signIn(page, ACCOUNTS.rsmAdmin);
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav).toHaveAttribute('data-menu', 'auto');
+  await expect(nav.getByText('Applications', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(nav).toHaveAttribute('data-menu', 'collapsed');
+  await expect(nav.getByRole('link', { name: 'Applications' })).toBeVisible();
+  await expect(nav.getByText('Applications', { exact: true })).toHaveClass(/visually-hidden/);
+  await scan(page);
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+  await expect(nav).toHaveAttribute('data-menu', 'open');
+  await expect(nav.getByText('Applications', { exact: true })).not.toHaveClass(/visually-hidden/);
+});
+
+test('a user of two organizations chooses one, then switches to the other', async ({ page }) => {
+  await enterFreshCode(page, ACCOUNTS.orgAdmin);
+  await expect(page).toHaveURL('/org/select-organization');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select the entity you want to continue with');
+  await expect(page.getByLabel('Select an entity').locator('option').first()).toHaveText('Select an option');
+  await scan(page);
+  await ready(page);
+  // Next with no choice: the browser (JS) or the server (no JS) asks for one, nothing changes.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL('/org/select-organization');
+  const summit = await page.locator('#organizationId option', { hasText: 'Summit' }).getAttribute('value');
+  await page.getByLabel('Select an entity').selectOption(summit!);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL('/org/dashboard');
+  await expect(page.getByTestId('current-role')).toHaveText('Organization Staff');
+  await expect(page.getByTestId('count-total')).toContainText('6');
+
+  const lakeview = await page.locator('#organization-switcher option', { hasText: 'Lakeview' }).getAttribute('value');
+  await ready(page);
+  await page.getByLabel('Organization').selectOption(lakeview!);
+  if (!jsEnabled(page)) await page.getByRole('button', { name: 'Switch', exact: true }).click();
+  await expect(page.getByTestId('current-role')).toHaveText('Organization Admin');
+  await expect(page.getByTestId('count-total')).toContainText('5');
+  await scan(page);
+});
+
+test('Cancel on the chooser ends the sign-in and returns to /org/login', async ({ page }) => {
+  await enterFreshCode(page, ACCOUNTS.orgAdmin);
+  await expect(page).toHaveURL('/org/select-organization');
+  await ready(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/org/login');
+  await page.goto('/org/dashboard');
+  await expect(page).toHaveURL('/org/login');
+});
+
+test('a new organization signs up and signs in', async ({ page }) => {
+  const email = `new.${test.info().project.name}.${Date.now()}@prairiewind.example`;
+  await page.goto('/org/login');
+  await ready(page);
+  await page.getByRole('link', { name: 'Register your organization' }).click();
+  await expect(page).toHaveURL('/org/sign-up');
+  await ready(page);
+  await scan(page);
+  await page.getByLabel('Organization legal name').fill('Prairie Wind Networks');
+  await page.getByLabel('First Name').fill('Pat');
+  await page.getByLabel('Last Name').fill('R2');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Last Name should only contain letters, spaces, hyphens, or apostrophes')).toBeVisible();
+  await expect(page.getByLabel('Organization legal name')).toHaveValue('Prairie Wind Networks');
+  await scan(page);
+  await page.getByLabel('Last Name').fill("O'Neil");
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL('/org/login?step=code');
+  await expect(page.getByTestId('toast')).toContainText('Signed up successfully');
+  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  const code = /code is (\d{6})/.exec((await res.json())[0].text)![1]!;
+  await ready(page);
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/org/dashboard');
+  await expect(page.getByTestId('organization-name')).toHaveText('Prairie Wind Networks');
+  await expect(page.getByTestId('count-total')).toContainText('0');
+});
