@@ -132,6 +132,7 @@ function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference'
             aria-expanded={next === 'collapsed'}
             aria-label={next === 'collapsed' ? 'Collapse menu' : 'Expand menu'}
             _hover={{ bg: 'whiteAlpha.200' }}
+            _expanded={{ bg: 'transparent' }}
           >
             <Icon name="menu" />
           </Button>

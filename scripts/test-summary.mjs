@@ -1,0 +1,30 @@
+// Prints one closing line for the whole run: "N passed, N failed" (N skipped).
+import fs from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+
+const vitest = read('test-results/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+} else {
+  console.log('No Vitest results found.');
+  failed += 1;
+}
+
+const e2e = read('test-results/e2e.json');
+if (e2e?.stats) {
+  passed += e2e.stats.expected ?? 0;
+  failed += (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);
+  skipped += e2e.stats.skipped ?? 0;
+} else {
+  console.log('No Playwright results found.');
+  failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
