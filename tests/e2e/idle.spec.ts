@@ -1,4 +1,6 @@
-// The inactivity warning needs JavaScript; without it the server ends an idle session (API tests cover that).
+// Inactivity rules (spec 4 Session). The warning dialog and the hidden-tab rule need JavaScript;
+// the server's own idle limit holds without it.
+import { createCookieSessionStorage } from '@remix-run/node';
 import { test, expect, signIn, ACCOUNTS, jsEnabled } from './fixtures';
 
 test('after inactivity a warning counts down; Stay connected keeps the session, zero logs out', async ({ page }) => {
@@ -16,4 +18,46 @@ test('after inactivity a warning counts down; Stay connected keeps the session, 
   await expect(dialog).toBeVisible({ timeout: 8000 });
   await expect(page).toHaveURL('/state/login', { timeout: 10_000 });
   await expect(page.getByTestId('toast')).toContainText('Your session ended after a period of inactivity.');
+});
+
+test('a tab hidden longer than the limit logs out on return', async ({ page }) => {
+  test.skip(!jsEnabled(page), 'Tab visibility is watched by JavaScript.');
+  await page.addInitScript(() => {
+    (window as any).__portalIdle = { hiddenMs: 300 };
+  });
+  await signIn(page, ACCOUNTS.ctcReviewer);
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await setVisibility('hidden');
+  await page.waitForTimeout(500);
+  await setVisibility('visible');
+  await expect(page).toHaveURL('/state/login');
+});
+
+test('the server ends a session idle for more than 1 hour + 120 s, without any script', async ({ page, context, baseURL }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  // Rewrite the signed session cookie as if the last page was loaded two hours ago.
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', secrets: ['e2e-session-secret-e2e-session-secret'], httpOnly: true, sameSite: 'lax', path: '/' },
+  });
+  const cookies = await context.cookies();
+  const current = cookies.find((c) => c.name === '__session')!;
+  expect(current.httpOnly).toBe(true);
+  expect(current.sameSite).toBe('Lax');
+  const session = await storage.getSession(`__session=${current.value}`);
+  expect(session.get('token')).toBeTruthy();
+  session.set('lastSeen', Date.now() - 2 * 60 * 60 * 1000);
+  const value = (await storage.commitSession(session)).split(';')[0]!.slice('__session='.length);
+  await context.addCookies([{ ...current, value }]);
+  await page.goto('/org/dashboard');
+  await expect(page).toHaveURL('/org/login');
+  await expect(page.getByTestId('toast')).toContainText('Your session ended after a period of inactivity.');
+  // The token was revoked too: the old cookie no longer opens anything.
+  await context.addCookies([{ ...current }]);
+  await page.goto('/org/dashboard');
+  await expect(page).toHaveURL('/org/login');
+  expect(baseURL).toBeTruthy();
 });
