@@ -15,7 +15,7 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(400, message, errors);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
-export const forbidden = (message = MSG.actionNotAllowed) => new ApiError(403, message);
+export const forbidden = (message: string = MSG.actionNotAllowed) => new ApiError(403, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
 export function handler(fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler {

@@ -5,6 +5,8 @@ import { errorMiddleware, handler, isDirectLoopback, notFound, ApiError } from '
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { messageRoutes } from './routes/messages';
+import { applicationRoutes } from './routes/applications';
+import { historyRoutes } from './routes/history';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -31,6 +33,8 @@ export function createApi(ctx: ApiContext): Router {
   api.use(authRoutes(ctx));
   api.use(dashboardRoutes(ctx));
   api.use(messageRoutes(ctx));
+  api.use(applicationRoutes(ctx));
+  api.use(historyRoutes(ctx));
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));

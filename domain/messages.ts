@@ -37,3 +37,23 @@ export const PORTAL_MSG = {
   orgNameRequired: 'Organization legal name is required',
   requestBlocked: 'This request was blocked because it did not come from this portal. Please reload the page and try again.',
 } as const;
+
+/** Applications (spec 8) and the portal's own words where the spec has none. */
+export const APPLICATION_MSG = {
+  deleted: 'Application deleted successfully',
+  cancelled: 'Application cancelled successfully',
+  createFailed: 'Failed to create application',
+  deleteFailed: 'Failed to delete application',
+  cancelFailed: 'Failed to cancel application',
+  fetchFailed: 'Failed to fetch applications',
+  notFound: 'Application not found',
+  onlyDraftDeleted: 'Only a draft application can be deleted.',
+  onlyDraftCancelled: 'Only a draft application can be cancelled.',
+  reasonRequired: 'Please enter the reason for cancelling.',
+  adminOnly: 'Only an organization admin can do this. Please contact your organization admin.',
+  ineligibleTechnology: 'This technology type is not eligible for round 1 of the programme: it must deliver at least 100/20 Mbps with latency at or below 100 ms. Please choose another technology.',
+  unknownProgram: 'Please choose a programme.',
+  unknownArea: 'Please choose a project area from the list.',
+  unknownTechnology: 'Please choose a technology type from the list.',
+  created: 'Application created',
+} as const;

@@ -62,17 +62,9 @@ export interface SeedSection {
 }
 
 /** The round's "Proposed Technology Type" choices, in the bank's order. */
-export const TECHNOLOGY_TYPES: readonly string[] = [
-  'Fiber to the premises',
-  'Hybrid fiber-coaxial (cable)',
-  'Licensed fixed wireless',
-  'Unlicensed or hybrid fixed wireless',
-  'Low-earth-orbit satellite',
-  'DSL or other copper',
-];
+import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
 
-/** Technologies that cannot deliver 100/20 Mbps at <= 100 ms latency; choosing one opens the ineligibility dialog. */
-export const INELIGIBLE_TECHNOLOGY_TYPES: readonly string[] = ['DSL or other copper'];
+export { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES };
 
 const YES_NO: readonly string[] = ['Yes', 'No'];
 const CERTIFIED: readonly string[] = ['Certified'];

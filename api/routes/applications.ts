@@ -1,0 +1,256 @@
+// Applications of an organization (spec 7 Applications): programmes, project areas, the paged list,
+// create, cancel, delete. Rules: DESIGN sections 4-5 (only org admins write; only drafts are cancelled or deleted).
+import crypto from 'node:crypto';
+import { Router, type Request } from 'express';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth, orgRole, requireUser } from '../guard';
+import {
+  answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
+} from '../db/schema';
+import { audit } from '../services/audit';
+import { APPLICATION_MSG } from '../../domain/messages';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
+import { isApplicationStatus } from '../../domain/statuses';
+import { addDays, zonedDayStart } from '../../domain/dates';
+import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export function newApplicationId(): string {
+  let id = 'GA-';
+  for (let i = 0; i < 6; i++) id += ID_ALPHABET[crypto.randomInt(0, ID_ALPHABET.length)];
+  return id;
+}
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are yyyy-MM-dd');
+const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  projectLocation: z.string().trim().optional(),
+  startDate: day.optional(),
+  endDate: day.optional(),
+  applicationId: z.string().trim().max(20).optional(),
+  /** A status, or SUBMITTED_ANY: submitted or later (what the dashboard counts as submitted). */
+  status: z.string().trim().optional(),
+});
+
+const CreateBody = z.object({
+  programId: z.string({ error: APPLICATION_MSG.unknownProgram }).uuid(APPLICATION_MSG.unknownProgram),
+  projectLocation: z.string({ error: APPLICATION_MSG.unknownArea }).trim().min(1, APPLICATION_MSG.unknownArea),
+  technologyType: z.string({ error: APPLICATION_MSG.unknownTechnology }).refine((v) => TECHNOLOGY_TYPES.includes(v), APPLICATION_MSG.unknownTechnology),
+});
+
+const CancelBody = z.object({
+  message: z.string({ error: APPLICATION_MSG.reasonRequired }).trim().min(1, APPLICATION_MSG.reasonRequired).max(2000),
+});
+
+/** The list row: spec 3 Application fields. */
+function listColumns() {
+  return {
+    applicationId: applications.id,
+    programId: applications.programId,
+    programName: programs.name,
+    programDuedate: programs.dueDate,
+    status: applications.status,
+    projectLocation: applications.projectLocation,
+    technologyType: applications.technologyType,
+    createdAt: applications.createdAt,
+    submittedAt: applications.submittedAt,
+    submittedByFirstName: users.firstName,
+    submittedByLastName: users.lastName,
+  };
+}
+
+type ListRow = {
+  applicationId: string; programId: string; programName: string; programDuedate: Date | null; status: string;
+  projectLocation: string | null; technologyType: string | null; createdAt: Date; submittedAt: Date | null;
+  submittedByFirstName: string | null; submittedByLastName: string | null;
+};
+
+export function toApplication(row: ListRow) {
+  return {
+    id: row.applicationId,
+    applicationId: row.applicationId,
+    programId: row.programId,
+    program: { name: row.programName },
+    programDuedate: row.programDuedate,
+    status: row.status,
+    projectLocation: row.projectLocation,
+    technologyType: row.technologyType,
+    createdAt: row.createdAt,
+    submittedAt: row.submittedAt,
+    submittedByUser: row.submittedByFirstName ? { firstName: row.submittedByFirstName, lastName: row.submittedByLastName } : null,
+  };
+}
+
+export function applicationFilters(q: z.infer<typeof ListQuery>): SQL[] {
+  const where: SQL[] = [];
+  if (q.projectLocation) {
+    const names = q.projectLocation.split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length) where.push(inArray(applications.projectLocation, names));
+  }
+  if (q.startDate) where.push(gte(applications.createdAt, zonedDayStart(q.startDate)));
+  if (q.endDate) where.push(lt(applications.createdAt, zonedDayStart(addDays(q.endDate, 1))));
+  if (q.applicationId) where.push(ilike(applications.id, `%${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%`));
+  if (q.status === 'SUBMITTED_ANY') where.push(notInArray(applications.status, ['DRAFT', 'CANCELLED']));
+  else if (q.status && isApplicationStatus(q.status)) where.push(eq(applications.status, q.status));
+  else if (q.status && q.status !== 'ALL') throw badRequest('Unknown status filter', { status: ['Unknown status filter'] });
+  return where;
+}
+
+export function applicationRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const signedIn = requireUser(ctx);
+
+  router.get('/program/all', signedIn, handler(async (_req, res) => {
+    const rows = await ctx.db.select().from(programs).orderBy(asc(programs.name));
+    res.json(rows.map((p) => ({ id: p.id, name: p.name, description: p.description, dueDate: p.dueDate, status: p.status })));
+  }));
+
+  router.get('/project-area/all', signedIn, handler(async (_req, res) => {
+    res.json(await ctx.db.select().from(projectAreas).orderBy(asc(projectAreas.name)));
+  }));
+
+  router.get('/project-area/:area', signedIn, handler(async (req, res) => {
+    const area = String(req.params.area);
+    const [row] = await ctx.db
+      .select()
+      .from(projectAreas)
+      .where(/^[0-9a-f-]{36}$/.test(area) ? eq(projectAreas.id, area) : eq(projectAreas.name, area))
+      .limit(1);
+    if (!row) throw notFound('Project area not found');
+    res.json(row);
+  }));
+
+  router.get('/organization/:orgId/applications', signedIn, handler(async (req, res) => {
+    const orgId = String(req.params.orgId);
+    orgRole(req, orgId);
+    const q = parseInput(ListQuery, req.query);
+    const where = and(eq(applications.organizationId, orgId), ...applicationFilters(q));
+    const [total] = await ctx.db.select({ n: count() }).from(applications).where(where);
+    const rows = await ctx.db
+      .select(listColumns())
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .leftJoin(users, eq(users.id, applications.submittedBy))
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+    const totalRecords = total?.n ?? 0;
+    res.json({
+      page: q.page,
+      pageSize: q.limit,
+      totalRecords,
+      totalPages: Math.max(1, Math.ceil(totalRecords / q.limit)),
+      applications: rows.map(toApplication),
+    });
+  }));
+
+  router.post('/applications/create', signedIn, handler(async (req, res) => {
+    const orgId = z.string().uuid().safeParse(req.query.organizationId);
+    if (!orgId.success) throw badRequest('organizationId is required', { organizationId: ['organizationId is required'] });
+    if (orgRole(req, orgId.data) !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+    const body = parseInput(CreateBody, req.body);
+    if (INELIGIBLE_TECHNOLOGY_TYPES.includes(body.technologyType)) {
+      throw badRequest(APPLICATION_MSG.ineligibleTechnology, { technologyType: [APPLICATION_MSG.ineligibleTechnology] });
+    }
+    const [program] = await ctx.db.select().from(programs).where(eq(programs.id, body.programId)).limit(1);
+    if (!program) throw badRequest(APPLICATION_MSG.unknownProgram, { programId: [APPLICATION_MSG.unknownProgram] });
+    const [area] = await ctx.db.select().from(projectAreas).where(eq(projectAreas.name, body.projectLocation)).limit(1);
+    if (!area) throw badRequest(APPLICATION_MSG.unknownArea, { projectLocation: [APPLICATION_MSG.unknownArea] });
+    const userId = currentAuth(req).profile.id;
+
+    const created = await ctx.db.transaction(async (tx) => {
+      let id = newApplicationId();
+      for (let i = 0; i < 5; i++) {
+        const [taken] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).limit(1);
+        if (!taken) break;
+        id = newApplicationId();
+      }
+      await tx.insert(applications).values({
+        id, programId: program.id, organizationId: orgId.data, status: 'DRAFT',
+        projectLocation: area.name, technologyType: body.technologyType, createdBy: userId,
+      });
+      const programSections = await tx.select({ id: sections.id }).from(sections).where(eq(sections.programId, program.id));
+      if (programSections.length) {
+        await tx.insert(applicationSections).values(programSections.map((s) => ({ applicationId: id, sectionId: s.id })));
+      }
+      // The answers fixed at creation: the application number (179), the project area (21), the technology (24).
+      const fixed = await tx
+        .select({ id: questions.id, systemNo: questions.systemNo })
+        .from(questions)
+        .innerJoin(sections, eq(sections.id, questions.sectionId))
+        .where(and(eq(sections.programId, program.id), inArray(questions.systemNo, ['179', '21', '24'])));
+      const values: Record<string, string> = { '179': id, '21': area.name, '24': body.technologyType };
+      if (fixed.length) {
+        await tx.insert(answers).values(fixed.map((q) => ({ applicationId: id, questionId: q.id, value: values[q.systemNo], updatedBy: userId })));
+      }
+      await audit(tx, {
+        action: 'APPLICATION_CREATED', entity: 'application', userId, applicationId: id, organizationId: orgId.data,
+        toStatus: 'DRAFT', details: { programName: program.name, projectLocation: area.name, technologyType: body.technologyType },
+      });
+      return id;
+    });
+    res.status(201).json({ message: APPLICATION_MSG.created, applicationId: created, id: created, status: 'DRAFT' });
+  }));
+
+  /** The application, if the caller's organization owns it (404 otherwise), and the caller's role there. */
+  async function ownApplication(req: Request) {
+    const id = String(req.params.id).toUpperCase();
+    const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id)).limit(1);
+    if (!app) throw notFound(APPLICATION_MSG.notFound);
+    const { profile } = currentAuth(req);
+    if (profile.roleType !== 'org') throw forbidden();
+    const membership = profile.organizations.find((o) => o.id === app.organizationId && o.status === 'active');
+    if (!membership) throw notFound(APPLICATION_MSG.notFound);
+    return { app, role: membership.role.name };
+  }
+
+  router.delete('/applications/:id/delete', signedIn, handler(async (req, res) => {
+    const { app, role } = await ownApplication(req);
+    if (role !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+    if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftDeleted);
+    const userId = currentAuth(req).profile.id;
+    await ctx.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(applications)
+        .where(and(eq(applications.id, app.id), eq(applications.status, 'DRAFT')))
+        .returning({ id: applications.id });
+      if (removed.length === 0) throw conflict(APPLICATION_MSG.onlyDraftDeleted);
+      // The audit entry outlives the application.
+      await audit(tx, {
+        action: 'APPLICATION_DELETED', entity: 'application', userId, applicationId: app.id, organizationId: app.organizationId,
+        fromStatus: 'DRAFT', details: { projectLocation: app.projectLocation, technologyType: app.technologyType },
+      });
+    });
+    res.json({ message: 'Application deleted successfully' });
+  }));
+
+  router.post('/applications/:id/cancel', signedIn, handler(async (req, res) => {
+    const { app, role } = await ownApplication(req);
+    if (role !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+    const { message } = parseInput(CancelBody, req.body);
+    if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftCancelled);
+    const userId = currentAuth(req).profile.id;
+    await ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(applications)
+        .set({ status: 'CANCELLED', cancelReason: message, updatedAt: new Date() })
+        .where(and(eq(applications.id, app.id), eq(applications.status, 'DRAFT')))
+        .returning({ id: applications.id });
+      if (updated.length === 0) throw conflict(APPLICATION_MSG.onlyDraftCancelled);
+      await audit(tx, {
+        action: 'APPLICATION_CANCELLED', entity: 'application', userId, applicationId: app.id, organizationId: app.organizationId,
+        fromStatus: 'DRAFT', toStatus: 'CANCELLED', comments: message,
+      });
+    });
+    res.json({ message: 'Application cancelled successfully' });
+  }));
+
+  return router;
+}
+
+

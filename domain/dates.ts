@@ -1,0 +1,79 @@
+// Dates as the portal shows them: MM-dd-yyyy in lists, times in America/New_York (spec 9).
+import { TIME_ZONE } from './constants';
+
+function parts(date: Date, timeZone = TIME_ZONE) {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  });
+  const get = (type: string) => Number(fmt.formatToParts(date).find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** '2026-11-21T15:00:00Z' → '11-21-2026' (New York date). */
+export function formatListDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const p = parts(new Date(value));
+  return `${pad(p.month)}-${pad(p.day)}-${p.year}`;
+}
+
+/** '11-21-2026 10:00 AM' (New York time), for history entries. */
+export function formatListDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(date);
+  return `${formatListDate(date)} ${time}`;
+}
+
+/** The calendar day (yyyy-MM-dd) it is in New York at `now`. */
+export function zonedToday(now = new Date()): string {
+  const p = parts(now);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The UTC instant at which a New York calendar day (yyyy-MM-dd) starts. */
+export function zonedDayStart(day: string, timeZone = TIME_ZONE): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const guess = new Date(Date.UTC(y, m - 1, d, 12));
+  const p = parts(guess, timeZone);
+  const offsetMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - guess.getTime();
+  return new Date(Date.UTC(y, m - 1, d) - offsetMs);
+}
+
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + n));
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+export const DATE_RANGES = ['today', 'this-week', 'past-week', 'this-month'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+export const DATE_RANGE_LABELS: Record<DateRange, string> = {
+  today: 'Today',
+  'this-week': 'This Week',
+  'past-week': 'Past Week',
+  'this-month': 'This Month',
+};
+
+/**
+ * The filter's date range as yyyy-MM-dd bounds (inclusive), in New York days. Weeks run Sunday to
+ * Saturday: This Week is the current one, Past Week the one before it.
+ */
+export function dateRangeBounds(range: DateRange, now = new Date()): { startDate: string; endDate: string } {
+  const today = zonedToday(now);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  switch (range) {
+    case 'today':
+      return { startDate: today, endDate: today };
+    case 'this-week':
+      return { startDate: addDays(today, -weekday), endDate: addDays(today, 6 - weekday) };
+    case 'past-week':
+      return { startDate: addDays(today, -weekday - 7), endDate: addDays(today, -weekday - 1) };
+    case 'this-month': {
+      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      return { startDate: `${y}-${pad(m)}-01`, endDate: `${y}-${pad(m)}-${pad(last)}` };
+    }
+  }
+}
