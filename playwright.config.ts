@@ -11,7 +11,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -6,7 +6,7 @@ let failed = 0;
 let skipped = 0;
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
 
-const vitest = read('test-results/vitest.json');
+const vitest = read('reports/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
@@ -16,7 +16,7 @@ if (vitest) {
   failed += 1;
 }
 
-const e2e = read('test-results/e2e.json');
+const e2e = read('reports/e2e.json');
 if (e2e?.stats) {
   passed += e2e.stats.expected ?? 0;
   failed += (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);

@@ -20,13 +20,13 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund || exit 1
 fi
 
-mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e.json
+mkdir -p reports
+rm -f reports/vitest.json reports/e2e.json
 failed=0
 step() { echo; echo "=== $1"; shift; "$@" || failed=1; }
 
 step "Type check" npx tsc --noEmit
-step "Unit and API tests (PGlite, PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+step "Unit and API tests (PGlite, PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 step "Production build" npm run build
 step "Browser journeys (Chromium, JavaScript on and off, axe)" npx playwright test
 
