@@ -69,6 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useFocusAfterNavigation();
+  useEffect(() => {
+    // A marker for tests and styles: React has hydrated and every effect is attached.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

@@ -1,7 +1,7 @@
 // Business constants of spec section 9 and the auth limits of DESIGN section 3.
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 
 export const INACTIVITY_TIMEOUT_MS = 60 * 60 * 1000;
 export const INACTIVITY_WARNING_SECONDS = 120;

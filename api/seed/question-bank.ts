@@ -2,18 +2,9 @@
 // Source: /work/shared/question-bank.md (texts lightly polished; system numbers, types and
 // rules are fixed because the spec's special behaviour in section 5 hangs on them).
 
-export type QuestionType = 'Header' | 'Text' | 'Date' | 'Dropdown' | 'Checkbox' | 'Radio' | 'File' | 'Table' | 'Address';
-export type TextResponseType = 'Multiline' | 'Currency' | 'PhoneNumber' | 'Email' | 'Url' | 'Number';
-export type TableColumnType =
-  | 'Text'
-  | 'Alphanumeric'
-  | 'ApplicationNumber'
-  | 'Number'
-  | 'Currency'
-  | 'Multiline'
-  | 'Dropdown'
-  | 'Readonly'
-  | 'Date';
+import type { QuestionType, TableColumnType, TextResponseType } from '../../domain/questions';
+
+export type { QuestionType, TableColumnType, TextResponseType };
 
 export interface SeedTableColumn {
   name: string;

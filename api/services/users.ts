@@ -3,25 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, organizations, userRoles, users } from '../db/schema';
 import type { RoleName, RoleType } from '../../domain/roles';
+import type { ProfileOrganization, UserProfile } from '../../domain/users';
 
-export interface ProfileOrganization {
-  id: string;
-  name: string;
-  status: string;
-  role: { name: RoleName };
-}
-
-export interface UserProfile {
-  id: string;
-  email: string;
-  phoneNumber: string | null;
-  firstName: string;
-  lastName: string;
-  status: string;
-  organizations: ProfileOrganization[];
-  roles: { name: RoleName }[];
-  roleType: RoleType;
-}
+export type { ProfileOrganization, UserProfile };
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { Icon } from './icons';
+import { useHydrated } from '../utils/use-hydrated';
 import { IdleWatcher } from './idle-watcher';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
@@ -10,12 +11,6 @@ import type { ShellData } from '../utils/shell.server';
 
 const OPEN_WIDTH = '15rem';
 const CLOSED_WIDTH = '4.25rem';
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function Shell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const location = useLocation();

@@ -35,7 +35,7 @@ export default function OrgDashboard() {
       <SimpleGrid columns={{ base: 1, md: 3 }} gap={4} maxW="4xl">
         <CountCard label="Total Applications" count={counts.totalApplications} to="/org/applications" testId="count-total" />
         <CountCard label="Draft Applications" count={counts.draftApplications} to="/org/applications?status=DRAFT" testId="count-draft" />
-        <CountCard label="Submitted Applications" count={counts.submittedApplications} to="/org/applications?status=SUBMITTED" testId="count-submitted" />
+        <CountCard label="Submitted Applications" count={counts.submittedApplications} to="/org/applications?status=SUBMITTED_ANY" testId="count-submitted" />
       </SimpleGrid>
     </>
   );

@@ -5,7 +5,7 @@ import { Box, Button, Container, Heading, HStack, Text } from '@chakra-ui/react'
 import { callApi, isApiFailure } from '../utils/api.server';
 import { chooseOrganization, logout, type UserProfile } from '../utils/auth.server';
 import { commitSession, getSession } from '../utils/session.server';
-import { ErrorList } from '../components/forms';
+import { ErrorList, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 
@@ -71,7 +71,7 @@ export default function SelectOrganization() {
               defaultValue=""
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'organizationId-error' : undefined}
-              style={{ width: '100%', padding: '0.6rem', borderRadius: '0.375rem', border: '1px solid #8a8a8a', background: 'transparent', color: 'inherit' }}
+              style={nativeSelectStyle}
             >
               <option value="" disabled>
                 {MSG.selectOption}

@@ -7,25 +7,10 @@ import {
   commitSession, destroySession, getSession, isIdleExpired, storagesFor, toastHeader, type PortalSession, type Toast,
 } from './session.server';
 import type { RoleName, RoleType } from '../../domain/roles';
+import type { ProfileOrganization, UserProfile } from '../../domain/users';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 
-export interface ProfileOrganization {
-  id: string;
-  name: string;
-  status: string;
-  role: { name: RoleName };
-}
-export interface UserProfile {
-  id: string;
-  email: string;
-  phoneNumber: string | null;
-  firstName: string;
-  lastName: string;
-  status: string;
-  organizations: ProfileOrganization[];
-  roles: { name: RoleName }[];
-  roleType: RoleType;
-}
+export type { ProfileOrganization, UserProfile };
 export interface SignedIn {
   token: string;
   user: UserProfile;

@@ -38,7 +38,9 @@ export function jsEnabled(page: Page): boolean {
 /** With JavaScript on, interact only once React has hydrated. */
 export async function ready(page: Page) {
   if (!jsEnabled(page)) return;
-  await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true);
+  await page.waitForFunction(
+    () => (window as any).__remixRouter?.state?.initialized === true && document.documentElement.dataset.hydrated === 'true',
+  );
 }
 
 /**

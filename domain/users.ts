@@ -1,0 +1,21 @@
+// The user profile of spec 3, as the API returns it and the UI reads it.
+import type { RoleName, RoleType } from './roles';
+
+export interface ProfileOrganization {
+  id: string;
+  name: string;
+  status: string;
+  role: { name: RoleName };
+}
+
+export interface UserProfile {
+  id: string;
+  email: string;
+  phoneNumber: string | null;
+  firstName: string;
+  lastName: string;
+  status: string;
+  organizations: ProfileOrganization[];
+  roles: { name: RoleName }[];
+  roleType: RoleType;
+}

@@ -1,0 +1,187 @@
+// The applications list of an organization: create (and the round-1 ineligibility dialog), search,
+// filter drawer and chips, paging in the URL, cancel with a reason, delete, history. JS on and off.
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const rows = (page: import('@playwright/test').Page) => page.getByTestId('application-row');
+
+async function chooseOption(page: import('@playwright/test').Page, label: string, index: number) {
+  const select = page.getByLabel(label);
+  const value = await select.locator('option').nth(index).getAttribute('value');
+  await select.selectOption(value!);
+  return (await select.locator('option').nth(index).textContent())!.trim();
+}
+
+test('an organization admin creates, finds, filters, pages, cancels and deletes applications', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  // A fresh organization for this run, so other journeys' counts are untouched.
+  const email = `apps.${test.info().project.name}.${Date.now()}@example.org`;
+  const signup = await page.request.post('/api/v1/organization/signup', {
+    data: { legalName: `Ridge Line Broadband ${test.info().project.name}`, firstName: 'Riley', lastName: 'Ridge', email },
+  });
+  expect(signup.status()).toBe(201);
+  await signIn(page, email);
+
+  await page.goto('/org/applications');
+  await expect(page.getByRole('cell', { name: 'No data' })).toBeVisible();
+  await scan(page);
+
+  // Ineligible technology: the round-1 dialog, nothing created.
+  await page.getByRole('link', { name: 'New application' }).click();
+  await expect(page.getByRole('dialog', { name: 'New application' })).toBeVisible();
+  await ready(page);
+  await scan(page);
+  const firstArea = await chooseOption(page, 'Project area', 1);
+  await page.getByLabel('Proposed Technology Type').selectOption('DSL or other copper');
+  await page.getByRole('button', { name: 'Create application' }).click();
+  const ineligible = page.getByRole('alertdialog', { name: 'Technology not eligible for Round 1' });
+  await expect(ineligible).toBeVisible();
+  await expect(ineligible.getByRole('alert')).toContainText('not eligible for round 1');
+  await expect(page.getByLabel('Project area')).toHaveValue(firstArea);
+  await scan(page);
+  await page.getByLabel('Proposed Technology Type').selectOption('Fiber to the premises');
+  await page.getByRole('button', { name: 'Create application' }).click();
+  await expect(page.getByTestId('toast')).toContainText(/Application GA-[A-Z0-9]{6} created/);
+  await expect(rows(page)).toHaveCount(1);
+  const firstId = (await rows(page).first().getByRole('link').first().textContent())!.trim();
+  expect(firstId).toMatch(/^GA-[A-Z0-9]{6}$/);
+
+  // Five more, in other areas.
+  for (let i = 2; i <= 6; i++) {
+    await page.goto('/org/applications?new=1');
+    await ready(page);
+    await chooseOption(page, 'Project area', i);
+    await page.getByLabel('Proposed Technology Type').selectOption('Licensed fixed wireless');
+    await page.getByRole('button', { name: 'Create application' }).click();
+    await expect(page.getByTestId('toast')).toContainText('created');
+  }
+
+  // Search, chips, "No data".
+  await page.goto('/org/applications');
+  await expect(rows(page)).toHaveCount(6);
+  await ready(page);
+  await page.getByLabel('Search Application ID').fill(firstId.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('filter-chip')).toHaveText([`Application ID: ${firstId}×`]);
+  await page.getByRole('link', { name: `Remove filter Application ID: ${firstId}` }).click();
+  await expect(rows(page)).toHaveCount(6);
+
+  // The filter drawer: date range and project location.
+  await page.getByRole('link', { name: 'Filter', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer).toBeVisible();
+  await ready(page);
+  await scan(page);
+  await drawer.getByLabel('Past Week').check();
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('cell', { name: 'No data' })).toBeVisible();
+  await expect(page).toHaveURL(/range=past-week/);
+  await page.getByRole('link', { name: 'Filter', exact: true }).click();
+  await ready(page);
+  await page.getByRole('dialog', { name: 'Filters' }).getByLabel('This Month').check();
+  await page.getByRole('dialog', { name: 'Filters' }).getByLabel('Project location').selectOption(firstArea);
+  await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Apply' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('filter-chip')).toHaveText(['This Month×', `Project location: ${firstArea}×`]);
+  await scan(page);
+  await page.getByRole('link', { name: `Remove filter Project location: ${firstArea}` }).click();
+  await expect(rows(page)).toHaveCount(6);
+  await page.getByRole('link', { name: 'Filter', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Filters' }).getByRole('link', { name: 'Reset' }).click();
+  await expect(page.getByTestId('filter-chip')).toHaveCount(0);
+
+  // Page size and paging live in the URL; a copied URL shows the same rows elsewhere.
+  await ready(page);
+  await page.getByLabel('Rows per page').selectOption('5');
+  if (!jsEnabled(page)) await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByTestId('page-status')).toHaveText('Page 1 of 2 (6 applications)');
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/page=2/);
+  const copied = page.url();
+  const lastRow = await rows(page).first().textContent();
+  const other = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: jsEnabled(page) });
+  const otherPage = await other.newPage();
+  await otherPage.goto(copied);
+  await expect(otherPage.getByTestId('application-row')).toHaveCount(1);
+  expect(await otherPage.getByTestId('application-row').first().textContent()).toBe(lastRow);
+  await other.close();
+
+  // Cancel: confirmation, then the required reason, then page 1 with the toast.
+  await page.goto('/org/applications?size=5&page=2');
+  await ready(page);
+  const cancelId = (await rows(page).first().getByRole('link').first().textContent())!.trim();
+  await page.getByRole('link', { name: `Cancel ${cancelId}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel application' });
+  await expect(confirm).toContainText(`Are you sure you want to cancel application ${cancelId}?`);
+  await scan(page);
+  await confirm.getByRole('link', { name: 'Yes' }).click();
+  const reason = page.getByRole('dialog', { name: 'Reason for cancelling' });
+  await expect(reason).toBeVisible();
+  await ready(page);
+  if (jsEnabled(page)) {
+    await expect(reason.getByRole('button', { name: 'Ok' })).toBeDisabled();
+  } else {
+    // Without JavaScript the browser itself refuses the empty required reason; nothing is sent.
+    await reason.getByRole('button', { name: 'Ok' }).click();
+    await expect(reason).toBeVisible();
+    expect(await page.getByLabel(`Reason for cancelling ${cancelId}`).evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
+  }
+  await scan(page);
+  await page.getByLabel(`Reason for cancelling ${cancelId}`).fill('The area is covered by a neighbouring application.');
+  await page.getByRole('dialog', { name: 'Reason for cancelling' }).getByRole('button', { name: 'Ok' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Application cancelled successfully');
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page).not.toHaveURL(/cancel=/);
+  await page.getByLabel('Search Application ID').fill(cancelId);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(rows(page).first()).toContainText('Cancelled');
+  await expect(page.getByRole('link', { name: `Cancel ${cancelId}` })).toHaveCount(0);
+
+  // Delete a draft.
+  await page.goto('/org/applications');
+  await ready(page);
+  const deleteId = (await rows(page).first().getByRole('link').first().textContent())!.trim();
+  await page.getByRole('link', { name: `Delete ${deleteId}` }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete application' })).toBeVisible();
+  await scan(page);
+  await page.getByRole('alertdialog', { name: 'Delete application' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Application deleted successfully');
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByRole('link', { name: deleteId, exact: true })).toHaveCount(0);
+
+  // The history of the cancelled application, readable.
+  await page.goto(`/org/applications/view-history/${cancelId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`History of ${cancelId}`);
+  await expect(page.getByTestId('history-row').first()).toContainText(`Cancelled application ${cancelId}`);
+  await expect(page.getByTestId('history-row').first()).toContainText('The area is covered by a neighbouring application.');
+  await expect(page.getByTestId('history-row').first()).toContainText('Riley Ridge');
+  await scan(page);
+  await page.goto('/org/history');
+  await expect(page.getByTestId('history-row').first()).toContainText(`Deleted the draft application ${deleteId}`);
+  await scan(page);
+});
+
+test('organization staff reads applications and history, without write actions', async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Applications' }).click();
+  await expect(page).toHaveURL('/org/applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByRole('link', { name: 'New application' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^(Cancel|Delete) GA-/ })).toHaveCount(0);
+  // Opening the dialog by URL does not offer it either.
+  await page.goto('/org/applications?new=1');
+  await expect(page.getByRole('dialog', { name: 'New application' })).toHaveCount(0);
+  await page.goto('/org/applications?status=DRAFT');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('filter-chip')).toHaveText(['Status: Draft×']);
+  await page.goto('/org/applications/view-history/GA-LKV003');
+  await expect(page.getByTestId('history-row').first()).toContainText('Changed the status of GA-LKV003 from Submitted to Gating Review');
+  await scan(page);
+  const res = await page.goto('/org/applications/view-history/GA-SMT001');
+  expect(res?.status()).toBe(404);
+});
