@@ -7,6 +7,9 @@ import { dashboardRoutes } from './routes/dashboard';
 import { messageRoutes } from './routes/messages';
 import { applicationRoutes } from './routes/applications';
 import { historyRoutes } from './routes/history';
+import { sectionRoutes } from './routes/sections';
+import { profileRoutes } from './routes/profile';
+import { printRoutes } from './routes/print';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -35,6 +38,9 @@ export function createApi(ctx: ApiContext): Router {
   api.use(messageRoutes(ctx));
   api.use(applicationRoutes(ctx));
   api.use(historyRoutes(ctx));
+  api.use(sectionRoutes(ctx));
+  api.use(profileRoutes(ctx));
+  api.use(printRoutes(ctx));
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));

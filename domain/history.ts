@@ -13,11 +13,21 @@ export interface HistoryEntry {
 const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
+  APPLICATION_RESUBMITTED: (e) => `Resubmitted application ${e.applicationId ?? ''}`.trim(),
+  SECTION_SAVED: (e) => {
+    const details = (e.details ?? {}) as { sectionName?: string; changed?: string[] };
+    const changed = details.changed?.length ? ` (questions ${details.changed.join(', ')})` : '';
+    return `Saved the section ${details.sectionName ?? ''}${changed}`.replace(/\s+/g, ' ').trim();
+  },
   APPLICATION_CANCELLED: (e) => `Cancelled application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_DELETED: (e) => `Deleted the draft application ${e.applicationId ?? ''}`.trim(),
   STATUS_CHANGED: (e) =>
     `Changed the status${e.applicationId ? ` of ${e.applicationId}` : ''} from ${statusLabel(e.fromStatus ?? 'unknown')} to ${statusLabel(e.toStatus ?? 'unknown')}`,
   ORGANIZATION_SIGNED_UP: () => 'Registered the organization',
+  PROFILE_SAVED: (e) => {
+    const changed = (e.details as { changed?: string[] } | null)?.changed ?? [];
+    return changed.length ? `Saved the entity profile (questions ${changed.join(', ')})` : 'Saved the entity profile';
+  },
   PROJECT_AREAS_IMPORTED: () => 'Imported the project areas',
 };
 

@@ -56,4 +56,30 @@ export const APPLICATION_MSG = {
   unknownArea: 'Please choose a project area from the list.',
   unknownTechnology: 'Please choose a technology type from the list.',
   created: 'Application created',
+  // Sections, answers and submission (spec 7: sections/{sectionId}, answers, submit).
+  programNotFound: 'Programme not found',
+  sectionNotFound: 'Section not found',
+  questionNotFound: 'Question not found',
+  questionNotInSection: 'This question is not part of this section.',
+  answersNotInSection: 'Some answers do not belong to this section.',
+  correctAnswers: 'Please correct the highlighted answers.',
+  entityProfileReadOnly: 'The entity information is kept in the Entity Profile and cannot be changed inside an application.',
+  cancelledReadOnly: 'This application is cancelled and can no longer be changed.',
+  submittedReadOnly: 'This application has been submitted and can no longer be changed.',
+  sectionLocked: 'This section is locked. Request an unlock to change it.',
+  sectionSaved: 'Section saved successfully',
+  incomplete: 'The application is not complete.',
+  answersNeedAttention: (n: number) => (n === 1 ? '1 answer needs attention' : `${n} answers need attention`),
+  onlyDraftSubmitted: 'Only a draft application, or one returned for revision, can be submitted.',
+  submitted: 'Application submitted successfully',
+  resubmitted: 'Application resubmitted successfully',
+  // Spec 8: a print failure shows an error toast about downloading the PDF.
+  printFailed: 'Failed to download the application PDF',
+  onlySubmittedPrinted: 'Only a submitted application can be printed.',
+} as const;
+
+/** The entity profile (spec 2, 6, 8). */
+export const PROFILE_MSG = {
+  saved: 'Profile saved successfully',
+  staffCannotEdit: 'You are not allowed to edit the entity profile, please contact your organization admin.',
 } as const;

@@ -279,6 +279,15 @@ export default function Applications() {
                         <Link to={`/org/applications/view-history/${app.applicationId}`} aria-label={`History of ${app.applicationId}`} style={{ textDecoration: 'underline' }}>
                           History
                         </Link>
+                        {actions.print ? (
+                          // A native form: the browser downloads the PDF, with or without JavaScript.
+                          <form method="post" action={`/resources/print/${app.applicationId}`} style={{ display: 'inline' }}>
+                            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                            <chakra.button type="submit" textDecoration="underline" color="inherit" aria-label={`Print ${app.applicationId}`}>
+                              Print
+                            </chakra.button>
+                          </form>
+                        ) : null}
                         {canWrite && actions.cancel ? (
                           <Link to={withParams(location.search, { cancel: app.applicationId, step: null })} preventScrollReset aria-label={`Cancel ${app.applicationId}`} style={{ textDecoration: 'underline' }}>
                             Cancel

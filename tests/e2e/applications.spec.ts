@@ -185,3 +185,20 @@ test('organization staff reads applications and history, without write actions',
   const res = await page.goto('/org/applications/view-history/GA-SMT001');
   expect(res?.status()).toBe(404);
 });
+
+test('Print downloads the whole submitted application as application_{id}.pdf', async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.goto('/org/applications?q=GA-LKV');
+  await ready(page);
+  // Spec 4: Print only for SUBMITTED.
+  await expect(page.getByRole('button', { name: /^Print GA-/ })).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print GA-LKV002' }).click()]);
+  expect(download.suggestedFilename()).toBe('application_GA-LKV002.pdf');
+  const file = test.info().outputPath('application.pdf');
+  await download.saveAs(file);
+  const { execFileSync } = await import('node:child_process');
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('GA-LKV002');
+  expect(text).toContain('Lakeview Fiber Cooperative');
+  expect(text).toContain('Proposed Technology Type');
+});

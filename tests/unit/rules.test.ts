@@ -90,3 +90,33 @@ describe('project areas CSV', () => {
     expect(() => parseProjectAreasCsv('wrong,header')).toThrow(/header/);
   });
 });
+
+describe('history in words', () => {
+  it('describes each action for a person', async () => {
+    const { describeAction } = await import('../../domain/history');
+    const base = { applicationId: 'GA-ABC123', fromStatus: null, toStatus: null, comments: null, details: null };
+    expect(describeAction({ ...base, action: 'APPLICATION_CREATED' })).toBe('Created application GA-ABC123 as a draft');
+    expect(describeAction({ ...base, action: 'STATUS_CHANGED', fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW' })).toBe(
+      'Changed the status of GA-ABC123 from Submitted to Gating Review',
+    );
+    expect(describeAction({ ...base, action: 'SECTION_SAVED', details: { sectionName: 'Budget & Match', changed: ['26', '27'] } })).toBe(
+      'Saved the section Budget & Match (questions 26, 27)',
+    );
+    expect(describeAction({ ...base, action: 'SOMETHING_NEW' })).toBe('Something new');
+  });
+});
+
+describe('dates in New York', () => {
+  it('formats list dates and finds day bounds across daylight saving', async () => {
+    const { formatListDate, zonedDayStart, dateRangeBounds } = await import('../../domain/dates');
+    expect(formatListDate('2026-11-21T03:30:00Z')).toBe('11-20-2026');
+    expect(zonedDayStart('2026-07-04').toISOString()).toBe('2026-07-04T04:00:00.000Z');
+    expect(zonedDayStart('2026-12-25').toISOString()).toBe('2026-12-25T05:00:00.000Z');
+    // Saturday 21 November 2026, noon in New York.
+    const now = new Date('2026-11-21T17:00:00Z');
+    expect(dateRangeBounds('today', now)).toEqual({ startDate: '2026-11-21', endDate: '2026-11-21' });
+    expect(dateRangeBounds('this-week', now)).toEqual({ startDate: '2026-11-15', endDate: '2026-11-21' });
+    expect(dateRangeBounds('past-week', now)).toEqual({ startDate: '2026-11-08', endDate: '2026-11-14' });
+    expect(dateRangeBounds('this-month', now)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+  });
+});

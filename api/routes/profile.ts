@@ -1,0 +1,120 @@
+// The entity profile (spec 2 Entity Profile; 7: GET|POST organization/{orgId}/profile): the
+// programme's Entity Information questions, answered once per organization and shown in every application.
+import { Router, type Request } from 'express';
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth, orgRole, requireUser } from '../guard';
+import { organizations, profileAnswers, programs } from '../db/schema';
+import { audit } from '../services/audit';
+import { jsonText, loadProgram, normalizeValue, parseJson, type Program, type ProgramQuestion } from '../services/application-content';
+import { answersBySystemNoFrom, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, validateAnswer, validateAnswers } from '../../domain/validation';
+import type { AnswerValue } from '../../domain/questions';
+import { APPLICATION_MSG, PROFILE_MSG } from '../../domain/messages';
+
+const SaveBody = z.object({
+  answers: z.array(z.object({ questionId: z.string().uuid(), value: z.unknown() })).max(500),
+});
+
+export function profileRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const signedIn = requireUser(ctx);
+
+  async function profileSection(): Promise<{ program: Program; questions: ProgramQuestion[]; section: Program['sections'][number] }> {
+    const [first] = await ctx.db.select({ id: programs.id }).from(programs).orderBy(asc(programs.name)).limit(1);
+    if (!first) throw notFound('Programme not found');
+    const program = await loadProgram(ctx.db, first.id);
+    const section = program.sections.find((s) => s.isEntityProfile);
+    if (!section) throw notFound('Entity profile not found');
+    return { program, section, questions: program.bySection.get(section.id) ?? [] };
+  }
+
+  async function storedAnswers(orgId: string, qs: ProgramQuestion[]): Promise<Record<string, AnswerValue>> {
+    const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
+    const rows = await ctx.db
+      .select({ questionId: profileAnswers.questionId, value: jsonText(profileAnswers.value) })
+      .from(profileAnswers)
+      .where(eq(profileAnswers.organizationId, orgId));
+    const stored = new Map(rows.map((r) => [r.questionId, parseJson(r.value)]));
+    const values: Record<string, AnswerValue> = {};
+    for (const q of qs) {
+      let value = stored.get(q.id);
+      // Read-only: the legal name (1) and the organization id (3) always come from the organization.
+      if (q.systemNo === '1') value = org?.legalName;
+      if (q.systemNo === '3') value = orgId;
+      values[q.id] = normalizeValue(value);
+    }
+    return values;
+  }
+
+  function view(orgId: string, section: { id: string; name: string }, qs: ProgramQuestion[], values: Record<string, AnswerValue>, readOnly: boolean) {
+    const bySystemNo = answersBySystemNoFrom(qs, values);
+    return {
+      organizationId: orgId,
+      section: { id: section.id, name: section.name },
+      readOnly,
+      questions: qs.map((q) => {
+        const answer = values[q.id] ?? null;
+        const visible = isQuestionVisible(q, bySystemNo);
+        const error = visible && !isEmptyAnswer(answer) ? validateAnswer(q, answer, { context: 'profile', answersBySystemNo: bySystemNo }) : null;
+        return { ...q, answer, visible, mandatory: visible && isEffectivelyMandatory(q, bySystemNo), ...(error ? { error } : {}) };
+      }),
+    };
+  }
+
+  const orgOf = (req: Request) => String(req.params.orgId);
+
+  router.get('/organization/:orgId/profile', signedIn, handler(async (req, res) => {
+    const orgId = orgOf(req);
+    const role = orgRole(req, orgId);
+    const { section, questions: qs } = await profileSection();
+    res.json(view(orgId, section, qs, await storedAnswers(orgId, qs), role !== 'Organization_Admin'));
+  }));
+
+  router.post('/organization/:orgId/profile', signedIn, handler(async (req, res) => {
+    const orgId = orgOf(req);
+    if (orgRole(req, orgId) !== 'Organization_Admin') throw forbidden(PROFILE_MSG.staffCannotEdit);
+    const body = parseInput(SaveBody, req.body);
+    const { section, questions: qs } = await profileSection();
+    const byId = new Map(qs.map((q) => [q.id, q]));
+    const foreign = body.answers.filter((a) => !byId.has(a.questionId));
+    if (foreign.length) {
+      throw badRequest(APPLICATION_MSG.answersNotInSection, Object.fromEntries(foreign.map((a) => [a.questionId, [APPLICATION_MSG.questionNotInSection]])));
+    }
+    const before = await storedAnswers(orgId, qs);
+    const next: Record<string, AnswerValue> = { ...before };
+    for (const item of body.answers) {
+      const q = byId.get(item.questionId)!;
+      if (q.type === 'Header' || q.readOnly) continue;
+      next[q.id] = normalizeValue(item.value);
+    }
+    // Answers of questions hidden by their condition are not kept.
+    const bySystemNo = answersBySystemNoFrom(qs, next);
+    for (const q of qs) if (!q.readOnly && !isQuestionVisible(q, bySystemNo)) next[q.id] = null;
+    const errors = validateAnswers(qs, next, { context: 'profile', answersBySystemNo: answersBySystemNoFrom(qs, next) });
+    if (Object.keys(errors).length) {
+      throw badRequest(APPLICATION_MSG.correctAnswers, Object.fromEntries(Object.entries(errors).map(([id, message]) => [id, [message]])));
+    }
+    const userId = currentAuth(req).profile.id;
+    const changed = qs.filter((q) => !q.readOnly && q.type !== 'Header' && JSON.stringify(before[q.id]) !== JSON.stringify(next[q.id]));
+    await ctx.db.transaction(async (tx) => {
+      if (changed.length) {
+        await tx
+          .insert(profileAnswers)
+          .values(changed.map((q) => ({ organizationId: orgId, questionId: q.id, value: next[q.id] ?? null, updatedBy: userId, updatedAt: new Date() })))
+          .onConflictDoUpdate({
+            target: [profileAnswers.organizationId, profileAnswers.questionId],
+            set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
+          });
+      }
+      await audit(tx, {
+        action: 'PROFILE_SAVED', entity: 'organization', userId, organizationId: orgId,
+        details: { changed: changed.map((q) => q.systemNo) },
+      });
+    });
+    res.json({ message: PROFILE_MSG.saved, ...view(orgId, section, qs, next, false) });
+  }));
+
+  return router;
+}

@@ -1,0 +1,386 @@
+// Sections and answers of an application (spec 7 Applications: section/all, sections-status,
+// sections/{sectionId}, answers, submit, questions-system-no). Rules: spec 4 "Form read-only rule",
+// "Save enablement", "Conditional questions", spec 5; DESIGN sections 4-5 (only org admins save and
+// submit; a draft, or a section unlocked while REVISION_NEEDED, is writable).
+import { Router, type Request } from 'express';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth, requireUser } from '../guard';
+import { answers, applicationSections, applications, programs, sections } from '../db/schema';
+import { audit } from '../services/audit';
+import {
+  areaName, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
+  type AnswerState, type ApplicationRow, type AreaRow, type Program, type ProgramQuestion, type SectionRow,
+} from '../services/application-content';
+import { APPLICATION_MSG } from '../../domain/messages';
+import type { RoleName } from '../../domain/roles';
+import type { AnswerValue } from '../../domain/questions';
+import {
+  answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
+  validateAnswers, type ValidationContext,
+} from '../../domain/validation';
+
+type SectionStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const SectionsQuery = z.object({
+  programId: z.string().regex(UUID, APPLICATION_MSG.programNotFound).optional(),
+});
+
+const SaveBody = z.object({
+  answers: z
+    .array(z.object({ questionId: z.string({ error: APPLICATION_MSG.questionNotInSection }).max(100), value: z.unknown() }), {
+      error: 'answers must be a list of {questionId, value}',
+    })
+    .max(1000),
+});
+
+/** Stable JSON (object keys sorted): jsonb does not keep key order, so values are compared this way. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** Spec 4 "Form read-only rule" for the application's status; null when the section may be changed. */
+function lockedMessage(status: string, sectionUnlocked: boolean): string | null {
+  if (status === 'DRAFT') return null;
+  if (status === 'REVISION_NEEDED') return sectionUnlocked ? null : APPLICATION_MSG.sectionLocked;
+  if (status === 'CANCELLED') return APPLICATION_MSG.cancelledReadOnly;
+  return APPLICATION_MSG.submittedReadOnly;
+}
+
+export function sectionRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const signedIn = requireUser(ctx);
+
+  function findSection(program: Program, sectionId: string): SectionRow {
+    const section = UUID.test(sectionId) ? program.sections.find((s) => s.id === sectionId) : undefined;
+    if (!section) throw notFound(APPLICATION_MSG.sectionNotFound);
+    return section;
+  }
+
+  /** A project area answer that names no known area (its options come from the server list). */
+  function unknownAreaErrors(qs: readonly ProgramQuestion[], values: Record<string, AnswerValue>, areas: Map<string, AreaRow>) {
+    const errors: Record<string, string> = {};
+    for (const q of qs) {
+      const name = areaName(values[q.id]);
+      if (isAreaQuestion(q) && name && !areas.has(name)) errors[q.id] = APPLICATION_MSG.unknownArea;
+    }
+    return errors;
+  }
+
+  /** Every answer problem of a section: invalid answers and, with `required`, empty mandatory ones. */
+  function sectionErrors(
+    qs: readonly ProgramQuestion[],
+    values: Record<string, AnswerValue>,
+    bySystemNo: Record<string, AnswerValue>,
+    areas: Map<string, AreaRow>,
+    opts: { context: ValidationContext; required: boolean },
+  ): Record<string, string> {
+    const errors = validateAnswers(qs, values, { context: opts.context, answersBySystemNo: bySystemNo });
+    if (!opts.required) {
+      // A draft may be saved half-filled: only the answers given must be valid.
+      for (const id of Object.keys(errors)) if (isEmptyAnswer(values[id])) delete errors[id];
+    }
+    return { ...errors, ...unknownAreaErrors(qs, values, areas) };
+  }
+
+  function entityProfileStatus(qs: readonly ProgramQuestion[], state: AnswerState): SectionStatus {
+    const errors = sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context: 'profile', required: true });
+    if (Object.keys(errors).length === 0) return 'COMPLETED';
+    const started = qs.some((q) => q.type !== 'Header' && !q.readOnly && !isEmptyAnswer(state.byQuestionId[q.id]));
+    return started ? 'IN_PROGRESS' : 'NOT_STARTED';
+  }
+
+  /**
+   * The application, when the caller may use it, and their role. Other organizations' ids answer
+   * 404 (never leak existence). State users: 403 on writes; State_Admin may read where `stateRead`.
+   */
+  async function accessApplication(req: Request, mode: 'read' | 'stateRead' | 'write'): Promise<{ app: ApplicationRow; role: RoleName }> {
+    const id = String(req.params.id).toUpperCase();
+    const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id)).limit(1);
+    if (!app) throw notFound(APPLICATION_MSG.notFound);
+    const { profile } = currentAuth(req);
+    if (profile.roleType !== 'org') {
+      if (mode === 'write') throw forbidden();
+      if (mode === 'stateRead' && profile.roles.some((r) => r.name === 'State_Admin')) return { app, role: 'State_Admin' };
+      throw notFound(APPLICATION_MSG.notFound);
+    }
+    const membership = profile.organizations.find((o) => o.id === app.organizationId && o.status === 'active');
+    if (!membership) throw notFound(APPLICATION_MSG.notFound);
+    if (mode === 'write' && membership.role.name !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+    return { app, role: membership.role.name };
+  }
+
+  async function sectionRows(applicationId: string) {
+    const rows = await ctx.db.select().from(applicationSections).where(eq(applicationSections.applicationId, applicationId));
+    return new Map(rows.map((r) => [r.sectionId, r]));
+  }
+
+  /** GET sections/{sectionId} (and the save's answer): the application, the section and its questions with their answers. */
+  async function sectionView(program: Program, section: SectionRow, app: ApplicationRow, role: RoleName, state: AnswerState) {
+    const row = (await sectionRows(app.id)).get(section.id);
+    const qs = program.bySection.get(section.id) ?? [];
+    const unlocked = !section.isEntityProfile && !!row?.unlocked;
+    const readOnly = section.isEntityProfile || role !== 'Organization_Admin' || lockedMessage(app.status, unlocked) !== null;
+    const context: ValidationContext = section.isEntityProfile ? 'profile' : 'application';
+    const errors = sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context, required: false });
+    const warnings: Record<string, string[]> = {};
+    const questionViews = qs.map((q) => {
+      const answer = state.byQuestionId[q.id] ?? null;
+      const visible = isQuestionVisible(q, state.bySystemNo);
+      const warning = visible ? percentOfTotalWarning(q, answer, state.bySystemNo) : null;
+      if (warning) warnings[q.id] = [warning];
+      return {
+        id: q.id,
+        sectionId: q.sectionId,
+        systemNo: q.systemNo,
+        text: q.text,
+        type: q.type,
+        responseType: q.responseType,
+        displayOrder: q.displayOrder,
+        mandatory: q.type !== 'Header' && visible && isEffectivelyMandatory(q, state.bySystemNo),
+        readOnly: q.readOnly,
+        instructions: q.instructions,
+        placeholder: q.placeholder,
+        responseOptions: q.responseOptions,
+        tableColumns: q.tableColumns,
+        hasTemplate: q.hasTemplate,
+        minDate: q.minDate,
+        maxDate: q.maxDate,
+        addMoreRows: q.addMoreRows,
+        dependentSystemNo: q.dependentSystemNo,
+        dependentResponseValue: q.dependentResponseValue,
+        additionalMetadata: q.additionalMetadata,
+        answer,
+        visible,
+        ...(errors[q.id] ? { error: errors[q.id] } : {}),
+        ...(warning ? { warning } : {}),
+      };
+    });
+    return {
+      application: {
+        applicationId: app.id,
+        status: app.status,
+        projectLocation: app.projectLocation,
+        technologyType: app.technologyType,
+        readOnly,
+      },
+      section: {
+        id: section.id,
+        name: section.name,
+        slug: section.slug,
+        displayOrder: section.displayOrder,
+        isEntityProfile: section.isEntityProfile,
+        status: section.isEntityProfile ? entityProfileStatus(qs, state) : ((row?.status ?? 'NOT_STARTED') as SectionStatus),
+        unlocked,
+      },
+      questions: questionViews,
+      warnings,
+    };
+  }
+
+  router.get('/section/all', signedIn, handler(async (req, res) => {
+    const q = parseInput(SectionsQuery, req.query);
+    const [program] = q.programId
+      ? await ctx.db.select({ id: programs.id }).from(programs).where(eq(programs.id, q.programId)).limit(1)
+      : await ctx.db.select({ id: programs.id }).from(programs).orderBy(asc(programs.name), asc(programs.createdAt)).limit(1);
+    if (!program) throw notFound(APPLICATION_MSG.programNotFound);
+    const rows = await ctx.db
+      .select({ id: sections.id, name: sections.name, slug: sections.slug, displayOrder: sections.displayOrder, isEntityProfile: sections.isEntityProfile })
+      .from(sections)
+      .where(eq(sections.programId, program.id))
+      .orderBy(asc(sections.displayOrder));
+    res.json(rows);
+  }));
+
+  router.get('/applications/:id/sections-status', signedIn, handler(async (req, res) => {
+    const { app } = await accessApplication(req, 'read');
+    const program = await loadProgram(ctx.db, app.programId);
+    const rows = await sectionRows(app.id);
+    const profileSection = program.sections.find((s) => s.isEntityProfile);
+    const profileStatus = profileSection
+      ? entityProfileStatus(program.bySection.get(profileSection.id) ?? [], await loadAnswerState(ctx.db, program, app))
+      : 'NOT_STARTED';
+    res.json(program.sections.map((s) => {
+      const row = rows.get(s.id);
+      return {
+        sectionId: s.id,
+        name: s.name,
+        slug: s.slug,
+        displayOrder: s.displayOrder,
+        status: s.isEntityProfile ? profileStatus : ((row?.status ?? 'NOT_STARTED') as SectionStatus),
+        unlocked: !s.isEntityProfile && !!row?.unlocked,
+        isEntityProfile: s.isEntityProfile,
+      };
+    }));
+  }));
+
+  router.get('/applications/:id/sections/:sectionId', signedIn, handler(async (req, res) => {
+    const { app, role } = await accessApplication(req, 'stateRead');
+    const program = await loadProgram(ctx.db, app.programId);
+    const section = findSection(program, String(req.params.sectionId));
+    res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app)));
+  }));
+
+  router.post('/applications/:id/sections/:sectionId/answers', signedIn, handler(async (req, res) => {
+    const { app, role } = await accessApplication(req, 'write');
+    const body = parseInput(SaveBody, req.body);
+    const program = await loadProgram(ctx.db, app.programId);
+    const section = findSection(program, String(req.params.sectionId));
+    if (section.isEntityProfile) throw conflict(APPLICATION_MSG.entityProfileReadOnly);
+    const locked = lockedMessage(app.status, !!(await sectionRows(app.id)).get(section.id)?.unlocked);
+    if (locked) throw conflict(locked);
+
+    const qs = program.bySection.get(section.id) ?? [];
+    const byId = new Map(qs.map((q) => [q.id, q]));
+    const foreign = body.answers.filter((a) => !byId.has(a.questionId));
+    if (foreign.length > 0) {
+      throw badRequest(APPLICATION_MSG.answersNotInSection, Object.fromEntries(foreign.map((a) => [a.questionId, [APPLICATION_MSG.questionNotInSection]])));
+    }
+
+    const state = await loadAnswerState(ctx.db, program, app);
+    const before: Record<string, AnswerValue> = Object.fromEntries(qs.map((q) => [q.id, state.byQuestionId[q.id] ?? null]));
+    const next: Record<string, AnswerValue> = { ...before };
+    const given = new Set<string>();
+    for (const item of body.answers) {
+      const q = byId.get(item.questionId)!;
+      // Headers have no answer; read-only answers (1, 3, 179, 22, 24...) keep what the server holds.
+      if (q.type === 'Header' || q.readOnly) continue;
+      next[q.id] = normalizeValue(item.value);
+      given.add(q.id);
+    }
+    // Spec 4: changing an answer clears the answers depending on it, unless this save answers them too.
+    for (const q of qs) {
+      if (!given.has(q.id) || sameValue(before[q.id], next[q.id])) continue;
+      for (const dependent of dependentsOf(q.systemNo, qs)) if (!given.has(dependent.id) && !dependent.readOnly) next[dependent.id] = null;
+    }
+    // The project area (21) re-fills its counts (22).
+    const areas = await findAreas(ctx.db, qs.filter(isAreaQuestion).map((q) => areaName(next[q.id])));
+    fillDerived(program, qs, next, areas);
+    // Hidden questions lose their answers (repeated: a cleared answer can hide another question).
+    let bySystemNo: Record<string, AnswerValue> = { ...state.bySystemNo, ...answersBySystemNoFrom(qs, next) };
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const q of qs) {
+        if (q.readOnly || next[q.id] === null || isQuestionVisible(q, bySystemNo)) continue;
+        next[q.id] = null;
+        changed = true;
+      }
+      bySystemNo = { ...state.bySystemNo, ...answersBySystemNoFrom(qs, next) };
+    }
+
+    const invalid = sectionErrors(qs, next, bySystemNo, areas, { context: 'application', required: false });
+    if (Object.keys(invalid).length > 0) {
+      throw badRequest(APPLICATION_MSG.correctAnswers, Object.fromEntries(Object.entries(invalid).map(([id, message]) => [id, [message]])));
+    }
+    const missing = sectionErrors(qs, next, bySystemNo, areas, { context: 'application', required: true });
+    const status: SectionStatus = Object.keys(missing).length === 0 ? 'COMPLETED' : 'IN_PROGRESS';
+
+    const userId = currentAuth(req).profile.id;
+    const now = new Date();
+    const writes = qs.filter((q) => q.type !== 'Header' && (state.stored.has(q.id) ? !sameValue(state.stored.get(q.id), next[q.id]) : next[q.id] !== null));
+    const changedNos = qs.filter((q) => q.type !== 'Header' && !sameValue(before[q.id], next[q.id])).map((q) => q.systemNo);
+    const area = qs.filter(isAreaQuestion).map((q) => areaName(next[q.id])).find((n): n is string => !!n && areas.has(n));
+
+    await ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(applications)
+        .set({ updatedAt: now, ...(area && area !== app.projectLocation ? { projectLocation: area } : {}) })
+        .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
+        .returning({ id: applications.id });
+      if (updated.length === 0) throw conflict(APPLICATION_MSG.submittedReadOnly);
+      if (app.status === 'REVISION_NEEDED') {
+        const [row] = await tx
+          .select({ unlocked: applicationSections.unlocked })
+          .from(applicationSections)
+          .where(and(eq(applicationSections.applicationId, app.id), eq(applicationSections.sectionId, section.id)))
+          .limit(1);
+        if (!row?.unlocked) throw conflict(APPLICATION_MSG.sectionLocked);
+      }
+      if (writes.length > 0) {
+        await tx
+          .insert(answers)
+          .values(writes.map((q) => ({ applicationId: app.id, questionId: q.id, value: next[q.id] ?? null, updatedBy: userId, updatedAt: now })))
+          .onConflictDoUpdate({
+            target: [answers.applicationId, answers.questionId],
+            set: { value: sql`excluded.value`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
+          });
+      }
+      await tx
+        .insert(applicationSections)
+        .values({ applicationId: app.id, sectionId: section.id, status, updatedAt: now })
+        .onConflictDoUpdate({ target: [applicationSections.applicationId, applicationSections.sectionId], set: { status, updatedAt: now } });
+      await audit(tx, {
+        action: 'SECTION_SAVED', entity: 'section', userId, applicationId: app.id, organizationId: app.organizationId,
+        details: { sectionId: section.id, sectionName: section.name, changed: changedNos },
+      });
+    });
+
+    const [fresh] = await ctx.db.select().from(applications).where(eq(applications.id, app.id)).limit(1);
+    const view = await sectionView(program, section, fresh ?? app, role, await loadAnswerState(ctx.db, program, fresh ?? app));
+    res.json({ message: APPLICATION_MSG.sectionSaved, ...view });
+  }));
+
+  router.post('/applications/:id/submit', signedIn, handler(async (req, res) => {
+    const { app } = await accessApplication(req, 'write');
+    if (app.status !== 'DRAFT' && app.status !== 'REVISION_NEEDED') throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
+    const program = await loadProgram(ctx.db, app.programId);
+    const state = await loadAnswerState(ctx.db, program, app);
+    const errors: Record<string, string[]> = {};
+    for (const section of program.sections) {
+      const qs = program.bySection.get(section.id) ?? [];
+      const context: ValidationContext = section.isEntityProfile ? 'profile' : 'application';
+      const n = Object.keys(sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context, required: true })).length;
+      if (n > 0) errors[section.id] = [APPLICATION_MSG.answersNeedAttention(n)];
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(APPLICATION_MSG.incomplete, errors);
+
+    const to = app.status === 'DRAFT' ? 'SUBMITTED' : 'RESUBMITTED';
+    const userId = currentAuth(req).profile.id;
+    const now = new Date();
+    const formSections = program.sections.filter((s) => !s.isEntityProfile).map((s) => s.id);
+    await ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(applications)
+        .set({ status: to, submittedAt: now, submittedBy: userId, updatedAt: now })
+        .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
+        .returning({ id: applications.id });
+      if (updated.length === 0) throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
+      await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));
+      if (formSections.length > 0) {
+        await tx
+          .update(applicationSections)
+          .set({ status: 'COMPLETED' })
+          .where(and(eq(applicationSections.applicationId, app.id), inArray(applicationSections.sectionId, formSections)));
+      }
+      await audit(tx, {
+        action: to === 'SUBMITTED' ? 'APPLICATION_SUBMITTED' : 'APPLICATION_RESUBMITTED', entity: 'application', userId,
+        applicationId: app.id, organizationId: app.organizationId, fromStatus: app.status, toStatus: to,
+      });
+    });
+    res.json({ message: to === 'SUBMITTED' ? APPLICATION_MSG.submitted : APPLICATION_MSG.resubmitted, applicationId: app.id, status: to });
+  }));
+
+  router.get('/applications/:id/questions-system-no/:systemNo/answers', signedIn, handler(async (req, res) => {
+    const { app } = await accessApplication(req, 'stateRead');
+    const program = await loadProgram(ctx.db, app.programId);
+    const systemNo = String(req.params.systemNo).trim();
+    const q = program.questions.find((x) => x.systemNo === systemNo);
+    if (!q) throw notFound(APPLICATION_MSG.questionNotFound);
+    const state = await loadAnswerState(ctx.db, program, app);
+    res.json({ systemNo: q.systemNo, questionId: q.id, value: state.byQuestionId[q.id] ?? null });
+  }));
+
+  return router;
+}

@@ -1,0 +1,266 @@
+// The printed application (spec 7 generate-pdf): a header with the application's facts, then every
+// section (entity profile first) with its visible questions and their answers written for a person.
+// Built-in Helvetica fonts only; 'Page n of m' in every footer.
+import PDFDocument from 'pdfkit';
+import type { ApplicationContent, ProgramQuestion } from './application-content';
+import { DEFAULT_COUNTRY, columnKey, type AnswerValue, type TableColumn } from '../../domain/questions';
+import { displayLevel, formatZip, INDENT_PX_PER_LEVEL, isEmptyAnswer, isQuestionVisible, parseCurrency } from '../../domain/validation';
+import { formatListDate } from '../../domain/dates';
+import { statusLabel } from '../../domain/statuses';
+
+export const PORTAL_NAME = 'Broadband Grants Portal';
+export const NO_ANSWER = 'No answer';
+
+const MARGIN = 50;
+const FOOTER_SPACE = 30;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const ITALIC = 'Helvetica-Oblique';
+const TEXT = '#1a1a1a';
+const MUTED = '#555555';
+const RULE = '#b5b5b5';
+const SIZE = { portal: 10, title: 18, facts: 10, section: 13, header: 11, question: 9.5, answer: 9.5, table: 8.5, footer: 8 };
+
+type Doc = PDFKit.PDFDocument;
+
+// ---------------------------------------------------------------------------------------------
+// Answers as text
+// ---------------------------------------------------------------------------------------------
+
+/** The characters Helvetica can show (WinAnsi) beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Text the built-in fonts can draw: line breaks kept, tabs as spaces, anything outside WinAnsi
+ * (emoji, other scripts) as '?', so the PDF never shows invisible glyphs.
+ */
+export function pdfText(value: string): string {
+  let out = '';
+  for (const ch of value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, '    ')) {
+    const code = ch.codePointAt(0)!;
+    const drawable = ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch);
+    out += drawable ? ch : '?';
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v).trim());
+
+/** 'street 1, street 2, city, state zip' (the zip as 12345-6789; a country other than the default last). */
+export function addressText(value: Record<string, unknown>): string {
+  const part = (key: string) => cellText(value[key]);
+  const zipDigits = part('zip').replace(/\D/g, '');
+  const zip = formatZip(zipDigits.length === 5 && /^\d{4}$/.test(part('zip_4')) ? zipDigits + part('zip_4') : zipDigits);
+  const stateZip = [part('state'), zip].filter(Boolean).join(' ');
+  const country = part('country');
+  return [part('street_address_1'), part('street_address_2'), part('city'), stateZip, country && country !== DEFAULT_COUNTRY ? country : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Any answer but a table as one text; null when empty. */
+export function answerText(q: Pick<ProgramQuestion, 'type'>, value: AnswerValue | unknown): string | null {
+  if (isEmptyAnswer(value)) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    const items = value.map((v) => (isRecord(v) && 'fileName' in v ? cellText(v.fileName) : isRecord(v) ? answerText(q, v) ?? '' : cellText(v)));
+    return items.filter(Boolean).join(', ') || null;
+  }
+  if (isRecord(value)) {
+    if ('documentId' in value || 'fileName' in value) return cellText(value.fileName) || null;
+    if (q.type === 'Address' || 'street_address_1' in value || 'zip' in value) return addressText(value) || null;
+    return Object.values(value).map(cellText).filter(Boolean).join(', ') || null;
+  }
+  return null;
+}
+
+/** A table answer's rows (blank rows left out) as cell texts in column order. */
+export function tableRows(columns: readonly TableColumn[], value: unknown): string[][] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(isRecord)
+    .map((row) => columns.map((c) => cellText(row[columnKey(c.name)])))
+    .filter((cells) => cells.some((c) => c !== ''));
+}
+
+const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The totals row of a table with totals: sums of its Number and Currency columns. */
+export function totalsRow(columns: readonly TableColumn[], rows: string[][]): string[] {
+  return columns.map((c, i) => {
+    if (i === 0) return 'Total';
+    if (c.type !== 'Number' && c.type !== 'Currency') return '';
+    const sum = rows.reduce((acc, r) => acc + (parseCurrency(r[i] ?? '') ?? 0), 0);
+    return c.type === 'Currency' ? money(sum) : sum.toLocaleString('en-US');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout
+// ---------------------------------------------------------------------------------------------
+
+const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+/** A new page when less than `height` is left on this one (keeps a label with its answer). */
+function keepTogether(doc: Doc, height: number) {
+  if (doc.y + height > pageBottom(doc) && doc.y > doc.page.margins.top + 1) doc.addPage();
+}
+
+function rule(doc: Doc, gap = 6) {
+  const y = doc.y + gap / 2;
+  doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).stroke().restore();
+  doc.y = y + gap / 2;
+}
+
+function write(doc: Doc, text: string, opts: { x: number; font: string; size: number; color?: string; gapAfter?: number }) {
+  doc.font(opts.font).fontSize(opts.size).fillColor(opts.color ?? TEXT);
+  doc.text(pdfText(text), opts.x, doc.y, { width: doc.page.width - MARGIN - opts.x });
+  if (opts.gapAfter) doc.y += opts.gapAfter;
+}
+
+function titleBlock(doc: Doc, content: ApplicationContent) {
+  const app = content.application;
+  write(doc, PORTAL_NAME, { x: MARGIN, font: BOLD, size: SIZE.portal, color: MUTED, gapAfter: 4 });
+  write(doc, `Application ${app.id}`, { x: MARGIN, font: BOLD, size: SIZE.title, gapAfter: 6 });
+  const facts: [string, string][] = [
+    ['Programme', content.programName],
+    ['Organization', content.organizationName],
+    ['Status', statusLabel(app.status)],
+    ['Submitted', formatListDate(app.submittedAt)],
+    ['Project area', app.projectLocation ?? ''],
+    ['Technology', app.technologyType ?? ''],
+  ];
+  const labelWidth = 80;
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font(BOLD).fontSize(SIZE.facts).fillColor(MUTED).text(`${label}:`, MARGIN, y, { width: labelWidth, lineBreak: false });
+    doc.font(FONT).fontSize(SIZE.facts).fillColor(TEXT).text(pdfText(value || '-'), MARGIN + labelWidth, y, { width: contentWidth(doc) - labelWidth });
+    doc.y += 1;
+  }
+  doc.y += 4;
+  rule(doc, 10);
+}
+
+function sectionHeading(doc: Doc, name: string) {
+  keepTogether(doc, 60);
+  doc.y += 6;
+  write(doc, name, { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 0 });
+  rule(doc, 6);
+}
+
+function questionLabel(q: ProgramQuestion) {
+  return `${q.systemNo}. ${q.text}`;
+}
+
+function drawTable(doc: Doc, x: number, columns: readonly TableColumn[], rows: string[][], totals: string[] | null) {
+  const width = doc.page.width - MARGIN - x;
+  // Long-text columns get twice the room of the others.
+  const weights = columns.map((c) => (c.type === 'Multiline' ? 2 : 1));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  // Amounts and counts line up on the right.
+  const columnStyles = columns.map((c, i) => ({
+    width: (width * weights[i]!) / sum,
+    ...(c.type === 'Number' || c.type === 'Currency' ? { align: { x: 'right' as const, y: 'top' as const } } : {}),
+  }));
+  doc.font(FONT).fontSize(SIZE.table).fillColor(TEXT);
+  const headerCell = (text: string) => ({ text: pdfText(text), font: { src: BOLD }, backgroundColor: '#eeeeee', type: 'TH' as const });
+  const data: (string | PDFKit.Mixins.CellOptions)[][] = [
+    columns.map((c) => headerCell(c.name)),
+    ...rows.map((r) => r.map(pdfText)),
+    ...(totals ? [totals.map((t) => ({ text: pdfText(t), font: { src: BOLD } }))] : []),
+  ];
+  keepTogether(doc, 40);
+  doc.table({
+    position: { x, y: doc.y },
+    maxWidth: width,
+    columnStyles,
+    defaultStyle: { padding: [3, 4], border: 0.5, borderColor: '#999999' },
+    data,
+  });
+  doc.x = MARGIN;
+}
+
+function question(doc: Doc, q: ProgramQuestion, value: AnswerValue | undefined) {
+  const x = MARGIN + displayLevel(q.systemNo) * INDENT_PX_PER_LEVEL;
+  const width = doc.page.width - MARGIN - x;
+  const label = pdfText(questionLabel(q));
+
+  if (q.type === 'Header') {
+    doc.font(BOLD).fontSize(SIZE.header);
+    keepTogether(doc, doc.heightOfString(label, { width }) + 40);
+    doc.y += 4;
+    write(doc, label, { x, font: BOLD, size: SIZE.header, gapAfter: 4 });
+    return;
+  }
+
+  const columns = q.tableColumns ?? [];
+  const rows = q.type === 'Table' ? tableRows(columns, value) : [];
+  const text = q.type === 'Table' ? null : answerText(q, value ?? null);
+  const shown = q.type === 'Table' && rows.length > 0 ? null : pdfText(text ?? NO_ANSWER);
+
+  doc.font(BOLD).fontSize(SIZE.question);
+  const labelHeight = doc.heightOfString(label, { width });
+  doc.font(FONT).fontSize(SIZE.answer);
+  const answerHeight = shown === null ? 30 : Math.min(doc.heightOfString(shown, { width }), 120);
+  keepTogether(doc, labelHeight + answerHeight + 4);
+
+  write(doc, label, { x, font: BOLD, size: SIZE.question, gapAfter: 1.5 });
+  if (shown !== null) {
+    const empty = text === null;
+    write(doc, shown, { x, font: empty ? ITALIC : FONT, size: SIZE.answer, color: empty ? MUTED : TEXT });
+  } else {
+    drawTable(doc, x, columns, rows, q.additionalMetadata?.hasTotals ? totalsRow(columns, rows) : null);
+  }
+  doc.y += 7;
+}
+
+function footers(doc: Doc, applicationId: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing below the bottom margin would start a new page: lift the margin while drawing.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 12;
+    doc.font(FONT).fontSize(SIZE.footer).fillColor(MUTED);
+    doc.text(`Application ${applicationId}`, MARGIN, y, { width: contentWidth(doc) / 2, lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + contentWidth(doc) / 2, y, {
+      width: contentWidth(doc) / 2, align: 'right', lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The application as a PDF. */
+export function renderApplicationPdf(content: ApplicationContent): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE - 10 },
+      bufferPages: true,
+      info: { Title: `Application ${content.application.id}`, Author: content.organizationName, Creator: PORTAL_NAME },
+      displayTitle: true,
+      lang: 'en-US',
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      titleBlock(doc, content);
+      for (const section of content.sections) {
+        sectionHeading(doc, section.name);
+        const visible = section.questions.filter((q) => isQuestionVisible(q, content.answersBySystemNo));
+        if (visible.length === 0) write(doc, 'No questions to show.', { x: MARGIN, font: ITALIC, size: SIZE.answer, color: MUTED, gapAfter: 6 });
+        for (const q of visible) question(doc, q, content.answersByQuestionId[q.id]);
+      }
+      footers(doc, content.application.id);
+      doc.end();
+    } catch (err) {
+      reject(err);
+    }
+  });
+}

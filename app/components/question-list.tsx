@@ -1,0 +1,80 @@
+// The questions of a section, in order, with live visibility of conditional questions (with JS) and
+// the first error focused after a failed save.
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Text } from '@chakra-ui/react';
+import type { AnswerValue } from '../../domain/questions';
+import { answersBySystemNoFrom, isQuestionVisible } from '../../domain/validation';
+import { QuestionField, type FormQuestion } from './question-field';
+
+export interface ListQuestion extends FormQuestion {
+  answer: AnswerValue;
+  visible: boolean;
+  mandatory: boolean;
+}
+
+export function QuestionList({
+  questions,
+  values,
+  errors,
+  disabled,
+  onDirty,
+}: {
+  questions: ListQuestion[];
+  values: Record<string, AnswerValue>;
+  errors: Record<string, string>;
+  disabled: boolean;
+  onDirty?: () => void;
+}) {
+  const [current, setCurrent] = useState(values);
+  useEffect(() => setCurrent(values), [values]);
+  const bySystemNo = useMemo(() => answersBySystemNoFrom(questions, current), [questions, current]);
+  useEffect(() => {
+    // After a failed save the first answer with an error is scrolled into view and focused.
+    const first = document.querySelector<HTMLElement>('[data-invalid="true"] input, [data-invalid="true"] select, [data-invalid="true"] textarea');
+    if (first) {
+      first.scrollIntoView({ block: 'center' });
+      first.focus({ preventScroll: true });
+    }
+  }, [errors]);
+  return (
+    <Box>
+      {questions.map((q) => (
+        <QuestionField
+          key={q.id}
+          question={q}
+          value={values[q.id]}
+          error={errors[q.id]}
+          disabled={disabled || q.readOnly}
+          mandatory={q.mandatory}
+          hidden={!isQuestionVisible(q, bySystemNo)}
+          onValueChange={(id, value) => {
+            setCurrent((prev) => ({ ...prev, [id]: value }));
+            onDirty?.();
+          }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** Links to every answer that needs attention, for a screen reader or a long form. */
+export function ErrorSummary({ questions, errors }: { questions: ListQuestion[]; errors: Record<string, string> }) {
+  const entries = questions.filter((q) => errors[q.id]);
+  if (!entries.length) return null;
+  return (
+    <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="error-summary">
+      <Text fontWeight="semibold" color="fg.error" mb={2}>
+        Please correct the highlighted answers.
+      </Text>
+      <Box as="ul" pl={5}>
+        {entries.map((q) => (
+          <li key={q.id}>
+            <a href={`#q-${q.id}`} style={{ textDecoration: 'underline' }}>
+              {q.systemNo}. {q.text}: {errors[q.id]}
+            </a>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+// Entity Profile (spec 2): the Entity Information questions, Cancel (asks before leaving) and Save.
+// Plain form posts: a failed save re-renders with everything typed kept and the errors tied to fields.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useBlocker, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
+import { requirePortalUser } from '../utils/auth.server';
+import { callApi, isApiFailure } from '../utils/api.server';
+import { redirectWithToast } from '../utils/session.server';
+import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
+import { closeDialogs, withParams } from '../utils/url-state';
+import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
+import { FormAlert } from '../components/forms';
+import { UrlDialog } from '../components/url-dialog';
+import { ShellErrorBoundary } from '../components/error-boundary';
+import { MSG, PROFILE_MSG } from '../../domain/messages';
+import type { AnswerValue } from '../../domain/questions';
+
+export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
+
+interface ProfileResponse {
+  organizationId: string;
+  section: { id: string; name: string };
+  readOnly: boolean;
+  questions: (ListQuestion & { error?: string })[];
+}
+
+async function loadProfile(request: Request, context: LoaderFunctionArgs['context']) {
+  const user = await requirePortalUser(request, context, 'org');
+  const profile = await callApi<ProfileResponse>(context, `/organization/${user.organization!.id}/profile`, { token: user.token });
+  return { user, profile };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { profile, user } = await loadProfile(request, context);
+  return { profile, organizationName: user.organization!.name };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, profile } = await loadProfile(request, context);
+  const form = await request.formData();
+  let values = answersFromForm(profile.questions, form);
+  const rows = tableIntent(String(form.get('intent') ?? ''));
+  if (rows) {
+    // Adding or removing a table row re-renders the form with everything typed; nothing is saved.
+    values = applyTableIntent(profile.questions, values, rows);
+    return data({ values, errors: {} as Record<string, string>, message: null as string | null });
+  }
+  try {
+    await callApi(context, `/organization/${user.organization!.id}/profile`, {
+      method: 'POST',
+      token: user.token,
+      body: { answers: Object.entries(values).map(([questionId, value]) => ({ questionId, value })) },
+    });
+  } catch (error) {
+    if (isApiFailure(error) && error.status === 400 && error.errors) {
+      const errors = Object.fromEntries(Object.entries(error.errors).map(([id, messages]) => [id, messages[0] ?? MSG.somethingWentWrong]));
+      return data({ values, errors, message: null as string | null }, { status: 400 });
+    }
+    return data({ values, errors: {} as Record<string, string>, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: isApiFailure(error) ? error.status : 500 });
+  }
+  // Spec 2: a successful Save returns to /org/.
+  return redirectWithToast('/org/', context, { type: 'success', title: PROFILE_MSG.saved });
+}
+
+export default function EntityProfile() {
+  const { profile, organizationName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [dirty, setDirtyState] = useState(false);
+  // A ref too: the navigation guard must see "clean" in the same click that confirms leaving.
+  const dirtyRef = useRef(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
+  useEffect(() => setDirty(!!actionData), [actionData]);
+  const values: Record<string, AnswerValue> =
+    actionData?.values ?? Object.fromEntries(profile.questions.map((q) => [q.id, q.answer]));
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const readOnly = profile.readOnly;
+  const saving = navigation.state === 'submitting';
+
+  // With JavaScript, leaving with unsaved changes asks first (spec 2).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!dirtyRef.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const leaving = new URLSearchParams(location.search).get('leave') === '1';
+  return (
+    <>
+      <Heading as="h1" size="2xl" mb={1}>
+        Entity Profile
+      </Heading>
+      <Text color="fg.muted" mb={6}>
+        {organizationName}: these answers appear, read-only, as the first section of every application.
+      </Text>
+      {readOnly ? <FormAlert tone="info" message={PROFILE_MSG.staffCannotEdit} /> : null}
+      <FormAlert message={actionData?.message} />
+      <ErrorSummary questions={profile.questions} errors={errors} />
+      <Form
+        method="post"
+        noValidate
+        onChange={() => !readOnly && setDirty(true)}
+        // Saving is not leaving: the redirect after a successful save must pass the guard.
+        onSubmit={() => {
+          dirtyRef.current = false;
+        }}
+      >
+        <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} maxW="4xl">
+          <Heading as="h2" size="lg" mb={4}>
+            {profile.section.name}
+          </Heading>
+          <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => setDirty(true)} />
+        </Box>
+        <HStack gap={3} mt={6}>
+          <Button asChild variant="outline">
+            <Link to={withParams(location.search, { leave: '1' })} preventScrollReset>
+              Cancel
+            </Link>
+          </Button>
+          {readOnly ? null : (
+            <Button type="submit" name="intent" value="save" colorPalette="brand" loading={saving}>
+              Save
+            </Button>
+          )}
+        </HStack>
+      </Form>
+      {leaving || blocker.state === 'blocked' ? (
+        <UrlDialog id="leave-profile" title="Leave this page?" closeTo={closeDialogs(withParams(location.search, { leave: null }))} role="alertdialog">
+          <Text mb={6}>{MSG.leavePage}</Text>
+          <HStack justify="flex-end" gap={3}>
+            {blocker.state === 'blocked' ? (
+              <>
+                <Button variant="outline" onClick={() => blocker.reset()}>
+                  No
+                </Button>
+                <Button colorPalette="brand" onClick={() => blocker.proceed()} data-autofocus>
+                  Yes
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button asChild variant="outline">
+                  <Link to={withParams(location.search, { leave: null })} preventScrollReset>
+                    No
+                  </Link>
+                </Button>
+                <Button asChild colorPalette="brand">
+                  <Link to="/org/" data-autofocus onClick={() => setDirty(false)}>
+                    Yes
+                  </Link>
+                </Button>
+              </>
+            )}
+          </HStack>
+        </UrlDialog>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;

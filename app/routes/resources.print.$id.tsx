@@ -1,0 +1,36 @@
+// Print: the whole application as a PDF, downloaded as application_{id}.pdf (spec 7, spec 4 row rules).
+// A plain form post, so it works without JavaScript; failures go back with an error toast.
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { requirePortalUser } from '../utils/auth.server';
+import { callApi, isApiFailure } from '../utils/api.server';
+import { redirectWithToast, safeRedirect } from '../utils/session.server';
+import { APPLICATION_MSG } from '../../domain/messages';
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requirePortalUser(request, context, 'org');
+  const form = await request.formData();
+  const back = safeRedirect(form.get('redirectTo'), '/org/applications');
+  const id = String(params.id ?? '').toUpperCase();
+  try {
+    const { pdfBase64 } = await callApi<{ pdfBase64: string }>(
+      context,
+      `/organization/${user.organization!.id}/generate-pdf/${encodeURIComponent(id)}`,
+      { method: 'POST', token: user.token },
+    );
+    const bytes = Buffer.from(pdfBase64, 'base64');
+    return new Response(bytes, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="application_${id}.pdf"`,
+        'Content-Length': String(bytes.length),
+        'Cache-Control': 'no-store',
+        'Set-Cookie': user.cookie,
+      },
+    });
+  } catch (error) {
+    const detail = isApiFailure(error) && error.status < 500 ? error.message : undefined;
+    return redirectWithToast(back, context, { type: 'error', title: APPLICATION_MSG.printFailed, description: detail });
+  }
+}
+
+export const loader = () => redirect('/org/applications');

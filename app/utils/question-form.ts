@@ -1,0 +1,75 @@
+// Question answers as form fields, both ways: the names the renderer writes and the parse of a
+// submitted form back into answers. Runs in the browser and on the server (FormData is in both).
+import { columnKey, DEFAULT_COUNTRY, type AnswerValue, type QuestionDef } from '../../domain/questions';
+
+export const fieldName = (questionId: string) => `q.${questionId}`;
+export const partName = (questionId: string, part: string) => `q.${questionId}.${part}`;
+export const cellName = (questionId: string, row: number, key: string) => `q.${questionId}.${row}.${key}`;
+export const rowCountName = (questionId: string) => `q.${questionId}.__rows`;
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** The answers a submitted form holds for these questions (read-only and header questions skipped). */
+export function answersFromForm(questions: readonly QuestionDef[], form: FormData): Record<string, AnswerValue> {
+  const result: Record<string, AnswerValue> = {};
+  for (const q of questions) {
+    if (q.type === 'Header' || q.readOnly || q.type === 'File') continue;
+    switch (q.type) {
+      case 'Checkbox':
+        result[q.id] = form.getAll(fieldName(q.id)).filter((v): v is string => typeof v === 'string');
+        break;
+      case 'Address': {
+        const part = (p: string) => text(form, partName(q.id, p)).trim();
+        const address = {
+          country: DEFAULT_COUNTRY,
+          street_address_1: part('street_address_1'),
+          street_address_2: part('street_address_2'),
+          city: part('city'),
+          state: part('state'),
+          zip: part('zip').replace(/\D/g, ''),
+        };
+        const empty = !address.street_address_1 && !address.street_address_2 && !address.city && !address.state && !address.zip;
+        result[q.id] = empty ? null : address;
+        break;
+      }
+      case 'Table': {
+        const count = Math.min(200, Math.max(0, Number(text(form, rowCountName(q.id))) || 0));
+        const rows: Record<string, string>[] = [];
+        for (let i = 0; i < count; i++) {
+          const row: Record<string, string> = {};
+          for (const column of q.tableColumns ?? []) row[columnKey(column.name)] = text(form, cellName(q.id, i, columnKey(column.name))).trim();
+          rows.push(row);
+        }
+        result[q.id] = rows;
+        break;
+      }
+      default:
+        result[q.id] = text(form, fieldName(q.id));
+    }
+  }
+  return result;
+}
+
+/** The intents a form may carry besides saving: add or remove a table row (works without JavaScript). */
+export function tableIntent(intent: string | null): { kind: 'add' | 'remove'; questionId: string; row: number } | null {
+  const match = /^(add|remove)-row:([^:]+)(?::(\d+))?$/.exec(intent ?? '');
+  if (!match) return null;
+  return { kind: match[1] as 'add' | 'remove', questionId: match[2]!, row: Number(match[3] ?? -1) };
+}
+
+/** Applies a table intent to answers (a new empty row, or one row removed). */
+export function applyTableIntent(
+  questions: readonly QuestionDef[],
+  answers: Record<string, AnswerValue>,
+  intent: NonNullable<ReturnType<typeof tableIntent>>,
+): Record<string, AnswerValue> {
+  const q = questions.find((x) => x.id === intent.questionId && x.type === 'Table');
+  if (!q) return answers;
+  const rows = Array.isArray(answers[q.id]) ? [...(answers[q.id] as Record<string, string>[])] : [];
+  if (intent.kind === 'add') rows.push(Object.fromEntries((q.tableColumns ?? []).map((c) => [columnKey(c.name), ''])));
+  else if (intent.row >= 0 && intent.row < rows.length) rows.splice(intent.row, 1);
+  return { ...answers, [q.id]: rows };
+}
