@@ -18,12 +18,17 @@ export function QuestionList({
   errors,
   disabled,
   onDirty,
+  warnings = {},
+  optionsFor,
 }: {
   questions: ListQuestion[];
   values: Record<string, AnswerValue>;
   errors: Record<string, string>;
   disabled: boolean;
   onDirty?: () => void;
+  warnings?: Record<string, string>;
+  /** Options the server supplies for a question (project areas for 21). */
+  optionsFor?: (q: ListQuestion) => string[] | undefined;
 }) {
   const [current, setCurrent] = useState(values);
   useEffect(() => setCurrent(values), [values]);
@@ -44,6 +49,8 @@ export function QuestionList({
           question={q}
           value={values[q.id]}
           error={errors[q.id]}
+          warning={warnings[q.id]}
+          options={optionsFor?.(q)}
           disabled={disabled || q.readOnly}
           mandatory={q.mandatory}
           hidden={!isQuestionVisible(q, bySystemNo)}

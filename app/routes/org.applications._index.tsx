@@ -112,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         query: { organizationId: user.organization!.id },
         body: parsed.data,
       });
-      return redirectWithToast(`/org/applications?q=${created.applicationId}`, context, {
+      return redirectWithToast(`/org/applications/bead-applcn/${created.applicationId}`, context, {
         type: 'success',
         title: `Application ${created.applicationId} created`,
         description: 'It is a draft: fill in its sections, then submit it before the due date.',
@@ -263,7 +263,7 @@ export default function Applications() {
                 return (
                   <Table.Row key={app.applicationId} data-testid="application-row">
                     <Table.Cell>
-                      <Link to={`/org/applications/view-history/${app.applicationId}`} style={{ textDecoration: 'underline', fontWeight: 600 }}>
+                      <Link to={`/org/applications/bead-applcn/${app.applicationId}`} style={{ textDecoration: 'underline', fontWeight: 600 }}>
                         {app.applicationId}
                       </Link>
                     </Table.Cell>
@@ -276,6 +276,9 @@ export default function Applications() {
                     <Table.Cell>{app.projectLocation}</Table.Cell>
                     <Table.Cell>
                       <HStack gap={3} wrap="wrap" fontSize="sm">
+                        <Link to={`/org/applications/bead-applcn/${app.applicationId}`} aria-label={`${canWrite ? actions.view : 'View'} ${app.applicationId}`} style={{ textDecoration: 'underline' }}>
+                          {canWrite ? actions.view : 'View'}
+                        </Link>
                         <Link to={`/org/applications/view-history/${app.applicationId}`} aria-label={`History of ${app.applicationId}`} style={{ textDecoration: 'underline' }}>
                           History
                         </Link>

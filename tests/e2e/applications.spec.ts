@@ -43,9 +43,13 @@ test('an organization admin creates, finds, filters, pages, cancels and deletes 
   await page.getByLabel('Proposed Technology Type').selectOption('Fiber to the premises');
   await page.getByRole('button', { name: 'Create application' }).click();
   await expect(page.getByTestId('toast')).toContainText(/Application GA-[A-Z0-9]{6} created/);
+  // The new draft opens in the form.
+  await expect(page).toHaveURL(/\/org\/applications\/bead-applcn\/GA-[A-Z0-9]{6}$/);
+  const firstId = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${firstId}`);
+  await page.goto('/org/applications');
   await expect(rows(page)).toHaveCount(1);
-  const firstId = (await rows(page).first().getByRole('link').first().textContent())!.trim();
-  expect(firstId).toMatch(/^GA-[A-Z0-9]{6}$/);
+  await expect(rows(page).first().getByRole('link', { name: `Edit ${firstId}` })).toBeVisible();
 
   // Five more, in other areas.
   for (let i = 2; i <= 6; i++) {

@@ -1,0 +1,240 @@
+// The application form (/org/{section}/bead-applcn/{id}): the programme's sections as steps with their
+// status (the step is ?step= in the URL), questions rendered from data, Save and Submit as plain posts.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { requirePortalUser } from '../utils/auth.server';
+import { callApi, isApiFailure } from '../utils/api.server';
+import { redirectWithToast } from '../utils/session.server';
+import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
+import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
+import { FormAlert } from '../components/forms';
+import { StatusBadge } from '../components/status-badge';
+import { ShellErrorBoundary } from '../components/error-boundary';
+import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import type { AnswerValue } from '../../domain/questions';
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${d?.view.section.name ?? 'Application'} – ${d?.applicationId ?? ''} | Broadband Grants Portal` },
+];
+
+interface SectionStatusRow {
+  sectionId: string;
+  name: string;
+  slug: string;
+  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
+  unlocked: boolean;
+  isEntityProfile: boolean;
+}
+interface SectionView {
+  application: { applicationId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean };
+  section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string };
+  questions: (ListQuestion & { error?: string; warning?: string })[];
+}
+
+const STATUS_WORDS = { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' } as const;
+
+async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string) {
+  const user = await requirePortalUser(request, context, 'org');
+  const applicationId = id.toUpperCase();
+  let steps: SectionStatusRow[];
+  try {
+    steps = await callApi<SectionStatusRow[]>(context, `/applications/${encodeURIComponent(applicationId)}/sections-status`, { token: user.token });
+  } catch (error) {
+    if (isApiFailure(error) && error.status === 404) throw data(APPLICATION_MSG.notFound, { status: 404 });
+    throw error;
+  }
+  const slug = new URL(request.url).searchParams.get('step');
+  const step = steps.find((s) => s.slug === slug) ?? steps[0];
+  if (!step) throw data(APPLICATION_MSG.notFound, { status: 404 });
+  const [view, areas] = await Promise.all([
+    callApi<SectionView>(context, `/applications/${encodeURIComponent(applicationId)}/sections/${step.sectionId}`, { token: user.token }),
+    callApi<{ name: string }[]>(context, '/project-area/all', { token: user.token }),
+  ]);
+  return { user, applicationId, steps, step, view, areas: areas.map((a) => a.name) };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { applicationId, steps, step, view, areas, user } = await loadForm(request, context, String(params.id ?? ''));
+  return { applicationId, steps, step, view, areas, section: params.section ?? 'applications', canSubmit: user.role === 'Organization_Admin' };
+}
+
+type ActionResult = {
+  values: Record<string, AnswerValue> | null;
+  errors: Record<string, string>;
+  sectionErrors: Record<string, string>;
+  message: string | null;
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''));
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? 'save');
+  const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}`;
+  const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
+
+  if (intent === 'submit') {
+    try {
+      await callApi(context, `/applications/${applicationId}/submit`, { method: 'POST', token: user.token });
+    } catch (error) {
+      if (isApiFailure(error) && error.status === 400 && error.errors) {
+        const sectionErrors = Object.fromEntries(Object.entries(error.errors).map(([id, m]) => [id, m[0] ?? '']));
+        return data<ActionResult>({ ...none, values: null, sectionErrors, message: error.message }, { status: 400 });
+      }
+      return data<ActionResult>({ ...none, values: null, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: 400 });
+    }
+    return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title: APPLICATION_MSG.submitted });
+  }
+
+  const values = answersFromForm(view.questions, form);
+  const rows = tableIntent(intent);
+  if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows) });
+
+  try {
+    await callApi(context, `/applications/${applicationId}/sections/${step.sectionId}/answers`, {
+      method: 'POST',
+      token: user.token,
+      body: { answers: Object.entries(values).map(([questionId, value]) => ({ questionId, value })) },
+    });
+  } catch (error) {
+    if (isApiFailure(error) && error.status === 400 && error.errors) {
+      const errors = Object.fromEntries(Object.entries(error.errors).map(([id, m]) => [id, m[0] ?? MSG.somethingWentWrong]));
+      return data<ActionResult>({ ...none, values, errors }, { status: 400 });
+    }
+    return data<ActionResult>({ ...none, values, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: isApiFailure(error) ? error.status : 500 });
+  }
+  return redirectWithToast(here, context, { type: 'success', title: APPLICATION_MSG.sectionSaved });
+}
+
+export default function ApplicationForm() {
+  const { applicationId, steps, step, view, areas, section, canSubmit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const base = `/org/${section}/bead-applcn/${applicationId}`;
+  const app = view.application;
+  const readOnly = app.readOnly;
+  const values: Record<string, AnswerValue> = actionData?.values ?? Object.fromEntries(view.questions.map((q) => [q.id, q.answer]));
+  const errors: Record<string, string> = actionData?.values ? actionData.errors : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!]));
+  const warnings = Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!]));
+  const sectionErrors = actionData?.sectionErrors ?? {};
+  const index = steps.findIndex((s) => s.sectionId === step.sectionId);
+  const next = steps[index + 1];
+  const locked = app.status !== 'DRAFT' && app.status !== 'CANCELLED' && readOnly;
+
+  return (
+    <>
+      <Text fontSize="sm" mb={2}>
+        <Link to={`/org/${section}`} style={{ textDecoration: 'underline' }}>
+          Back to {section === 'applications' ? 'Applications' : section}
+        </Link>
+      </Text>
+      <Flex justify="space-between" align="center" wrap="wrap" gap={3} mb={4}>
+        <Heading as="h1" size="2xl">
+          Application {applicationId}
+        </Heading>
+        <StatusBadge status={app.status} />
+      </Flex>
+      {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
+      {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
+      <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
+      {Object.keys(sectionErrors).length ? (
+        <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="submit-errors">
+          <Text fontWeight="semibold" color="fg.error" mb={2}>
+            {actionData?.message ?? APPLICATION_MSG.incomplete}
+          </Text>
+          <Box as="ul" pl={5}>
+            {steps
+              .filter((s) => sectionErrors[s.sectionId])
+              .map((s) => (
+                <li key={s.sectionId}>
+                  <Link to={`${base}?step=${s.slug}`} style={{ textDecoration: 'underline' }}>
+                    {s.name}: {sectionErrors[s.sectionId]}
+                  </Link>
+                </li>
+              ))}
+          </Box>
+        </Box>
+      ) : null}
+      <Flex gap={6} direction={{ base: 'column', lg: 'row' }} align="start">
+        <Box as="nav" aria-label="Application sections" w={{ base: 'full', lg: '17rem' }} flexShrink={0}>
+          <Stack as="ol" gap={1} listStyleType="none" m={0} p={0}>
+            {steps.map((s, i) => {
+              const current = s.sectionId === step.sectionId;
+              return (
+                <li key={s.sectionId}>
+                  <Link to={`${base}?step=${s.slug}`} aria-current={current ? 'step' : undefined} data-testid="section-step">
+                    <Box px={3} py={2} borderRadius="md" bg={current ? 'brand.muted' : 'bg'} borderWidth="1px" borderColor={sectionErrors[s.sectionId] ? 'border.error' : 'border'}>
+                      <Text fontWeight={current ? 'semibold' : 'normal'} color={current ? 'brand.fg' : 'fg'}>
+                        {i + 1}. {s.name}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {STATUS_WORDS[s.status]}
+                        {s.isEntityProfile ? ' · from the Entity Profile' : ''}
+                      </Text>
+                    </Box>
+                  </Link>
+                </li>
+              );
+            })}
+          </Stack>
+        </Box>
+        <Box flex="1" minW={0} w="full">
+          <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
+          <Form method="post" noValidate>
+            <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <Heading as="h2" size="lg" mb={1}>
+                {view.section.name}
+              </Heading>
+              {view.section.isEntityProfile ? (
+                <Text color="fg.muted" fontSize="sm" mb={4}>
+                  These answers come from the <Link to="/org/organization-profile" style={{ textDecoration: 'underline' }}>Entity Profile</Link> and are read-only here.
+                </Text>
+              ) : (
+                <Text color="fg.muted" fontSize="sm" mb={4}>
+                  Questions marked * are required before you submit. Save as often as you like.
+                </Text>
+              )}
+              <QuestionList
+                questions={view.questions}
+                values={values}
+                errors={errors}
+                warnings={warnings}
+                disabled={readOnly}
+                optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
+              />
+            </Box>
+            <HStack gap={3} mt={6} wrap="wrap">
+              {readOnly ? null : (
+                <Button type="submit" name="intent" value="save" colorPalette="brand" loading={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'}>
+                  Save
+                </Button>
+              )}
+              {next ? (
+                <Button asChild variant="outline">
+                  <Link to={`${base}?step=${next.slug}`}>Next section: {next.name}</Link>
+                </Button>
+              ) : null}
+            </HStack>
+          </Form>
+          {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
+            <Form method="post" style={{ marginTop: '2rem' }}>
+              <Box borderTopWidth="1px" pt={6}>
+                <Heading as="h2" size="md" mb={2}>
+                  Submit the application
+                </Heading>
+                <Text fontSize="sm" color="fg.muted" mb={3}>
+                  Save each section first. After submitting, the application is locked for review.
+                </Text>
+                <Button type="submit" name="intent" value="submit" variant="solid" colorPalette="brand">
+                  Submit application
+                </Button>
+              </Box>
+            </Form>
+          ) : null}
+        </Box>
+      </Flex>
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;

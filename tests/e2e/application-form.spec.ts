@@ -1,0 +1,97 @@
+// The application form: sections as steps, questions from data, conditional questions, server
+// validation with everything typed kept, save, come back, submit refused while incomplete; read-only
+// states and banners. JS on and off.
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+
+const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
+
+test('an admin fills a section, sees the server’s errors, saves, comes back, and cannot submit yet', async ({ page }) => {
+  test.setTimeout(150_000);
+  const email = `form.${test.info().project.name}.${Date.now()}@example.org`;
+  const signup = await page.request.post('/api/v1/organization/signup', {
+    data: { legalName: `Form Fiber ${test.info().project.name}`, firstName: 'Fran', lastName: 'Form', email },
+  });
+  expect(signup.status()).toBe(201);
+  await signIn(page, email);
+  await page.goto('/org/applications?new=1');
+  await ready(page);
+  const area = await page.getByLabel('Project area').locator('option').nth(2).getAttribute('value');
+  await page.getByLabel('Project area').selectOption(area!);
+  await page.getByLabel('Proposed Technology Type').selectOption('Fiber to the premises');
+  await page.getByRole('button', { name: 'Create application' }).click();
+  await expect(page).toHaveURL(/bead-applcn\/GA-/);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+
+  // Nine steps; the first is the entity profile, read-only here.
+  const steps = page.getByRole('navigation', { name: 'Application sections' }).getByTestId('section-step');
+  await expect(steps).toHaveCount(9);
+  await expect(page.getByRole('heading', { level: 2, name: 'Entity Information' })).toBeVisible();
+  await expect(q(page, '1').locator('input')).toBeDisabled();
+  await scan(page);
+
+  await steps.nth(1).click();
+  await expect(page).toHaveURL(/step=project-area/);
+  await expect(q(page, '179').locator('input')).toHaveValue(id);
+  await expect(q(page, '21').locator('select')).toHaveValue(area!);
+  await expect(q(page, '24').locator('select')).toHaveValue('Fiber to the premises');
+  await expect(q(page, '24').locator('select')).toBeDisabled();
+  await expect(q(page, '22').getByRole('row')).toHaveCount(2);
+  await ready(page);
+  // 23.1 shows only when 23 is No: live with JavaScript, after a save without it.
+  await expect(q(page, '23.1')).toBeHidden();
+  await q(page, '23').getByLabel('No').check();
+  if (jsEnabled(page)) await expect(q(page, '23.1')).toBeVisible();
+  await q(page, '25').locator('input').fill('three');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('error-summary')).toBeVisible();
+  await expect(q(page, '25').getByTestId('question-error')).toBeVisible();
+  await expect(q(page, '25').locator('input')).toHaveAttribute('aria-invalid', 'true');
+  await expect(q(page, '25').locator('input')).toHaveValue('three');
+  await expect(q(page, '23').getByLabel('No')).toBeChecked();
+  await scan(page);
+
+  await ready(page);
+  await q(page, '25').locator('input').fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  await expect(q(page, '23.1')).toBeVisible();
+  await ready(page);
+  await q(page, '23.1').locator('textarea').fill('Two farms are served by an existing fiber provider.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  await expect(steps.nth(1)).toContainText('Completed');
+
+  // Leave and come back: the answers are kept.
+  await page.goto('/org/applications');
+  await page.goto(`/org/applications/bead-applcn/${id}?step=project-area`);
+  await expect(q(page, '25').locator('input')).toHaveValue('3');
+  await expect(q(page, '23.1').locator('textarea')).toHaveValue('Two farms are served by an existing fiber provider.');
+
+  // Submitting an incomplete application says which sections need attention and changes nothing.
+  await ready(page);
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const problems = page.getByTestId('submit-errors');
+  await expect(problems).toContainText('The application is not complete.');
+  await expect(problems).toContainText('Technology & Network Design');
+  await expect(problems).not.toContainText('Project Area & Locations');
+  await scan(page);
+  await page.goto('/org/applications');
+  await expect(page.getByTestId('application-row').first()).toContainText('Draft');
+});
+
+test('read-only states: staff, a submitted application, a cancelled one', async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.goto('/org/applications/bead-applcn/GA-LKV001?step=project-area');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application GA-LKV001');
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
+  await expect(q(page, '25').locator('input')).toBeDisabled();
+  await page.goto('/org/applications/bead-applcn/GA-LKV002?step=budget');
+  await expect(page.getByText('The Application is Locked')).toBeVisible();
+  await scan(page);
+  await page.goto('/org/applications/bead-applcn/GA-LKV005');
+  await expect(page.getByText('Application Cancelled')).toBeVisible();
+  const other = await page.goto('/org/applications/bead-applcn/GA-SMT001');
+  expect(other?.status()).toBe(404);
+});
