@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Text } from '@chakra-ui/react';
 import type { AnswerValue } from '../../domain/questions';
-import { answersBySystemNoFrom, isQuestionVisible } from '../../domain/validation';
+import { answersBySystemNoFrom, isEmptyAnswer, isQuestionVisible, validateAnswer, type ValidationContext } from '../../domain/validation';
 import { QuestionField, type FormQuestion } from './question-field';
 
 export interface ListQuestion extends FormQuestion {
@@ -20,7 +20,10 @@ export function QuestionList({
   onDirty,
   warnings = {},
   optionsFor,
+  context = 'application',
 }: {
+  /** Which rules apply (spec 5: the entity profile has its own wording). */
+  context?: ValidationContext;
   questions: ListQuestion[];
   values: Record<string, AnswerValue>;
   errors: Record<string, string>;
@@ -31,7 +34,12 @@ export function QuestionList({
   optionsFor?: (q: ListQuestion) => string[] | undefined;
 }) {
   const [current, setCurrent] = useState(values);
-  useEffect(() => setCurrent(values), [values]);
+  // With JavaScript, an answer the user changes is checked as they type with the same rules the server uses.
+  const [live, setLive] = useState<Record<string, string | null>>({});
+  useEffect(() => {
+    setCurrent(values);
+    setLive({});
+  }, [values]);
   const bySystemNo = useMemo(() => answersBySystemNoFrom(questions, current), [questions, current]);
   useEffect(() => {
     // After a failed save the first answer with an error is scrolled into view and focused.
@@ -40,7 +48,7 @@ export function QuestionList({
       first.scrollIntoView({ block: 'center' });
       first.focus({ preventScroll: true });
     }
-  }, [errors]);
+  }, [errors]); // `errors` changes identity only when a save returns
   return (
     <Box>
       {questions.map((q) => (
@@ -48,14 +56,18 @@ export function QuestionList({
           key={q.id}
           question={q}
           value={values[q.id]}
-          error={errors[q.id]}
+          error={q.id in live ? live[q.id] : errors[q.id]}
           warning={warnings[q.id]}
           options={optionsFor?.(q)}
           disabled={disabled || q.readOnly}
           mandatory={q.mandatory}
           hidden={!isQuestionVisible(q, bySystemNo)}
           onValueChange={(id, value) => {
-            setCurrent((prev) => ({ ...prev, [id]: value }));
+            const next = { ...current, [id]: value };
+            setCurrent(next);
+            // Required answers are reported on save, not while a field is being emptied to retype it.
+            const error = isEmptyAnswer(value) ? null : validateAnswer(q, value, { context, answersBySystemNo: answersBySystemNoFrom(questions, next) });
+            setLive((prev) => ({ ...prev, [id]: error }));
             onDirty?.();
           }}
         />

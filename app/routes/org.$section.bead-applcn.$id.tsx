@@ -1,5 +1,6 @@
 // The application form (/org/{section}/bead-applcn/{id}): the programme's sections as steps with their
 // status (the step is ?step= in the URL), questions rendered from data, Save and Submit as plain posts.
+import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -7,6 +8,7 @@ import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
+import { useUnsavedChanges } from '../utils/use-unsaved-changes';
 import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
 import { FormAlert } from '../components/forms';
 import { StatusBadge } from '../components/status-badge';
@@ -113,9 +115,17 @@ export default function ApplicationForm() {
   const base = `/org/${section}/bead-applcn/${applicationId}`;
   const app = view.application;
   const readOnly = app.readOnly;
-  const values: Record<string, AnswerValue> = actionData?.values ?? Object.fromEntries(view.questions.map((q) => [q.id, q.answer]));
-  const errors: Record<string, string> = actionData?.values ? actionData.errors : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!]));
-  const warnings = Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!]));
+  // Stable between renders: the form resets its live state only when new data arrives.
+  const values = useMemo<Record<string, AnswerValue>>(
+    () => actionData?.values ?? Object.fromEntries(view.questions.map((q) => [q.id, q.answer])),
+    [actionData, view],
+  );
+  const errors = useMemo<Record<string, string>>(
+    () => (actionData?.values ? actionData.errors : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!]))),
+    [actionData, view],
+  );
+  const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
+  const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values ? actionData : undefined });
   const sectionErrors = actionData?.sectionErrors ?? {};
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
@@ -180,7 +190,7 @@ export default function ApplicationForm() {
         </Box>
         <Box flex="1" minW={0} w="full">
           <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
-          <Form method="post" noValidate>
+          <Form method="post" noValidate {...guard.formProps}>
             <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
               <Heading as="h2" size="lg" mb={1}>
                 {view.section.name}
@@ -200,6 +210,7 @@ export default function ApplicationForm() {
                 errors={errors}
                 warnings={warnings}
                 disabled={readOnly}
+                onDirty={() => !readOnly && guard.setDirty(true)}
                 optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
               />
             </Box>
@@ -233,6 +244,7 @@ export default function ApplicationForm() {
           ) : null}
         </Box>
       </Flex>
+      {guard.dialog}
     </>
   );
 }

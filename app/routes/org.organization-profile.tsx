@@ -1,14 +1,15 @@
 // Entity Profile (spec 2): the Entity Information questions, Cancel (asks before leaving) and Save.
 // Plain form posts: a failed save re-renders with everything typed kept and the errors tied to fields.
+import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useBlocker, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
 import { closeDialogs, withParams } from '../utils/url-state';
+import { useUnsavedChanges } from '../utils/use-unsaved-changes';
 import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
 import { FormAlert } from '../components/forms';
 import { UrlDialog } from '../components/url-dialog';
@@ -68,34 +69,15 @@ export default function EntityProfile() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const [dirty, setDirtyState] = useState(false);
-  // A ref too: the navigation guard must see "clean" in the same click that confirms leaving.
-  const dirtyRef = useRef(false);
-  const setDirty = (value: boolean) => {
-    dirtyRef.current = value;
-    setDirtyState(value);
-  };
-  useEffect(() => setDirty(!!actionData), [actionData]);
-  const values: Record<string, AnswerValue> =
-    actionData?.values ?? Object.fromEntries(profile.questions.map((q) => [q.id, q.answer]));
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const readOnly = profile.readOnly;
+  const guard = useUnsavedChanges({ enabled: !profile.readOnly, resetKey: actionData });
   const saving = navigation.state === 'submitting';
-
-  // With JavaScript, leaving with unsaved changes asks first (spec 2).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  // Stable between renders: the form resets its live state only when new data arrives.
+  const values = useMemo<Record<string, AnswerValue>>(
+    () => actionData?.values ?? Object.fromEntries(profile.questions.map((q) => [q.id, q.answer])),
+    [actionData, profile],
   );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!dirtyRef.current) return;
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const errors = useMemo<Record<string, string>>(() => actionData?.errors ?? {}, [actionData]);
+  const readOnly = profile.readOnly;
 
   const leaving = new URLSearchParams(location.search).get('leave') === '1';
   return (
@@ -109,20 +91,12 @@ export default function EntityProfile() {
       {readOnly ? <FormAlert tone="info" message={PROFILE_MSG.staffCannotEdit} /> : null}
       <FormAlert message={actionData?.message} />
       <ErrorSummary questions={profile.questions} errors={errors} />
-      <Form
-        method="post"
-        noValidate
-        onChange={() => !readOnly && setDirty(true)}
-        // Saving is not leaving: the redirect after a successful save must pass the guard.
-        onSubmit={() => {
-          dirtyRef.current = false;
-        }}
-      >
+      <Form method="post" noValidate {...guard.formProps}>
         <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} maxW="4xl">
           <Heading as="h2" size="lg" mb={4}>
             {profile.section.name}
           </Heading>
-          <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => setDirty(true)} />
+          <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => !readOnly && guard.setDirty(true)} context="profile" />
         </Box>
         <HStack gap={3} mt={6}>
           <Button asChild variant="outline">
@@ -137,36 +111,24 @@ export default function EntityProfile() {
           )}
         </HStack>
       </Form>
-      {leaving || blocker.state === 'blocked' ? (
+      {leaving ? (
         <UrlDialog id="leave-profile" title="Leave this page?" closeTo={closeDialogs(withParams(location.search, { leave: null }))} role="alertdialog">
           <Text mb={6}>{MSG.leavePage}</Text>
           <HStack justify="flex-end" gap={3}>
-            {blocker.state === 'blocked' ? (
-              <>
-                <Button variant="outline" onClick={() => blocker.reset()}>
-                  No
-                </Button>
-                <Button colorPalette="brand" onClick={() => blocker.proceed()} data-autofocus>
-                  Yes
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button asChild variant="outline">
-                  <Link to={withParams(location.search, { leave: null })} preventScrollReset>
-                    No
-                  </Link>
-                </Button>
-                <Button asChild colorPalette="brand">
-                  <Link to="/org/" data-autofocus onClick={() => setDirty(false)}>
-                    Yes
-                  </Link>
-                </Button>
-              </>
-            )}
+            <Button asChild variant="outline">
+              <Link to={withParams(location.search, { leave: null })} preventScrollReset>
+                No
+              </Link>
+            </Button>
+            <Button asChild colorPalette="brand">
+              <Link to="/org/" data-autofocus onClick={guard.leaveWithoutAsking}>
+                Yes
+              </Link>
+            </Button>
           </HStack>
         </UrlDialog>
       ) : null}
+      {guard.dialog}
     </>
   );
 }

@@ -62,7 +62,22 @@ test('an admin fills a section, sees the server’s errors, saves, comes back, a
   await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
   await expect(steps.nth(1)).toContainText('Completed');
 
-  // Leave and come back: the answers are kept.
+  if (jsEnabled(page)) {
+    // With JavaScript: answers are checked as they are typed, and leaving with unsaved changes asks first.
+    await ready(page);
+    await q(page, '25').locator('input').fill('x1');
+    await expect(q(page, '25').getByTestId('question-error')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Applications' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await expect(leave).toContainText('Are you sure you want to leave this page?');
+    await leave.getByRole('button', { name: 'No' }).click();
+    await expect(page).toHaveURL(/step=project-area/);
+    await page.getByRole('link', { name: 'Back to Applications' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL('/org/applications');
+  }
+
+  // Leave and come back: the saved answers are kept.
   await page.goto('/org/applications');
   await page.goto(`/org/applications/bead-applcn/${id}?step=project-area`);
   await expect(q(page, '25').locator('input')).toHaveValue('3');
