@@ -1,9 +1,14 @@
 import type { Db } from './db/client';
 import type { Mailer } from './mail';
+import type { Storage } from './storage';
 
 export interface ApiContext {
   db: Db;
   mailer: Mailer;
+  /** Uploaded files (DESIGN 2). */
+  storage: Storage;
+  /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
   /** Keys the login-code and token hashes. */
   secret: string;
   limits: { otpPerEmail: number; otpPerIp: number; windowSeconds: number };

@@ -10,6 +10,7 @@ import { historyRoutes } from './routes/history';
 import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
+import { documentRoutes } from './routes/documents';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -41,6 +42,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(sectionRoutes(ctx));
   api.use(profileRoutes(ctx));
   api.use(printRoutes(ctx));
+  api.use(documentRoutes(ctx));
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));

@@ -83,3 +83,25 @@ export const PROFILE_MSG = {
   saved: 'Profile saved successfully',
   staffCannotEdit: 'You are not allowed to edit the entity profile, please contact your organization admin.',
 } as const;
+
+/** Documents (spec 5 Files, spec 8) and the portal's own words where the spec has none. */
+export const DOCUMENT_MSG = {
+  uploaded: 'Document uploaded successfully',
+  deleted: 'Document deleted successfully',
+  fetchFailed: 'Failed to fetch documents',
+  deleteFailed: 'Failed to delete document',
+  getFileFailed: 'Failed to get file',
+  notFound: 'Document not found',
+  organizationRequired: 'Please choose an organization.',
+  fileRequired: 'Please choose a file to upload.',
+  fileEmpty: 'The file is empty.',
+  fileNameTooLong: 'The file name is too long (at most 255 characters).',
+  descriptionTooLong: 'The description is too long (at most 1000 characters).',
+  programSectionNotFound: 'The selected program or section was not found. Please select them again.',
+  questionNotInSection: 'This question is not part of the selected section.',
+  fieldsAfterFile: 'The form fields must be sent before the file.',
+  notMultipart: 'Send the upload as a multipart form.',
+  linkInvalid: 'This link is not valid or has expired. Please open the document again.',
+  fileMissing: 'The file of this document is no longer available.',
+  deleteNotAllowed: 'Only an organization admin or the person who uploaded this document can delete it.',
+} as const;

@@ -1,5 +1,6 @@
 // The process environment, validated once at boot.
 import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../domain/validation';
 
 const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -21,6 +22,10 @@ const EnvSchema = z.object({
   OTP_WINDOW_SECONDS: intFrom(15 * 60),
   /** Express "trust proxy" setting, for a reverse proxy in front of the portal. */
   TRUST_PROXY: z.string().optional(),
+  /** Where uploaded files live: unset = disk under DATA_DIR/files; file:///path = disk there (DESIGN 2). */
+  STORAGE_URL: z.string().url().optional(),
+  /** Largest accepted upload, in megabytes (spec 9: 10 MB). */
+  MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

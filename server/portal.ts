@@ -11,6 +11,7 @@ import type { ApiContext } from '../api/context';
 import { openDatabase, type Database } from '../api/db/client';
 import { outboxMailer, smtpMailer } from '../api/mail';
 import { seedDatabase } from '../api/seed';
+import { storageFromEnv } from '../api/storage';
 import type { Env } from './env';
 import { PORTAL_MSG } from '../domain/messages';
 
@@ -45,6 +46,8 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
   return {
     db: database.db,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, { quiet: env.NODE_ENV === 'test' }),
+    storage: storageFromEnv({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
+    maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secret,
     limits: { otpPerEmail: env.OTP_EMAIL_LIMIT, otpPerIp: env.OTP_IP_LIMIT, windowSeconds: env.OTP_WINDOW_SECONDS },
     outboxReadable: !env.SMTP_URL,

@@ -240,8 +240,26 @@ export const reviewAssignments = pgTable('review_assignments', {
   index('review_assignments_reviewer_idx').on(t.reviewerId),
 ]);
 
+/** Uploaded files (spec 3 Document). The bytes live in the storage (DESIGN 2) under storage_key. */
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  programId: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
+  sectionId: uuid('section_id').references(() => sections.id, { onDelete: 'set null' }),
+  applicationId: text('application_id').references(() => applications.id, { onDelete: 'set null' }),
+  questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+  fileName: text('file_name').notNull(),
+  description: text('description'),
+  fileSize: integer('file_size').notNull(),
+  fileType: text('file_type').notNull(),
+  storageKey: text('storage_key').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}, (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)]);
+
 export const schema = {
   users, userRoles, organizations, memberships, loginCodes, apiTokens, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
-  applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments,
+  applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments, documents,
 };
