@@ -5,7 +5,7 @@ import { Router, type Request } from 'express';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
+import { badRequest, conflict, forbidden, handler, notFound, parseInput, pageEnvelope } from '../http';
 import { currentAuth, orgRole, requireUser } from '../guard';
 import {
   answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
@@ -139,14 +139,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
-    const totalRecords = total?.n ?? 0;
-    res.json({
-      page: q.page,
-      pageSize: q.limit,
-      totalRecords,
-      totalPages: Math.max(1, Math.ceil(totalRecords / q.limit)),
-      applications: rows.map(toApplication),
-    });
+    res.json({ ...pageEnvelope(q.page, q.limit, total?.n ?? 0), applications: rows.map(toApplication) });
   }));
 
   router.post('/applications/create', signedIn, handler(async (req, res) => {

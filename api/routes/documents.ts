@@ -8,7 +8,7 @@ import busboy from 'busboy';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { ApiError, badRequest, forbidden, handler, notFound, parseInput } from '../http';
+import { ApiError, badRequest, forbidden, handler, notFound, parseInput, pageEnvelope } from '../http';
 import { currentAuth, orgRole, requireUser } from '../guard';
 import { applications, documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
@@ -421,14 +421,7 @@ export function documentRoutes(ctx: ApiContext): Router {
       .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
-    const totalRecords = total?.n ?? 0;
-    res.json({
-      page: q.page,
-      pageSize: q.limit,
-      totalRecords,
-      totalPages: Math.max(1, Math.ceil(totalRecords / q.limit)),
-      documents: rows.map(toDocument),
-    });
+    res.json({ ...pageEnvelope(q.page, q.limit, total?.n ?? 0), documents: rows.map(toDocument) });
   }));
 
   /** The signed download: no bearer token (it is opened in a new tab); the signature is the permission. */

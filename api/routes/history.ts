@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { forbidden, handler, notFound, parseInput } from '../http';
+import { forbidden, handler, notFound, parseInput, pageEnvelope } from '../http';
 import { currentAuth, orgRole, requireUser } from '../guard';
 import { applications, loggedActions, reviewAssignments, users } from '../db/schema';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
@@ -42,12 +42,8 @@ export function historyRoutes(ctx: ApiContext): Router {
       .orderBy(desc(loggedActions.createdAt), desc(loggedActions.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const totalRecords = total?.n ?? 0;
     return {
-      page: query.page,
-      pageSize: query.limit,
-      totalRecords,
-      totalPages: Math.max(1, Math.ceil(totalRecords / query.limit)),
+      ...pageEnvelope(query.page, query.limit, total?.n ?? 0),
       loggedActions: rows.map(({ userFirstName, userLastName, userEmail, ...row }) => ({
         ...row,
         user: userFirstName ? { firstName: userFirstName, lastName: userLastName, email: userEmail } : null,

@@ -2,7 +2,7 @@
 // Source: /work/shared/question-bank.md (texts lightly polished; system numbers, types and
 // rules are fixed because the spec's special behaviour in section 5 hangs on them).
 
-import type { QuestionType, TableColumnType, TextResponseType } from '../../domain/questions';
+import type { QuestionMetadata, QuestionType, TableColumnType, TextResponseType } from '../../domain/questions';
 
 export type { QuestionType, TableColumnType, TextResponseType };
 
@@ -32,17 +32,7 @@ export interface SeedQuestion {
   maxDate?: string;
   dependentSystemNo?: string;
   dependentResponseValue?: string;
-  metadata?: {
-    condition?: 'exact' | 'min' | 'max';
-    validation_length?: number;
-    validation_value?: number;
-    numericMax?: number;
-    percentOf?: string;
-    nameType?: boolean;
-    optionsFrom?: 'projectAreas' | 'technologyTypes';
-    filledFrom?: string;
-    mandatoryWhenPositive?: string;
-  };
+  metadata?: QuestionMetadata;
 }
 
 export interface SeedSection {
