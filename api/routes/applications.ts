@@ -219,7 +219,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
         fromStatus: 'DRAFT', details: { projectLocation: app.projectLocation, technologyType: app.technologyType },
       });
     });
-    res.json({ message: 'Application deleted successfully' });
+    res.json({ message: APPLICATION_MSG.deleted });
   }));
 
   router.post('/applications/:id/cancel', signedIn, handler(async (req, res) => {
@@ -240,7 +240,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
         fromStatus: 'DRAFT', toStatus: 'CANCELLED', comments: message,
       });
     });
-    res.json({ message: 'Application cancelled successfully' });
+    res.json({ message: APPLICATION_MSG.cancelled });
   }));
 
   return router;

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Text } from '@chakra-ui/react';
 import type { AnswerValue } from '../../domain/questions';
+import { APPLICATION_MSG } from '../../domain/messages';
 import { answersBySystemNoFrom, isEmptyAnswer, isQuestionVisible, validateAnswer, type ValidationContext } from '../../domain/validation';
 import { QuestionField, type FormQuestion } from './question-field';
 
@@ -83,7 +84,7 @@ export function ErrorSummary({ questions, errors }: { questions: ListQuestion[];
   return (
     <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="error-summary">
       <Text fontWeight="semibold" color="fg.error" mb={2}>
-        Please correct the highlighted answers.
+        {APPLICATION_MSG.correctAnswers}
       </Text>
       <Box as="ul" pl={5}>
         {entries.map((q) => (

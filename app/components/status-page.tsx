@@ -39,10 +39,12 @@ export function StatusBody({ code, title, children, actions }: { code?: number; 
   );
 }
 
+const NOT_FOUND_TEXT = 'We could not find that page. The address may be mistyped, or the page may have moved.';
+
 export function NotFoundPage() {
   return (
     <StatusPage code={404} title="Page not found">
-      <Text>We could not find that page. The address may be mistyped, or the page may have moved.</Text>
+      <Text>{NOT_FOUND_TEXT}</Text>
     </StatusPage>
   );
 }
@@ -58,7 +60,7 @@ export function UnauthorizedPage() {
 export function NotFoundContent() {
   return (
     <StatusBody code={404} title="Page not found">
-      <Text>We could not find that page. The address may be mistyped, or the page may have moved.</Text>
+      <Text>{NOT_FOUND_TEXT}</Text>
     </StatusBody>
   );
 }
