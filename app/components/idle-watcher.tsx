@@ -64,6 +64,8 @@ export function IdleWatcher() {
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
+    // Marks the page as watched, so a test knows the listeners are in place before it acts.
+    document.documentElement.dataset.idleWatch = 'on';
     const timer = window.setInterval(() => {
       const { timeoutMs, countdownSeconds } = settings();
       const idle = Date.now() - lastActivity.current;
@@ -79,6 +81,7 @@ export function IdleWatcher() {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
       document.removeEventListener('visibilitychange', onVisibility);
       window.clearInterval(timer);
+      delete document.documentElement.dataset.idleWatch;
     };
   }, [logout]);
 

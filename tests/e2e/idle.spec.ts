@@ -26,6 +26,7 @@ test('a tab hidden longer than the limit logs out on return', async ({ page }) =
     (window as any).__portalIdle = { hiddenMs: 300 };
   });
   await signIn(page, ACCOUNTS.ctcReviewer);
+  await page.waitForFunction(() => document.documentElement.dataset.idleWatch === 'on');
   const setVisibility = (state: 'hidden' | 'visible') =>
     page.evaluate((s) => {
       Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
