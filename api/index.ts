@@ -11,6 +11,7 @@ import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
 import { documentRoutes } from './routes/documents';
+import { templateRoutes } from './routes/templates';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -43,6 +44,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(profileRoutes(ctx));
   api.use(printRoutes(ctx));
   api.use(documentRoutes(ctx));
+  api.use(templateRoutes(ctx));
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));

@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '
 import { currentAuth, requireUser } from '../guard';
 import { answers, applicationSections, applications, programs, sections } from '../db/schema';
 import { audit } from '../services/audit';
+import { templateUrls } from './templates';
 import {
   areaName, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
   type AnswerState, type ApplicationRow, type AreaRow, type Program, type ProgramQuestion, type SectionRow,
@@ -136,6 +137,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     const context: ValidationContext = section.isEntityProfile ? 'profile' : 'application';
     const errors = sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context, required: false });
     const warnings: Record<string, string[]> = {};
+    const templates = await templateUrls(ctx.db, qs);
     const questionViews = qs.map((q) => {
       const answer = state.byQuestionId[q.id] ?? null;
       const visible = isQuestionVisible(q, state.bySystemNo);
@@ -156,6 +158,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
         responseOptions: q.responseOptions,
         tableColumns: q.tableColumns,
         hasTemplate: q.hasTemplate,
+        templateUrl: templates.get(q.id) ?? null,
         minDate: q.minDate,
         maxDate: q.maxDate,
         addMoreRows: q.addMoreRows,
