@@ -179,28 +179,40 @@ export function answersBySystemNoFrom(
 
 const CURRENCY_PATTERN = /^(-?)\s*\$?\s*(-?)\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/;
 
+/** An amount's parts: '-$1,234.50' → {negative: true, whole: '1234', fraction: '50'}. */
+export interface CurrencyParts {
+  negative: boolean;
+  /** Digits only (grouping commas removed); '' for '.5'. */
+  whole: string;
+  /** The digits after the dot as typed; '' when none. */
+  fraction: string;
+}
+
 /**
- * '$1,234.50' → 1234.5; '-5' → -5; '12' → 12; '' / 'abc' / '1,23' → null. Numbers pass through.
- * Accepts an optional leading minus (before or after the $), a $ sign and correctly grouped
- * thousands commas.
+ * The parts of an amount typed with an optional leading minus (before or after the $), a $ sign
+ * and correctly grouped thousands commas; null when the text is not an amount ('', 'abc', '1,23').
  */
+export function currencyParts(text: string): CurrencyParts | null {
+  const m = CURRENCY_PATTERN.exec(text.trim());
+  if (!m) return null;
+  const [, minusBefore = '', minusAfter = '', whole = '', fraction = ''] = m;
+  if (minusBefore && minusAfter) return null;
+  if (whole === '' && fraction === '') return null;
+  return { negative: !!(minusBefore || minusAfter), whole: whole.replace(/,/g, ''), fraction };
+}
+
+/** '$1,234.50' → 1234.5; '-5' → -5; '12' → 12; '' / 'abc' / '1,23' → null. Numbers pass through. */
 export function parseCurrency(text: string | number | null | undefined): number | null {
   if (typeof text === 'number') return Number.isFinite(text) ? text : null;
   if (typeof text !== 'string') return null;
-  const m = CURRENCY_PATTERN.exec(text.trim());
-  if (!m) return null;
-  const [, minusBefore = '', minusAfter = '', whole = '', fraction] = m;
-  if (minusBefore && minusAfter) return null;
-  if (whole === '' && !fraction) return null;
-  const n = Number(`${whole.replace(/,/g, '') || '0'}.${fraction || '0'}`);
+  const parts = currencyParts(text);
+  if (!parts) return null;
+  const n = Number(`${parts.whole || '0'}.${parts.fraction || '0'}`);
   if (!Number.isFinite(n)) return null;
-  return minusBefore || minusAfter ? (n === 0 ? 0 : -n) : n;
+  return parts.negative ? (n === 0 ? 0 : -n) : n;
 }
 
-function currencyDecimals(text: string): number {
-  const m = CURRENCY_PATTERN.exec(text.trim());
-  return m?.[4]?.length ?? 0;
-}
+const currencyDecimals = (text: string): number => currencyParts(text)?.fraction.length ?? 0;
 
 /** Currency rule: a number >= 0 with at most 2 decimals ($ and thousands commas allowed). */
 function currencyError(text: string): string | null {
@@ -479,6 +491,11 @@ export function validateDocumentFile(fileName: string, sizeBytes: number, maxByt
   return null;
 }
 
+/** A file answering a File question of the form: blocked types first, then the document types and the size limit. */
+export function validateAnswerFile(fileName: string, sizeBytes: number, maxBytes = MAX_UPLOAD_BYTES): string | null {
+  return validateUploadFileName(fileName) ?? validateDocumentFile(fileName, sizeBytes, maxBytes);
+}
+
 /** Message attachments: blocked types, then the allowed list. */
 export function validateMessageAttachment(fileName: string, allowed: readonly string[]): string | null {
   const ext = fileExtension(fileName);
@@ -696,12 +713,6 @@ export function numberInput(value: string): string {
   return out;
 }
 
-/** '123456789' → '12345-6789'; up to 9 digits, a dash after the fifth. */
-export function formatZip(digits: string): string {
-  const d = digitsOnly(digits, ZIP_MAX_DIGITS);
-  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
-}
-
 /**
  * Slashes added while typing a date: '0115' → '01/15', '01152025' → '01/15/2025'. A one-digit
  * month or day closed by a typed slash is padded ('1/5/2025' → '01/05/2025'). At most 10 characters.
@@ -718,15 +729,6 @@ export function autoSlashDate(typed: string): string {
   if (digits.length <= 2) return digits;
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
-}
-
-/** '6085550100' → '(608) 555-0100'; partial input is formatted progressively. */
-export function formatPhone(digits: string): string {
-  const d = digitsOnly(digits, PHONE_DIGITS);
-  if (d.length === 0) return '';
-  if (d.length <= 3) return `(${d}`;
-  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
 /**

@@ -3,8 +3,9 @@
 // Built-in Helvetica fonts only; 'Page n of m' in every footer.
 import PDFDocument from 'pdfkit';
 import type { ApplicationContent, ProgramQuestion } from './application-content';
-import { DEFAULT_COUNTRY, columnKey, type AnswerValue, type TableColumn } from '../../domain/questions';
-import { displayLevel, formatZip, INDENT_PX_PER_LEVEL, isEmptyAnswer, isQuestionVisible, parseCurrency } from '../../domain/validation';
+import { DEFAULT_COUNTRY, columnKey, type AnswerValue, type QuestionType, type TableColumn, type TextResponseType } from '../../domain/questions';
+import { displayLevel, INDENT_PX_PER_LEVEL, isEmptyAnswer, isQuestionVisible } from '../../domain/validation';
+import { addressZip, formatCurrency, formatPhone, formatZip, tableTotals } from '../../domain/format';
 import { formatListDate } from '../../domain/dates';
 import { statusLabel } from '../../domain/statuses';
 
@@ -50,8 +51,7 @@ const cellText = (v: unknown): string => (v === null || v === undefined ? '' : t
 /** 'street 1, street 2, city, state zip' (the zip as 12345-6789; a country other than the default last). */
 export function addressText(value: Record<string, unknown>): string {
   const part = (key: string) => cellText(value[key]);
-  const zipDigits = part('zip').replace(/\D/g, '');
-  const zip = formatZip(zipDigits.length === 5 && /^\d{4}$/.test(part('zip_4')) ? zipDigits + part('zip_4') : zipDigits);
+  const zip = formatZip(addressZip({ zip: part('zip'), zip_4: part('zip_4') }));
   const stateZip = [part('state'), zip].filter(Boolean).join(' ');
   const country = part('country');
   return [part('street_address_1'), part('street_address_2'), part('city'), stateZip, country && country !== DEFAULT_COUNTRY ? country : '']
@@ -59,11 +59,21 @@ export function addressText(value: Record<string, unknown>): string {
     .join(', ');
 }
 
+type AnsweredQuestion = { type: QuestionType; responseType?: TextResponseType | null };
+
+/** A text answer as the form shows it: amounts as '$1,234.50', phone numbers as '(608) 555-0100'. */
+function textAnswer(q: AnsweredQuestion, text: string): string {
+  if (q.responseType === 'Currency') return formatCurrency(text.trim(), { symbol: true });
+  if (q.responseType === 'PhoneNumber') return formatPhone(text);
+  return text;
+}
+
 /** Any answer but a table as one text; null when empty. */
-export function answerText(q: Pick<ProgramQuestion, 'type'>, value: AnswerValue | unknown): string | null {
+export function answerText(q: AnsweredQuestion, value: AnswerValue | unknown): string | null {
   if (isEmptyAnswer(value)) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return textAnswer(q, value);
+  if (typeof value === 'number') return textAnswer(q, String(value));
+  if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
     const items = value.map((v) => (isRecord(v) && 'fileName' in v ? cellText(v.fileName) : isRecord(v) ? answerText(q, v) ?? '' : cellText(v)));
     return items.filter(Boolean).join(', ') || null;
@@ -85,16 +95,14 @@ export function tableRows(columns: readonly TableColumn[], value: unknown): stri
     .filter((cells) => cells.some((c) => c !== ''));
 }
 
-const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** A cell as the form shows it: amounts as '$1,234.50'. */
+export const cellDisplay = (column: TableColumn, text: string): string =>
+  column.type === 'Currency' && text !== '' ? formatCurrency(text, { symbol: true }) : text;
 
-/** The totals row of a table with totals: sums of its Number and Currency columns. */
+/** The totals row of a table with totals: 'Total', then the sums of its Number and Currency columns. */
 export function totalsRow(columns: readonly TableColumn[], rows: string[][]): string[] {
-  return columns.map((c, i) => {
-    if (i === 0) return 'Total';
-    if (c.type !== 'Number' && c.type !== 'Currency') return '';
-    const sum = rows.reduce((acc, r) => acc + (parseCurrency(r[i] ?? '') ?? 0), 0);
-    return c.type === 'Currency' ? money(sum) : sum.toLocaleString('en-US');
-  });
+  const records = rows.map((cells) => Object.fromEntries(columns.map((c, i) => [columnKey(c.name), cells[i] ?? ''])));
+  return tableTotals(columns, records).map((total, i) => (i === 0 ? 'Total' : total ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,7 +177,7 @@ function drawTable(doc: Doc, x: number, columns: readonly TableColumn[], rows: s
   const headerCell = (text: string) => ({ text: pdfText(text), font: { src: BOLD }, backgroundColor: '#eeeeee', type: 'TH' as const });
   const data: (string | PDFKit.Mixins.CellOptions)[][] = [
     columns.map((c) => headerCell(c.name)),
-    ...rows.map((r) => r.map(pdfText)),
+    ...rows.map((r) => r.map((cell, i) => pdfText(cellDisplay(columns[i]!, cell)))),
     ...(totals ? [totals.map((t) => ({ text: pdfText(t), font: { src: BOLD } }))] : []),
   ];
   keepTogether(doc, 40);

@@ -145,18 +145,20 @@ describe('POST organization/{orgId}/generate-pdf/{applicationId}', () => {
       country: 'United States', street_address_1: '200 Harbor Road', street_address_2: 'Suite 5', city: 'Lakeview', state: 'Wisconsin', zip: '537031234',
     });
     await profileAnswer('2.1', ['RDOF', 'Capital Projects Fund']);
+    await profileAnswer('13', '6085550100');
 
     const text = await printedText();
-    // The table: column names as its header, one line per filled row, the totals row.
+    // The table: column names as its header, one line per filled row (amounts as the form shows them), the totals row.
     expect(text).toMatch(/29\. Budget by category/);
     expect(text).toMatch(/Category\s+Description\s+Amount/);
-    expect(text).toMatch(/Construction\s+Fiber backbone\s+150000\.00/);
-    expect(text).toMatch(/Engineering\s+Route design\s+25000\.50/);
+    expect(text).toMatch(/Construction\s+Fiber backbone\s+\$150,000(?!\.)/);
+    expect(text).toMatch(/Engineering\s+Route design\s+\$25,000\.50/);
     expect(text).toMatch(/Total\s+\$175,000\.50/);
     expect(text).toMatch(/5\. Principal business address\s+200 Harbor Road, Suite 5, Lakeview, Wisconsin 53703-1234/);
     expect(text).toMatch(/Public broadband programmes the entity or its affiliates have taken part in\s+RDOF, Capital Projects Fund/);
+    expect(text).toMatch(/13\. Phone\s+\(608\) 555-0100/);
     expect(text).toMatch(/31\. Network diagram\s+network-diagram\.pdf/);
-    expect(text).toMatch(/26\. Total project cost\s+250000\.00/);
+    expect(text).toMatch(/26\. Total project cost\s+\$250,000(?!\.)/);
     // 23.1 shows because 23 is 'No'; 34.1 (its condition unmet) stays hidden.
     expect(text).toMatch(/23\.1\. Explain which locations are excluded and why\s+Two lakeshore parcels are served by a partner\./);
     expect(text).not.toContain('Explain how latency will be brought');
@@ -207,6 +209,8 @@ describe('answers as text', () => {
     expect(answerText({ type: 'Checkbox' }, ['A', 'B'])).toBe('A, B');
     expect(answerText({ type: 'Text' }, '   ')).toBeNull();
     expect(answerText({ type: 'Text' }, null)).toBeNull();
+    expect(answerText({ type: 'Text', responseType: 'Currency' }, '1234567.5')).toBe('$1,234,567.50');
+    expect(answerText({ type: 'Text', responseType: 'PhoneNumber' }, '6085550100')).toBe('(608) 555-0100');
     expect(pdfText('Café “ok” – ✓ 中')).toBe('Café “ok” – ? ?');
     expect(totalsRow([{ name: 'Item', type: 'Text' }, { name: 'Qty', type: 'Number' }, { name: 'Cost', type: 'Currency' }], [['a', '2', '$1,000.25'], ['b', '3', '5']]))
       .toEqual(['Total', '5', '$1,005.25']);

@@ -10,8 +10,6 @@ import {
   dependentsOf,
   digitsOnly,
   displayLevel,
-  formatPhone,
-  formatZip,
   inputMaxLength,
   isEffectivelyMandatory,
   isEmptyAnswer,
@@ -615,20 +613,12 @@ describe('normalizers', () => {
   ])('numberInput(%j) → %j', (v, out) => expect(numberInput(v)).toBe(out));
 
   it.each([
-    ['123456789', '12345-6789'], ['12345', '12345'], ['123456', '12345-6'], ['12345-67890', '12345-6789'], ['', ''],
-  ])('formatZip(%j) → %j', (v, out) => expect(formatZip(v)).toBe(out));
-
-  it.each([
     ['0', '0'], ['01', '01'], ['011', '01/1'], ['0115', '01/15'], ['01152', '01/15/2'], ['01152025', '01/15/2025'],
     ['011520251', '01/15/2025'], ['01/15/2025', '01/15/2025'], ['1/5/2025', '01/05/2025'], ['01/', '01'], ['ab', ''],
   ])('autoSlashDate(%j) → %j', (v, out) => {
     expect(autoSlashDate(v)).toBe(out);
     expect(autoSlashDate(v).length).toBeLessThanOrEqual(10);
   });
-
-  it.each([
-    ['6085550100', '(608) 555-0100'], ['608', '(608'], ['60855', '(608) 55'], ['608555010099', '(608) 555-0100'], ['', ''],
-  ])('formatPhone(%j) → %j', (v, out) => expect(formatPhone(v)).toBe(out));
 
   it.each([
     ['', ''], ['g', 'G'], ['ga', 'GA'], ['ga-', 'GA-'], ['ga-1a2b3c', 'GA-1A2B3C'], ['GA1A2B3C', 'GA-1A2B3C'],
