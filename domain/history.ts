@@ -29,6 +29,11 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return changed.length ? `Saved the entity profile (questions ${changed.join(', ')})` : 'Saved the entity profile';
   },
   PROJECT_AREAS_IMPORTED: () => 'Imported the project areas',
+  DOCUMENT_UPLOADED: (e) => {
+    const d = (e.details ?? {}) as { fileName?: string };
+    return `Uploaded the document ${d.fileName ?? ''}${e.applicationId ? ` for ${e.applicationId}` : ''}`.replace(/\s+/g, ' ').trim();
+  },
+  DOCUMENT_DELETED: (e) => `Deleted the document ${((e.details ?? {}) as { fileName?: string }).fileName ?? ''}`.trim(),
 };
 
 export function describeAction(entry: HistoryEntry): string {

@@ -75,6 +75,10 @@ export const APPLICATION_MSG = {
   resubmitted: 'Application resubmitted successfully',
   // Spec 8: a print failure shows an error toast about downloading the PDF.
   printFailed: 'Failed to download the application PDF',
+  // File questions: the answer names an uploaded document of the organization.
+  fileNotFound: 'The uploaded file could not be found. Please upload it again.',
+  fileUploaded: 'File uploaded',
+  fileRemoved: 'File removed',
   onlySubmittedPrinted: 'Only a submitted application can be printed.',
 } as const;
 

@@ -17,7 +17,11 @@ import { PORTAL_MSG } from '../domain/messages';
 
 export interface PortalConfig {
   apiBaseUrl: string;
+  /** Links the provider hands out (signed downloads) resolve against this: '' for the embedded one (same origin). */
+  apiPublicOrigin: string;
   sessionSecret: string;
+  /** The upload limit the form checks before sending (MAX_UPLOAD_MB; the provider enforces its own). */
+  maxUploadBytes: number;
   secureCookies: boolean;
   helpUrl: string;
   /** Where the login page says development codes can be read; null when mail is really sent. */
@@ -106,7 +110,9 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
 
   const portal: PortalConfig = {
     apiBaseUrl: (env.API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/api/v1`).replace(/\/$/, ''),
+    apiPublicOrigin: env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : '',
     sessionSecret: secret,
+    maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secureCookies: env.NODE_ENV === 'production',
     helpUrl: env.HELP_URL,
     devOutboxUrl: !env.SMTP_URL && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,

@@ -3,12 +3,12 @@
 // "Save enablement", "Conditional questions", spec 5; DESIGN sections 4-5 (only org admins save and
 // submit; a draft, or a section unlocked while REVISION_NEEDED, is writable).
 import { Router, type Request } from 'express';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
-import { answers, applicationSections, applications, programs, sections } from '../db/schema';
+import { answers, applicationSections, applications, documents, programs, sections } from '../db/schema';
 import { audit } from '../services/audit';
 import { templateUrls } from './templates';
 import {
@@ -22,6 +22,13 @@ import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
 } from '../../domain/validation';
+
+/** The document id a File answer names, if it has the shape of one. */
+function fileDocumentId(value: AnswerValue | undefined): string | null {
+  return value && typeof value === 'object' && !Array.isArray(value) && typeof (value as { documentId?: unknown }).documentId === 'string'
+    ? (value as { documentId: string }).documentId
+    : null;
+}
 
 type SectionStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
 
@@ -177,6 +184,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
         status: app.status,
         projectLocation: app.projectLocation,
         technologyType: app.technologyType,
+        programId: app.programId,
         readOnly,
       },
       section: {
@@ -263,6 +271,29 @@ export function sectionRoutes(ctx: ApiContext): Router {
       next[q.id] = normalizeValue(item.value);
       given.add(q.id);
     }
+    // A file answer must name a document of this organization; its name comes from the record, not the client.
+    const fileIds = qs
+      .filter((q) => q.type === 'File' && given.has(q.id))
+      .map((q) => fileDocumentId(next[q.id]))
+      .filter((id): id is string => !!id && UUID.test(id));
+    const owned = new Map(
+      fileIds.length === 0
+        ? []
+        : (await ctx.db
+          .select({ id: documents.id, fileName: documents.fileName })
+          .from(documents)
+          .where(and(inArray(documents.id, fileIds), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt))))
+          .map((d) => [d.id, d.fileName] as const),
+    );
+    const missingFiles: Record<string, string[]> = {};
+    for (const q of qs) {
+      if (q.type !== 'File' || !given.has(q.id) || next[q.id] === null) continue;
+      const id = fileDocumentId(next[q.id]);
+      const fileName = id ? owned.get(id) : undefined;
+      if (id && fileName !== undefined) next[q.id] = { documentId: id, fileName };
+      else missingFiles[q.id] = [APPLICATION_MSG.fileNotFound];
+    }
+    if (Object.keys(missingFiles).length > 0) throw badRequest(APPLICATION_MSG.correctAnswers, missingFiles);
     // Spec 4: changing an answer clears the answers depending on it, unless this save answers them too.
     for (const q of qs) {
       if (!given.has(q.id) || sameValue(before[q.id], next[q.id])) continue;

@@ -6,6 +6,7 @@ import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { answersBySystemNoFrom, isEmptyAnswer, isQuestionVisible, validateAnswer, type ValidationContext } from '../../domain/validation';
 import { QuestionField, type FormQuestion } from './question-field';
+import type { UploadSettings } from './file-question';
 
 export interface ListQuestion extends FormQuestion {
   answer: AnswerValue;
@@ -22,7 +23,10 @@ export function QuestionList({
   warnings = {},
   optionsFor,
   context = 'application',
+  uploads,
 }: {
+  /** Where File questions upload to (the application form only). */
+  uploads?: UploadSettings;
   /** Which rules apply (spec 5: the entity profile has its own wording). */
   context?: ValidationContext;
   questions: ListQuestion[];
@@ -44,7 +48,7 @@ export function QuestionList({
   const bySystemNo = useMemo(() => answersBySystemNoFrom(questions, current), [questions, current]);
   useEffect(() => {
     // After a failed save the first answer with an error is scrolled into view and focused.
-    const first = document.querySelector<HTMLElement>('[data-invalid="true"] input, [data-invalid="true"] select, [data-invalid="true"] textarea');
+    const first = document.querySelector<HTMLElement>('[data-invalid="true"] input:not([type="hidden"]), [data-invalid="true"] select, [data-invalid="true"] textarea');
     if (first) {
       first.scrollIntoView({ block: 'center' });
       first.focus({ preventScroll: true });
@@ -60,6 +64,7 @@ export function QuestionList({
           error={q.id in live ? live[q.id] : errors[q.id]}
           warning={warnings[q.id]}
           options={optionsFor?.(q)}
+          uploads={uploads}
           disabled={disabled || q.readOnly}
           mandatory={q.mandatory}
           hidden={!isQuestionVisible(q, bySystemNo)}

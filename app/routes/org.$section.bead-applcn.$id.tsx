@@ -7,13 +7,15 @@ import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
-import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
+import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../utils/question-form';
+import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
 import { useUnsavedChanges } from '../utils/use-unsaved-changes';
 import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
 import { FormAlert } from '../components/forms';
 import { StatusBadge } from '../components/status-badge';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -29,7 +31,7 @@ interface SectionStatusRow {
   isEntityProfile: boolean;
 }
 interface SectionView {
-  application: { applicationId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean };
+  application: { applicationId: string; programId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean };
   section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string };
   questions: (ListQuestion & { error?: string; warning?: string })[];
 }
@@ -58,7 +60,12 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { applicationId, steps, step, view, areas, user } = await loadForm(request, context, String(params.id ?? ''));
-  return { applicationId, steps, step, view, areas, section: params.section ?? 'applications', canSubmit: user.role === 'Organization_Admin' };
+  return {
+    applicationId, steps, step, view, areas,
+    section: params.section ?? 'applications',
+    canSubmit: user.role === 'Organization_Admin',
+    maxUploadBytes: context.portal.maxUploadBytes,
+  };
 }
 
 type ActionResult = {
@@ -70,10 +77,13 @@ type ActionResult = {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''));
+  const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
+  if (tooLargeForUpload(request, context.portal.maxUploadBytes)) {
+    return data<ActionResult>({ ...none, values: null, message: VALIDATION_MSG.fileTooLarge }, { status: 413 });
+  }
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
   const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}`;
-  const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
 
   if (intent === 'submit') {
     try {
@@ -92,6 +102,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const rows = tableIntent(intent);
   if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows) });
 
+  // File questions: Remove clears the answer; a chosen file (the no-JavaScript path) is uploaded first.
+  const removing = removeFileIntent(intent);
+  if (removing && view.questions.some((q) => q.id === removing && q.type === 'File')) values[removing] = null;
+  const files = chosenFiles(view.questions, form);
+  if (files.size > 0) {
+    if (view.application.readOnly) return data<ActionResult>({ ...none, values, message: APPLICATION_MSG.submittedReadOnly }, { status: 409 });
+    const fileErrors: Record<string, string> = {};
+    for (const [questionId, file] of files) {
+      const invalid = validateAnswerFile(file.name, file.size, context.portal.maxUploadBytes);
+      if (invalid) fileErrors[questionId] = invalid;
+    }
+    if (Object.keys(fileErrors).length > 0) return data<ActionResult>({ ...none, values, errors: fileErrors }, { status: 400 });
+    for (const [questionId, file] of files) {
+      try {
+        const place = { applicationId, programId: view.application.programId, sectionId: step.sectionId, questionId };
+        values[questionId] = await uploadAnswerFile(context, user, place, file);
+      } catch (error) {
+        if (!isApiFailure(error)) throw error;
+        const message = error.status >= 500 ? VALIDATION_MSG.uploadFailed : (error.errors?.file?.[0] ?? error.message);
+        return data<ActionResult>({ ...none, values, errors: { [questionId]: message } }, { status: error.status >= 500 ? 500 : 400 });
+      }
+    }
+  }
+
   try {
     await callApi(context, `/applications/${applicationId}/sections/${step.sectionId}/answers`, {
       method: 'POST',
@@ -105,11 +139,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return data<ActionResult>({ ...none, values, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: isApiFailure(error) ? error.status : 500 });
   }
-  return redirectWithToast(here, context, { type: 'success', title: APPLICATION_MSG.sectionSaved });
+  return redirectWithToast(here, context, { type: 'success', title: removing ? APPLICATION_MSG.fileRemoved : APPLICATION_MSG.sectionSaved });
 }
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, section, canSubmit } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, section, canSubmit, maxUploadBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const base = `/org/${section}/bead-applcn/${applicationId}`;
@@ -190,7 +224,7 @@ export default function ApplicationForm() {
         </Box>
         <Box flex="1" minW={0} w="full">
           <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
-          <Form method="post" noValidate {...guard.formProps}>
+          <Form method="post" encType="multipart/form-data" noValidate {...guard.formProps}>
             <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
               <Heading as="h2" size="lg" mb={1}>
                 {view.section.name}
@@ -212,6 +246,7 @@ export default function ApplicationForm() {
                 disabled={readOnly}
                 onDirty={() => !readOnly && guard.setDirty(true)}
                 optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
+                uploads={{ applicationId, sectionId: step.sectionId, maxUploadBytes }}
               />
             </Box>
             <HStack gap={3} mt={6} wrap="wrap">

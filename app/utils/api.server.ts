@@ -14,6 +14,7 @@ export class ApiFailure extends Error {
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body; a FormData is sent as multipart instead (uploads). */
   body?: unknown;
   token?: string | null;
   query?: Record<string, string | number | undefined | null>;
@@ -25,12 +26,13 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = req.body instanceof FormData;
+  if (req.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
   if (context.clientIp) headers['X-Forwarded-For'] = context.clientIp;
 
   const send = () =>
-    fetch(url, { method: req.method ?? 'GET', headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+    fetch(url, { method: req.method ?? 'GET', headers, body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body) });
   let response: Response;
   try {
     response = await send();

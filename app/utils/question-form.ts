@@ -1,11 +1,14 @@
 // Question answers as form fields, both ways: the names the renderer writes and the parse of a
 // submitted form back into answers. Runs in the browser and on the server (FormData is in both).
 import { columnKey, DEFAULT_COUNTRY, type AnswerValue, type QuestionDef } from '../../domain/questions';
+import { normalizeAnswers } from '../../domain/format';
 
 export const fieldName = (questionId: string) => `q.${questionId}`;
 export const partName = (questionId: string, part: string) => `q.${questionId}.${part}`;
 export const cellName = (questionId: string, row: number, key: string) => `q.${questionId}.${row}.${key}`;
 export const rowCountName = (questionId: string) => `q.${questionId}.__rows`;
+/** The file input of a File question (a new file to upload); the current answer rides in partName(id, 'documentId'). */
+export const fileInputName = (questionId: string) => `file.${questionId}`;
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -16,8 +19,14 @@ const text = (form: FormData, name: string) => {
 export function answersFromForm(questions: readonly QuestionDef[], form: FormData): Record<string, AnswerValue> {
   const result: Record<string, AnswerValue> = {};
   for (const q of questions) {
-    if (q.type === 'Header' || q.readOnly || q.type === 'File') continue;
+    if (q.type === 'Header' || q.readOnly) continue;
     switch (q.type) {
+      case 'File': {
+        // The document already attached (hidden fields); the server checks it belongs to the organization.
+        const documentId = text(form, partName(q.id, 'documentId')).trim();
+        result[q.id] = documentId ? { documentId, fileName: text(form, partName(q.id, 'fileName')) } : null;
+        break;
+      }
       case 'Checkbox':
         result[q.id] = form.getAll(fieldName(q.id)).filter((v): v is string => typeof v === 'string');
         break;
@@ -50,7 +59,25 @@ export function answersFromForm(questions: readonly QuestionDef[], form: FormDat
         result[q.id] = text(form, fieldName(q.id));
     }
   }
-  return result;
+  // Amounts, phone numbers and zips arrive as displayed ('1,234.50', '(608) 555-0100'); they are stored plain.
+  return normalizeAnswers(questions, result);
+}
+
+/** Files chosen in the form's File questions (non-empty parts only), by question id. */
+export function chosenFiles(questions: readonly QuestionDef[], form: FormData): Map<string, File> {
+  const files = new Map<string, File>();
+  for (const q of questions) {
+    if (q.type !== 'File' || q.readOnly) continue;
+    const value = form.get(fileInputName(q.id));
+    if (value && typeof value === 'object' && 'size' in value && value.size > 0 && value.name) files.set(q.id, value as File);
+  }
+  return files;
+}
+
+/** A file question's remove intent ('remove-file:{questionId}'). */
+export function removeFileIntent(intent: string | null): string | null {
+  const match = /^remove-file:([^:]+)$/.exec(intent ?? '');
+  return match ? match[1]! : null;
 }
 
 /** The intents a form may carry besides saving: add or remove a table row (works without JavaScript). */

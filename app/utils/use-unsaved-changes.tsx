@@ -57,7 +57,11 @@ export function useUnsavedChanges(options: { enabled: boolean; resetKey?: unknow
     setDirty,
     /** Spread on the <Form>: typing marks it changed, submitting does not count as leaving. */
     formProps: {
-      onChange: () => options.enabled && setDirty(true),
+      onChange: (event: { target: EventTarget }) => {
+        // A chosen file is sent and saved at once (with JavaScript), so it is not an unsaved change.
+        if ((event.target as HTMLInputElement).type === 'file') return;
+        if (options.enabled) setDirty(true);
+      },
       onSubmit: () => {
         dirtyRef.current = false;
       },

@@ -14,7 +14,7 @@ import { columnKey } from '../../domain/questions';
 let api: TestApi;
 let admin: { token: string; user: any };
 let staff: { token: string };
-let summit: { token: string };
+let summit: { token: string; user: any };
 let stateAdmin: { token: string };
 let lakeviewId: string;
 let programId: string;
@@ -22,6 +22,21 @@ let areas: any[];
 /** Section ids by slug. */
 const S: Record<string, string> = {};
 const EMAIL_QUESTION_NO = '87.9';
+/** A real document of Lakeview's, for File answers (a File answer must name one). */
+let attachment: { documentId: string; fileName: string };
+
+async function uploadDocument(token: string, organizationId: string, fileName = 'attachment.pdf'): Promise<{ documentId: string; fileName: string }> {
+  const form = new FormData();
+  form.set('organizationId', organizationId);
+  form.set('programId', programId);
+  form.set('sectionId', S.technology!);
+  form.set('fileName', fileName);
+  form.set('file', new Blob([Buffer.from('%PDF-1.4\n%test\n')], { type: 'application/pdf' }), fileName);
+  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const body: any = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return { documentId: body.document.id, fileName: body.document.fileName };
+}
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
@@ -39,6 +54,7 @@ beforeAll(async () => {
     sectionId: S.compliance!, systemNo: EMAIL_QUESTION_NO, text: 'Contact email for this application', type: 'Text',
     responseType: 'Email', displayOrder: 99,
   });
+  attachment = await uploadDocument(admin.token, lakeviewId);
 });
 afterAll(async () => {
   await api?.close();
@@ -115,7 +131,7 @@ function validValue(question: any): unknown {
     case 'Dropdown':
     case 'Radio': return firstOption;
     case 'Checkbox': return [firstOption];
-    case 'File': return { documentId: crypto.randomUUID(), fileName: 'attachment.pdf' };
+    case 'File': return { ...attachment };
     case 'Address':
       return { country: 'United States', state: 'Wisconsin', zip: '53703', street_address_1: '1 Main Street', city: 'Madison' };
     case 'Table': {
@@ -221,7 +237,7 @@ describe('GET applications/{id}/sections/{sectionId}', () => {
     const res = await getSection(id, S['project-area']!);
     expect(res.status).toBe(200);
     expect(res.body.application).toEqual({
-      applicationId: id, status: 'DRAFT', projectLocation: area.name, technologyType: 'Fiber to the premises', readOnly: false,
+      applicationId: id, programId, status: 'DRAFT', projectLocation: area.name, technologyType: 'Fiber to the premises', readOnly: false,
     });
     expect(res.body.section).toMatchObject({ id: S['project-area'], name: 'Project Area & Locations', status: 'NOT_STARTED', unlocked: false, isEntityProfile: false });
     expect(q(res.body, '179')).toMatchObject({ answer: id, readOnly: true, visible: true });
@@ -433,6 +449,24 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
     expect(notUuid.status).toBe(400);
     const noList = await api.call(`/api/v1/applications/${id}/sections/${S.technology}/answers`, { token: admin.token, body: { answers: 'x' } });
     expect(noList.status).toBe(400);
+  });
+
+  it('keeps a file answer only when it names a document of the organization, with the name the record holds', async () => {
+    const id = await newDraft();
+    const diagram = q((await getSection(id, S.technology!)).body, '31');
+    const own = await save(id, S.technology!, [{ questionId: diagram.id, value: { documentId: attachment.documentId, fileName: 'renamed-by-client.exe' } }]);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await storedAnswer(id, '31'))?.value).toEqual({ documentId: attachment.documentId, fileName: attachment.fileName });
+    const summitDoc = await uploadDocument(summit.token, summit.user.organizations[0].id, 'summit-diagram.pdf');
+    for (const value of [{ documentId: crypto.randomUUID(), fileName: 'x.pdf' }, summitDoc]) {
+      const res = await save(id, S.technology!, [{ questionId: diagram.id, value }]);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: APPLICATION_MSG.correctAnswers, errors: { [diagram.id]: [APPLICATION_MSG.fileNotFound] } });
+    }
+    expect((await storedAnswer(id, '31'))?.value).toEqual({ documentId: attachment.documentId, fileName: attachment.fileName });
+    const cleared = await save(id, S.technology!, [{ questionId: diagram.id, value: null }]);
+    expect(cleared.status).toBe(200);
+    expect((await storedAnswer(id, '31'))?.value ?? null).toBeNull();
   });
 
   it('warns when an amount is below 25% of the total project cost (26)', async () => {

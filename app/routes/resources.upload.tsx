@@ -1,0 +1,57 @@
+// The upload endpoint of a File question when JavaScript runs (the form sends the file with progress
+// through XMLHttpRequest): stores the file through the provider and saves that one answer. Without
+// JavaScript the same happens inside the form's own Save (org.$section.bead-applcn.$id).
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { requirePortalUser } from '../utils/auth.server';
+import { callApi, isApiFailure } from '../utils/api.server';
+import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
+import { APPLICATION_MSG, DOCUMENT_MSG, MSG } from '../../domain/messages';
+import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
+import type { FileValue } from '../../domain/questions';
+
+interface SectionView {
+  application: { applicationId: string; programId: string; readOnly: boolean };
+  questions: { id: string; type: string; readOnly?: boolean }[];
+}
+
+export type UploadResult = { ok: true; file: FileValue; message: string } | { ok: false; message: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requirePortalUser(request, context, 'org');
+  const reply = (body: UploadResult, status = 200) => Response.json(body, { status, headers: { 'Set-Cookie': user.cookie, 'Cache-Control': 'no-store' } });
+  if (tooLargeForUpload(request, context.portal.maxUploadBytes)) return reply({ ok: false, message: VALIDATION_MSG.fileTooLarge }, 413);
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return reply({ ok: false, message: VALIDATION_MSG.uploadFailed }, 400);
+  }
+  const applicationId = String(form.get('applicationId') ?? '').toUpperCase();
+  const sectionId = String(form.get('sectionId') ?? '');
+  const questionId = String(form.get('questionId') ?? '');
+  const file = form.get('file');
+  if (!applicationId || !sectionId || !questionId) return reply({ ok: false, message: VALIDATION_MSG.selectProgramSection }, 400);
+  if (!file || typeof file === 'string' || file.size === 0) return reply({ ok: false, message: DOCUMENT_MSG.fileRequired }, 400);
+  const invalid = validateAnswerFile(file.name, file.size, context.portal.maxUploadBytes);
+  if (invalid) return reply({ ok: false, message: invalid }, 400);
+
+  try {
+    const path = `/applications/${encodeURIComponent(applicationId)}/sections/${encodeURIComponent(sectionId)}`;
+    const view = await callApi<SectionView>(context, path, { token: user.token });
+    const question = view.questions.find((q) => q.id === questionId && q.type === 'File');
+    if (!question) return reply({ ok: false, message: APPLICATION_MSG.questionNotInSection }, 400);
+    if (view.application.readOnly || question.readOnly) return reply({ ok: false, message: APPLICATION_MSG.submittedReadOnly }, 409);
+    const value = await uploadAnswerFile(context, user, { applicationId, programId: view.application.programId, sectionId, questionId }, file);
+    await callApi(context, `${path}/answers`, { method: 'POST', token: user.token, body: { answers: [{ questionId, value }] } });
+    return reply({ ok: true, file: value, message: APPLICATION_MSG.fileUploaded });
+  } catch (error) {
+    if (isApiFailure(error)) {
+      const message = error.errors?.[questionId]?.[0] ?? error.errors?.file?.[0] ?? error.message;
+      return reply({ ok: false, message: error.status >= 500 ? VALIDATION_MSG.uploadFailed : message }, error.status);
+    }
+    return reply({ ok: false, message: MSG.somethingWentWrong }, 500);
+  }
+}
+
+export const loader = () => redirect('/org/applications');
