@@ -110,3 +110,28 @@ test('read-only states: staff, a submitted application, a cancelled one', async 
   const other = await page.goto('/org/applications/bead-applcn/GA-SMT001');
   expect(other?.status()).toBe(404);
 });
+
+test('with JavaScript a file upload shows its progress and speed, and can be cancelled', async ({ page }) => {
+  test.skip(!jsEnabled(page), 'The progress bar and Cancel are JavaScript enhancements; without it the file goes with Save.');
+  await signIn(page, ACCOUNTS.orgAdmin);
+  await page.goto('/org/applications/bead-applcn/GA-LKV001?step=financial');
+  await ready(page);
+  const box = q(page, '40');
+  await expect(box.getByRole('link', { name: /Download template/ })).toBeVisible();
+  // A slow line: about 64 KB/s up, so a 2 MB file takes long enough to watch and cancel.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 1024 * 1024, uploadThroughput: 64 * 1024 });
+  const big = { name: 'audited-statements.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(2 * 1024 * 1024, 37) };
+  await box.locator('input[type="file"]').setInputFiles(big);
+  const progress = box.getByTestId('upload-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole('progressbar', { name: 'Uploading audited-statements.pdf' })).toBeVisible();
+  await expect(progress).toContainText(/\d+% \(.* of 2\.0 MB, .*\/s\)/, { timeout: 15_000 });
+  await progress.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(box.getByTestId('upload-status')).toHaveText('File upload canceled');
+  await expect(progress).toHaveCount(0);
+  await expect(box.getByTestId('file-link')).toHaveCount(0);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await scan(page);
+});
