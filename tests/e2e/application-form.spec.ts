@@ -2,26 +2,14 @@
 // validation with everything typed kept, save, come back, submit refused while incomplete; read-only
 // states and banners. JS on and off.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn, createApplication } from './fixtures';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
 
 test('an admin fills a section, sees the server’s errors, saves, comes back, and cannot submit yet', async ({ page }) => {
   test.setTimeout(150_000);
-  const email = `form.${test.info().project.name}.${Date.now()}@example.org`;
-  const signup = await page.request.post('/api/v1/organization/signup', {
-    data: { legalName: `Form Fiber ${test.info().project.name}`, firstName: 'Fran', lastName: 'Form', email },
-  });
-  expect(signup.status()).toBe(201);
-  await signIn(page, email);
-  await page.goto('/org/applications?new=1');
-  await ready(page);
-  const area = await page.getByLabel('Project area').locator('option').nth(2).getAttribute('value');
-  await page.getByLabel('Project area').selectOption(area!);
-  await page.getByLabel('Proposed Technology Type').selectOption('Fiber to the premises');
-  await page.getByRole('button', { name: 'Create application' }).click();
-  await expect(page).toHaveURL(/bead-applcn\/GA-/);
-  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await signUpAndSignIn(page, { prefix: 'form', legalName: 'Form Fiber', firstName: 'Fran', lastName: 'Form' });
+  const { id, area } = await createApplication(page, { areaOption: 2 });
 
   // Nine steps; the first is the entity profile, read-only here.
   const steps = page.getByRole('navigation', { name: 'Application sections' }).getByTestId('section-step');
@@ -33,7 +21,7 @@ test('an admin fills a section, sees the server’s errors, saves, comes back, a
   await steps.nth(1).click();
   await expect(page).toHaveURL(/step=project-area/);
   await expect(q(page, '179').locator('input')).toHaveValue(id);
-  await expect(q(page, '21').locator('select')).toHaveValue(area!);
+  await expect(q(page, '21').locator('select')).toHaveValue(area);
   await expect(q(page, '24').locator('select')).toHaveValue('Fiber to the premises');
   await expect(q(page, '24').locator('select')).toBeDisabled();
   await expect(q(page, '22').getByRole('row')).toHaveCount(2);

@@ -1,6 +1,6 @@
 // The applications list of an organization: create (and the round-1 ineligibility dialog), search,
 // filter drawer and chips, paging in the URL, cancel with a reason, delete, history. JS on and off.
-import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,12 +16,7 @@ async function chooseOption(page: import('@playwright/test').Page, label: string
 test('an organization admin creates, finds, filters, pages, cancels and deletes applications', async ({ page, browser }) => {
   test.setTimeout(180_000);
   // A fresh organization for this run, so other journeys' counts are untouched.
-  const email = `apps.${test.info().project.name}.${Date.now()}@example.org`;
-  const signup = await page.request.post('/api/v1/organization/signup', {
-    data: { legalName: `Ridge Line Broadband ${test.info().project.name}`, firstName: 'Riley', lastName: 'Ridge', email },
-  });
-  expect(signup.status()).toBe(201);
-  await signIn(page, email);
+  await signUpAndSignIn(page, { prefix: 'apps', legalName: 'Ridge Line Broadband', firstName: 'Riley', lastName: 'Ridge' });
 
   await page.goto('/org/applications');
   await expect(page.getByRole('cell', { name: 'No data' })).toBeVisible();

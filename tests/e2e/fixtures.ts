@@ -130,3 +130,28 @@ export async function menuLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
 }
+
+/** A fresh organization for one run (its counts untouched by other journeys), signed in as its admin. */
+export async function signUpAndSignIn(page: Page, who: { prefix: string; legalName: string; firstName: string; lastName: string }) {
+  const project = test.info().project.name;
+  const email = `${who.prefix}.${project}.${Date.now()}@example.org`;
+  const legalName = `${who.legalName} ${project}`;
+  const signup = await page.request.post('/api/v1/organization/signup', {
+    data: { legalName, firstName: who.firstName, lastName: who.lastName, email },
+  });
+  expect(signup.status()).toBe(201);
+  await signIn(page, email);
+  return { email, legalName };
+}
+
+/** New application through the dialog on /org/applications; answers its id once the form has opened. */
+export async function createApplication(page: Page, opts: { areaOption?: number; technology?: string } = {}): Promise<{ id: string; area: string }> {
+  await page.goto('/org/applications?new=1');
+  await ready(page);
+  const area = (await page.getByLabel('Project area').locator('option').nth(opts.areaOption ?? 1).getAttribute('value'))!;
+  await page.getByLabel('Project area').selectOption(area);
+  await page.getByLabel('Proposed Technology Type').selectOption(opts.technology ?? 'Fiber to the premises');
+  await page.getByRole('button', { name: 'Create application' }).click();
+  await expect(page).toHaveURL(/bead-applcn\/GA-/);
+  return { id: new URL(page.url()).pathname.split('/').pop()!, area };
+}

@@ -4,7 +4,7 @@
 // reads the history. The uploaded file opens through its signed link.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, jsEnabled } from './fixtures';
+import { test, expect, scan, ready, jsEnabled, signUpAndSignIn, createApplication } from './fixtures';
 import { fillVisibleQuestions, pdfFile, type Override } from './form-filler';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
@@ -45,12 +45,7 @@ async function saveSection(page: Page) {
 test('a new organization completes its profile, answers every section with files, submits, prints and reads the history', async ({ page }) => {
   test.setTimeout(300_000);
   const jsOn = jsEnabled(page);
-  const project = test.info().project.name;
-  const email = `journey.${project}.${Date.now()}@example.org`;
-  const legalName = `Journey Broadband ${project} ${Date.now() % 100000}`;
-  const signup = await page.request.post('/api/v1/organization/signup', { data: { legalName, firstName: 'Jo', lastName: 'Journey', email } });
-  expect(signup.status()).toBe(201);
-  await signIn(page, email);
+  const { legalName } = await signUpAndSignIn(page, { prefix: 'journey', legalName: `Journey Broadband ${Date.now() % 100000}`, firstName: 'Jo', lastName: 'Journey' });
 
   // The entity profile first: it is the first section of every application.
   await page.goto('/org/organization-profile');
@@ -59,14 +54,7 @@ test('a new organization completes its profile, answers every section with files
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('toast')).toContainText('Profile saved successfully');
 
-  await page.goto('/org/applications?new=1');
-  await ready(page);
-  const area = await page.getByLabel('Project area').locator('option').nth(1).getAttribute('value');
-  await page.getByLabel('Project area').selectOption(area!);
-  await page.getByLabel('Proposed Technology Type').selectOption('Fiber to the premises');
-  await page.getByRole('button', { name: 'Create application' }).click();
-  await expect(page).toHaveURL(/bead-applcn\/GA-/);
-  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const { id } = await createApplication(page);
   const steps = page.getByRole('navigation', { name: 'Application sections' }).getByTestId('section-step');
   await expect(steps.nth(0)).toContainText('Completed');
 

@@ -1,7 +1,7 @@
 // Entity Profile: staff read only; an admin's save with errors keeps everything typed and ties the
 // errors to their fields; a fixed save returns to /org/ with the toast; Cancel asks first. JS on and off.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, ACCOUNTS, signUpAndSignIn } from './fixtures';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
 
@@ -18,12 +18,7 @@ test('organization staff see the profile read-only, with the spec message', asyn
 
 test('an admin fixes the errors the server finds, saves, and lands on /org/', async ({ page }) => {
   test.setTimeout(120_000);
-  const email = `profile.${test.info().project.name}.${Date.now()}@example.org`;
-  const signup = await page.request.post('/api/v1/organization/signup', {
-    data: { legalName: `Prairie Profile Co ${test.info().project.name}`, firstName: 'Pru', lastName: 'Profile', email },
-  });
-  expect(signup.status()).toBe(201);
-  await signIn(page, email);
+  await signUpAndSignIn(page, { prefix: 'profile', legalName: 'Prairie Profile Co', firstName: 'Pru', lastName: 'Profile' });
   await page.goto('/org/organization-profile');
   await ready(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Entity Profile' })).toBeVisible();
