@@ -4,15 +4,20 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Input, Stack, Table, Text, Textarea, chakra } from '@chakra-ui/react';
 import { columnKey, type AnswerValue, type QuestionDef } from '../../domain/questions';
 import {
-  autoSlashDate, displayLevel, inputMaxLength, INDENT_PX_PER_LEVEL, NOT_APPLICABLE, truncateFileName,
+  autoSlashDate, displayLevel, inputMaxLength, INDENT_PX_PER_LEVEL, NOT_APPLICABLE,
 } from '../../domain/validation';
+import { addressZip, formatCurrency, formatPhone, formatZip, phoneInput, PHONE_INPUT_LENGTH, zipInput, ZIP_INPUT_LENGTH } from '../../domain/format';
 import { JURISDICTIONS } from '../../domain/jurisdictions';
 import { cellName, fieldName, partName, rowCountName } from '../utils/question-form';
+import { reformat, reformatDigits, useTableTotals } from '../utils/formatted-input';
 import { nativeSelectStyle } from './forms';
+import { FileQuestion, type UploadSettings } from './file-question';
 
 export interface FormQuestion extends QuestionDef {
   instructions?: string | null;
   placeholder?: string | null;
+  /** A template to download (spec 2: fetched by system number, opened in a new tab). */
+  hasTemplate?: boolean;
 }
 
 export interface QuestionFieldProps {
@@ -26,6 +31,8 @@ export interface QuestionFieldProps {
   /** Options computed by the server (project areas for question 21). */
   options?: string[];
   onValueChange?: (questionId: string, value: AnswerValue) => void;
+  /** Where File questions upload to (the application form); without it they are shown read-only. */
+  uploads?: UploadSettings;
 }
 
 const asText = (value: AnswerValue | undefined): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
@@ -38,7 +45,7 @@ export function QuestionField(props: QuestionFieldProps) {
   const warningId = warning ? `${id}-warning` : undefined;
   const describedBy = [hintId, errorId, warningId].filter(Boolean).join(' ') || undefined;
   const level = displayLevel(q.systemNo);
-  const grouped = q.type === 'Checkbox' || q.type === 'Radio' || q.type === 'Address' || q.type === 'Table';
+  const grouped = q.type === 'Checkbox' || q.type === 'Radio' || q.type === 'Address' || q.type === 'Table' || q.type === 'File';
 
   if (q.type === 'Header') {
     return (
@@ -65,14 +72,22 @@ export function QuestionField(props: QuestionFieldProps) {
   );
 
   const control = renderControl({ ...props, id, describedBy, invalid: !!error });
+  const template = q.hasTemplate ? (
+    <Text fontSize="sm" mb={2}>
+      <chakra.a href={`/resources/template/${encodeURIComponent(q.systemNo)}`} target="_blank" rel="noopener" textDecoration="underline" color="brand.fg">
+        Download template<span className="visually-hidden"> for question {q.systemNo} (opens in a new tab)</span>
+      </chakra.a>
+    </Text>
+  ) : null;
   return (
-    <Box ml={`${level * INDENT_PX_PER_LEVEL}px`} mb={5} hidden={hidden} data-question={q.systemNo} data-invalid={error ? 'true' : undefined}>
+    <Box ml={`${level * INDENT_PX_PER_LEVEL}px`} mb={5} hidden={hidden} data-question={q.systemNo} data-type={q.type} data-response-type={q.responseType ?? undefined} data-invalid={error ? 'true' : undefined}>
       {grouped ? (
         <chakra.fieldset aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
           <chakra.legend fontWeight="medium" mb={1}>
             {label}
           </chakra.legend>
           {q.instructions ? <Text id={hintId} fontSize="sm" color="fg.muted" mb={2}>{q.instructions}</Text> : null}
+          {template}
           {control}
         </chakra.fieldset>
       ) : (
@@ -81,6 +96,7 @@ export function QuestionField(props: QuestionFieldProps) {
             {label}
           </chakra.label>
           {q.instructions ? <Text id={hintId} fontSize="sm" color="fg.muted" mb={2}>{q.instructions}</Text> : null}
+          {template}
           {control}
         </>
       )}
@@ -111,18 +127,24 @@ function renderControl(p: ControlProps): ReactNode {
       }
       const type = q.responseType === 'Email' ? 'email' : q.responseType === 'Url' ? 'url' : q.responseType === 'PhoneNumber' ? 'tel' : 'text';
       const inputMode = q.responseType === 'Number' || q.responseType === 'Currency' ? 'decimal' : q.responseType === 'PhoneNumber' ? 'tel' : undefined;
+      const currency = q.responseType === 'Currency';
+      const phone = q.responseType === 'PhoneNumber';
+      // Spec 5: amounts grouped ('1,234,567.50', the $ outside), phones as (xxx) xxx-xxxx; stored plain (answersFromForm).
+      const shown = currency ? formatCurrency(asText(value)) : phone ? formatPhone(asText(value)) : asText(value);
       return (
         <HStack gap={2}>
-          {q.responseType === 'Currency' ? <span aria-hidden="true">$</span> : null}
+          {currency ? <span aria-hidden="true">$</span> : null}
           <Input
             {...common}
             name={fieldName(q.id)}
             type={type}
             inputMode={inputMode}
-            defaultValue={asText(value)}
+            defaultValue={shown}
             placeholder={q.placeholder ?? undefined}
-            maxLength={inputMaxLength(q)}
+            maxLength={inputMaxLength(q) ?? (phone ? PHONE_INPUT_LENGTH : undefined)}
             readOnly={q.readOnly}
+            onInput={phone ? (e) => reformatDigits(e.currentTarget, phoneInput) : undefined}
+            onBlur={currency ? (e) => reformat(e.currentTarget, formatCurrency) : undefined}
             onChange={(e) => notify(e.target.value)}
           />
         </HStack>
@@ -177,14 +199,8 @@ function renderControl(p: ControlProps): ReactNode {
       return <AddressInput {...p} id={id} />;
     case 'Table':
       return <TableInput {...p} id={id} />;
-    case 'File': {
-      const file = value && typeof value === 'object' && !Array.isArray(value) && 'fileName' in value ? (value as { fileName: string }) : null;
-      return (
-        <Text id={id} fontSize="sm">
-          {file ? truncateFileName(file.fileName) : 'No file uploaded yet.'}
-        </Text>
-      );
-    }
+    case 'File':
+      return <FileQuestion questionId={q.id} label={q.text} value={value} disabled={disabled} describedBy={describedBy} uploads={p.uploads} />;
     default:
       return null;
   }
@@ -222,12 +238,16 @@ function CheckboxGroup({ question: q, value, disabled, id, onValueChange }: Cont
 
 function AddressInput({ question: q, value, disabled, id }: ControlProps) {
   const address = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, string>;
-  const part = (key: string, label: string, opts: { autoComplete?: string; inputMode?: 'numeric'; maxLength?: number } = {}) => (
+  const part = (
+    key: string,
+    label: string,
+    { shown, ...opts }: { autoComplete?: string; inputMode?: 'numeric'; maxLength?: number; shown?: string; onInput?: (e: { currentTarget: HTMLInputElement }) => void } = {},
+  ) => (
     <Box>
       <chakra.label htmlFor={`${id}-${key}`} fontSize="sm" display="block">
         {label}
       </chakra.label>
-      <Input id={`${id}-${key}`} name={partName(q.id, key)} defaultValue={address[key] ?? ''} disabled={disabled} {...opts} />
+      <Input id={`${id}-${key}`} name={partName(q.id, key)} defaultValue={shown ?? address[key] ?? ''} disabled={disabled} {...opts} />
     </Box>
   );
   return (
@@ -250,7 +270,14 @@ function AddressInput({ question: q, value, disabled, id }: ControlProps) {
             ))}
           </select>
         </Box>
-        {part('zip', 'Zip code', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 })}
+        {/* Spec 5: entered as digits, shown with a dash after 5 (12345-6789); stored as digits. */}
+        {part('zip', 'Zip code', {
+          autoComplete: 'postal-code',
+          inputMode: 'numeric',
+          maxLength: ZIP_INPUT_LENGTH,
+          shown: formatZip(addressZip(address)),
+          onInput: (e) => reformatDigits(e.currentTarget, zipInput),
+        })}
       </HStack>
     </Stack>
   );
@@ -260,8 +287,11 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
   const columns = q.tableColumns ?? [];
   const rows = Array.isArray(value) && value.length ? (value as Record<string, string>[]) : [Object.fromEntries(columns.map((c) => [columnKey(c.name), '']))];
   const readOnlyTable = q.readOnly || columns.every((c) => c.type === 'Readonly');
+  const rowActions = q.addMoreRows && !disabled && !readOnlyTable;
+  // Spec 5: tables with totals sum each Number and Currency column, live as cells are typed (with JS).
+  const { totals, onInput } = useTableTotals({ questionId: q.id, columns, rows, enabled: !!q.additionalMetadata?.hasTotals, value });
   return (
-    <Box overflowX="auto">
+    <Box overflowX="auto" onInput={onInput}>
       <input type="hidden" name={rowCountName(q.id)} value={rows.length} />
       <Table.Root size="sm" variant="outline">
         <Table.Header>
@@ -271,7 +301,7 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
                 {c.name}
               </Table.ColumnHeader>
             ))}
-            {q.addMoreRows && !disabled && !readOnlyTable ? (
+            {rowActions ? (
               <Table.ColumnHeader scope="col">
                 <span className="visually-hidden">Row actions</span>
               </Table.ColumnHeader>
@@ -285,7 +315,7 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
                 const key = columnKey(c.name);
                 const label = `${c.name}, row ${r + 1}`;
                 if (c.type === 'Readonly' || readOnlyTable) {
-                  return <Table.Cell key={key}>{row[key] ?? ''}</Table.Cell>;
+                  return <Table.Cell key={key}>{c.type === 'Currency' ? formatCurrency(row[key] ?? '', { symbol: true }) : row[key] ?? ''}</Table.Cell>;
                 }
                 return (
                   <Table.Cell key={key} minW="9rem">
@@ -300,20 +330,32 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
                       </select>
                     ) : c.type === 'Multiline' ? (
                       <Textarea aria-label={label} name={cellName(q.id, r, key)} defaultValue={row[key] ?? ''} disabled={disabled} rows={2} />
+                    ) : c.type === 'Currency' ? (
+                      <HStack gap={1}>
+                        <span aria-hidden="true">$</span>
+                        <Input
+                          aria-label={label}
+                          name={cellName(q.id, r, key)}
+                          defaultValue={formatCurrency(row[key] ?? '')}
+                          disabled={disabled}
+                          inputMode="decimal"
+                          onBlur={(e) => reformat(e.currentTarget, formatCurrency)}
+                        />
+                      </HStack>
                     ) : (
                       <Input
                         aria-label={label}
                         name={cellName(q.id, r, key)}
                         defaultValue={row[key] ?? ''}
                         disabled={disabled}
-                        inputMode={c.type === 'Number' || c.type === 'Currency' ? 'decimal' : undefined}
+                        inputMode={c.type === 'Number' ? 'decimal' : undefined}
                         placeholder={c.type === 'Date' ? 'MM/DD/YYYY' : c.type === 'ApplicationNumber' ? 'GA-XXXXXX' : undefined}
                       />
                     )}
                   </Table.Cell>
                 );
               })}
-              {q.addMoreRows && !disabled && !readOnlyTable ? (
+              {rowActions ? (
                 <Table.Cell>
                   {rows.length > 1 ? (
                     <Button type="submit" name="intent" value={`remove-row:${q.id}:${r}`} size="xs" variant="ghost" formNoValidate>
@@ -325,8 +367,26 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
             </Table.Row>
           ))}
         </Table.Body>
+        {totals ? (
+          <Table.Footer>
+            <Table.Row>
+              {columns.map((c, i) =>
+                i === 0 ? (
+                  <Table.ColumnHeader key={c.name} scope="row">
+                    Total
+                  </Table.ColumnHeader>
+                ) : (
+                  <Table.Cell key={c.name} fontWeight="semibold" data-total={columnKey(c.name)}>
+                    {totals[i] ?? ''}
+                  </Table.Cell>
+                ),
+              )}
+              {rowActions ? <Table.Cell /> : null}
+            </Table.Row>
+          </Table.Footer>
+        ) : null}
       </Table.Root>
-      {q.addMoreRows && !disabled && !readOnlyTable ? (
+      {rowActions ? (
         <Button type="submit" name="intent" value={`add-row:${q.id}`} size="sm" variant="outline" mt={2} formNoValidate>
           Add row<span className="visually-hidden"> to {q.text}</span>
         </Button>
