@@ -9,6 +9,7 @@ import { currentAuth, orgRole, requireUser } from '../guard';
 import { organizations, profileAnswers, programs } from '../db/schema';
 import { audit } from '../services/audit';
 import { jsonText, loadProgram, normalizeValue, parseJson, type Program, type ProgramQuestion } from '../services/application-content';
+import { normalizeAnswer } from '../../domain/format';
 import { answersBySystemNoFrom, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, validateAnswer, validateAnswers } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG, PROFILE_MSG } from '../../domain/messages';
@@ -87,7 +88,8 @@ export function profileRoutes(ctx: ApiContext): Router {
     for (const item of body.answers) {
       const q = byId.get(item.questionId)!;
       if (q.type === 'Header' || q.readOnly) continue;
-      next[q.id] = normalizeValue(item.value);
+      // Stored plain: amounts as decimals, phones and zips as digits (typed '1,234.50' or '(608) 555-0100' alike).
+      next[q.id] = normalizeAnswer(q, normalizeValue(item.value));
     }
     // Answers of questions hidden by their condition are not kept.
     const bySystemNo = answersBySystemNoFrom(qs, next);

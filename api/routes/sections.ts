@@ -15,6 +15,7 @@ import {
   areaName, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
   type AnswerState, type ApplicationRow, type AreaRow, type Program, type ProgramQuestion, type SectionRow,
 } from '../services/application-content';
+import { normalizeAnswer } from '../../domain/format';
 import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
@@ -268,7 +269,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
       const q = byId.get(item.questionId)!;
       // Headers have no answer; read-only answers (1, 3, 179, 22, 24...) keep what the server holds.
       if (q.type === 'Header' || q.readOnly) continue;
-      next[q.id] = normalizeValue(item.value);
+      // Stored plain: amounts as decimals, phones and zips as digits (typed '1,234.50' or '(608) 555-0100' alike).
+      next[q.id] = normalizeAnswer(q, normalizeValue(item.value));
       given.add(q.id);
     }
     // A file answer must name a document of this organization; its name comes from the record, not the client.

@@ -451,6 +451,18 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
     expect(noList.status).toBe(400);
   });
 
+  it('stores amounts and table amounts plain, whatever the grouping typed', async () => {
+    const id = await newDraft();
+    const budget = (await getSection(id, S.budget!)).body;
+    const res = await save(id, S.budget!, [
+      { questionId: q(budget, '26').id, value: '$1,234,567.50' },
+      { questionId: q(budget, '29').id, value: [{ category: 'Construction', description: 'Trenching', amount: '12,500.25' }] },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await storedAnswer(id, '26'))?.value).toBe('1234567.50');
+    expect((await storedAnswer(id, '29'))?.value).toEqual([{ category: 'Construction', description: 'Trenching', amount: '12500.25' }]);
+  });
+
   it('keeps a file answer only when it names a document of the organization, with the name the record holds', async () => {
     const id = await newDraft();
     const diagram = q((await getSection(id, S.technology!)).body, '31');
