@@ -123,3 +123,38 @@ test('with JavaScript a file upload shows its progress and speed, and can be can
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await scan(page);
 });
+
+test('amounts, phones and zips are shown formatted and stored plain; budget tables show their totals', async ({ page }) => {
+  test.setTimeout(120_000);
+  const jsOn = jsEnabled(page);
+  await signUpAndSignIn(page, { prefix: 'formats', legalName: 'Format Fiber', firstName: 'Fay', lastName: 'Format' });
+  const { id } = await createApplication(page);
+  await page.goto(`/org/applications/bead-applcn/${id}?step=budget`);
+  await ready(page);
+  const cost = q(page, '26').locator('input');
+  await cost.fill('1234567.5');
+  await cost.press('Tab');
+  if (jsOn) await expect(cost).toHaveValue('1,234,567.50');
+  const table = q(page, '29');
+  await table.getByRole('combobox').first().selectOption('Construction');
+  await table.getByRole('textbox', { name: 'Description, row 1' }).fill('Trenching and conduit');
+  await table.getByRole('textbox', { name: 'Amount, row 1' }).fill('1500');
+  if (jsOn) await expect(table.locator('tfoot')).toContainText('$1,500');
+  await table.getByRole('button', { name: /Add row/ }).click();
+  await expect(table.getByRole('textbox', { name: 'Amount, row 2' })).toBeVisible();
+  await table.getByRole('combobox').nth(1).selectOption('Engineering');
+  await table.getByRole('textbox', { name: 'Description, row 2' }).fill('Route engineering');
+  await table.getByRole('textbox', { name: 'Amount, row 2' }).fill('250.25');
+  // With JavaScript the total follows the typing; without it the server adds up after the post.
+  if (jsOn) await expect(table.locator('tfoot')).toContainText('$1,750.25');
+  await ready(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  await expect(cost).toHaveValue('1,234,567.50');
+  await expect(table.getByRole('rowheader', { name: 'Total' })).toBeVisible();
+  await expect(table.locator('tfoot')).toContainText('$1,750.25');
+  await scan(page);
+  // (Stored plain is checked by the API tests: the browser holds no bearer token to ask the API itself.)
+  const direct = await page.request.get(`/api/v1/applications/${id}/questions-system-no/26/answers`);
+  expect(direct.status()).toBe(401);
+});
