@@ -18,6 +18,19 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       api('pglite'),
       api('postgres'),
+      {
+        // Against a real Ceph radosgw (scripts/start-radosgw.sh; scripts/test.sh sets TEST_S3_STORAGE_URL).
+        // Without the variable the tests are skipped, and the database template is not even built.
+        test: {
+          name: 'storage-s3',
+          include: ['tests/storage/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: process.env.TEST_S3_STORAGE_URL ? ['tests/api/setup-pglite.ts'] : [],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks' as const,
+        },
+      },
     ],
   },
 });

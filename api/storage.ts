@@ -1,5 +1,5 @@
-// File storage (DESIGN section 2): a local-disk default under DATA_DIR/files, behind an interface an
-// S3-compatible backend can implement later; and the HMAC-signed, expiring download links for disk.
+// File storage (DESIGN section 2): a local-disk default under DATA_DIR/files, behind an interface the
+// S3-compatible backend (storage-s3.ts) also implements; and the HMAC-signed, expiring download links for disk.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { hmac, sameHash } from './crypto';
+import { parseS3StorageUrl, s3Storage } from './storage-s3';
 
 export interface StoredObjectMeta {
   /** The MIME type the object is served with. */
@@ -21,6 +22,17 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   /** Removes the object; no error when it is already gone. */
   remove(key: string): Promise<void>;
+  /**
+   * A link the browser fetches the object from directly (S3 presigned GET), served with these headers
+   * and valid this long. Absent on disk: downloads go through the API's HMAC-signed link instead.
+   */
+  presignedGetUrl?(key: string, opts: PresignedGetOptions): Promise<string>;
+}
+
+export interface PresignedGetOptions {
+  contentType: string;
+  contentDisposition: string;
+  expiresInSeconds: number;
 }
 
 export class StorageNotFoundError extends Error {
@@ -86,17 +98,16 @@ export function diskStorage(dir: string): Storage {
 }
 
 /**
- * The storage named by STORAGE_URL: unset → disk under DATA_DIR/files; file:///abs/dir → disk there.
- * s3:// is the scale path of DESIGN section 2 and is not implemented yet: it fails at boot, loudly.
+ * The storage named by STORAGE_URL: unset → disk under DATA_DIR/files; file:///abs/dir → disk there;
+ * s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=…&tls=false → an S3-compatible bucket.
+ * A malformed URL fails at boot, loudly.
  */
 export function storageFromEnv(opts: { storageUrl?: string; dataDir: string }): Storage {
   if (!opts.storageUrl) return diskStorage(path.join(opts.dataDir, 'files'));
   const url = new URL(opts.storageUrl);
   if (url.protocol === 'file:') return diskStorage(decodeURIComponent(url.pathname));
-  if (url.protocol === 's3:') {
-    throw new Error('STORAGE_URL=s3://… is not supported yet: leave STORAGE_URL unset for disk storage under DATA_DIR/files.');
-  }
-  throw new Error(`STORAGE_URL must be file:///path (or unset); got ${url.protocol}`);
+  if (url.protocol === 's3:') return s3Storage(parseS3StorageUrl(opts.storageUrl));
+  throw new Error(`STORAGE_URL must be file:///path, s3://… (or unset); got ${url.protocol}`);
 }
 
 // ---------------------------------------------------------------------------------------------

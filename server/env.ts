@@ -22,7 +22,10 @@ const EnvSchema = z.object({
   OTP_WINDOW_SECONDS: intFrom(15 * 60),
   /** Express "trust proxy" setting, for a reverse proxy in front of the portal. */
   TRUST_PROXY: z.string().optional(),
-  /** Where uploaded files live: unset = disk under DATA_DIR/files; file:///path = disk there (DESIGN 2). */
+  /**
+   * Where uploaded files live (DESIGN 2): unset = disk under DATA_DIR/files; file:///path = disk there;
+   * s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=us-east-1&tls=false = an S3-compatible bucket.
+   */
   STORAGE_URL: z.string().url().optional(),
   /** Largest accepted upload, in megabytes (spec 9: 10 MB). */
   MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),

@@ -1,5 +1,6 @@
 // Documents of an organization (spec 7 Documents, spec 5 Files): multipart upload streamed into the
-// storage, metadata, paged list, soft delete, and HMAC-signed expiring download links (DESIGN 2).
+// storage, metadata, paged list, soft delete, and expiring download links (DESIGN 2): HMAC-signed
+// links to this API on disk storage, presigned GET URLs on S3.
 // Any active member may upload (Organization_Staff too, DESIGN 5); an admin or the uploader deletes.
 import crypto from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -461,6 +462,15 @@ export function documentRoutes(ctx: ApiContext): Router {
     const doc = await findDocument(String(req.params.id), q.organizationId);
     const toDownload = q.toDownload === '' || q.toDownload === 'true' || q.toDownload === '1';
     const disposition: Disposition = toDownload ? 'attachment' : 'inline';
+    if (ctx.storage.presignedGetUrl) {
+      const signedUrl = await ctx.storage.presignedGetUrl(doc.storageKey, {
+        contentType: doc.fileType,
+        contentDisposition: contentDisposition(disposition, doc.fileName),
+        expiresInSeconds: SIGNED_URL_TTL_SECONDS,
+      });
+      res.json({ signedUrl });
+      return;
+    }
     const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
     const signature = signDownload(downloadSecret(ctx), doc.id, expires, disposition);
     const params = new URLSearchParams({ expires: String(expires) });
