@@ -12,5 +12,7 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     portal: import('./server/portal').PortalConfig;
     clientIp?: string;
+    /** This response's Content-Security-Policy nonce (server/portal.ts). */
+    cspNonce?: string;
   }
 }

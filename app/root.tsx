@@ -9,6 +9,7 @@ import fontsHref from './styles/app.css';
 import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { useNonce } from './utils/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -47,6 +48,7 @@ function useFocusAfterNavigation() {
 export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>('root');
   const theme = loaderData?.theme ?? 'light';
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme} style={{ colorScheme: theme }} data-theme={theme}>
       <head>
@@ -60,8 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <Toaster toast={loaderData?.toast ?? null} />
         </ChakraProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -59,6 +59,21 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
   };
 }
 
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 
 export function createPortalApp(opts: { env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>) }): Express {
@@ -69,6 +84,11 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
   if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY);
   app.use(compression());
   app.use((_req, res, next) => {
+    // CSP (STYLE.md): scripts only from this origin or inline with this response's nonce; styles may be
+    // inline (emotion writes them); nothing may frame the portal.
+    const nonce = crypto.randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
@@ -117,6 +137,6 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
     helpUrl: env.HELP_URL,
     devOutboxUrl: !env.SMTP_URL && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
   };
-  app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress }) }));
+  app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req, res) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? '') }) }));
   return app;
 }

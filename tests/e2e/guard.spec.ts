@@ -1,5 +1,5 @@
 // Route guard, redirects, 404 and unauthorized pages (spec 2).
-import { test, expect, signIn, scan, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, ACCOUNTS } from './fixtures';
 
 test('signed out: guarded pages and the root go to /org/login', async ({ page }) => {
   for (const path of ['/', '/org', '/org/dashboard', '/state', '/state/dashboard']) {
@@ -62,4 +62,29 @@ test('organization staff cannot open Users', async ({ page }) => {
 test('a cross-site form post is refused', async ({ page, request }) => {
   const res = await request.post('/logout', { headers: { Origin: 'https://evil.example' }, form: { reason: 'x' } });
   expect(res.status()).toBe(403);
+});
+
+test('every page carries a Content-Security-Policy with a fresh nonce, and the portal runs within it', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto('/org/login');
+  const csp = res!.headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+  const again = await page.request.get('/org/login');
+  expect(again.headers()['content-security-policy']).not.toContain(nonce);
+  // Every inline script of the page carries this response's nonce.
+  const html = await res!.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]!);
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+  await signIn(page, ACCOUNTS.orgAdmin);
+  await page.goto('/org/applications');
+  await ready(page);
+  await page.goto('/org/applications/bead-applcn/GA-LKV001?step=technology');
+  await ready(page);
+  expect(violations).toEqual([]);
 });
