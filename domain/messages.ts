@@ -107,5 +107,6 @@ export const DOCUMENT_MSG = {
   notMultipart: 'Send the upload as a multipart form.',
   linkInvalid: 'This link is not valid or has expired. Please open the document again.',
   fileMissing: 'The file of this document is no longer available.',
+  storageUnavailable: 'The file store is not answering right now. Please try the upload again in a few minutes.',
   deleteNotAllowed: 'Only an organization admin or the person who uploaded this document can delete it.',
 } as const;

@@ -87,7 +87,7 @@ interface Accepted<T> {
 function receiveUpload<T>(
   req: Request,
   res: Response,
-  opts: { storage: Storage; maxBytes: number; accept: (fields: Record<string, string>, partName: string) => Promise<Accepted<T> | null> },
+  opts: { storage: Storage; maxBytes: number; log: (message: string, err: unknown) => void; accept: (fields: Record<string, string>, partName: string) => Promise<Accepted<T> | null> },
 ): Promise<{ fields: Record<string, string>; file: { key: string; size: number; info: T } | null; skippedFile: boolean }> {
   const declared = Number(req.headers['content-length']);
   const maxRequest = opts.maxBytes + FORM_OVERHEAD_BYTES;
@@ -173,7 +173,15 @@ function receiveUpload<T>(
         limit.on('error', release);
         limit.on('close', release);
         file.pipe(limit);
-        await opts.storage.put(accepted.key, limit, { contentType: accepted.contentType });
+        try {
+          await opts.storage.put(accepted.key, limit, { contentType: accepted.contentType });
+        } catch (err) {
+          // Our own refusals (size) and a client that went away pass through; the file store failing
+          // is a 503 the person can retry.
+          if (err instanceof ApiError || req.readableAborted) throw err;
+          opts.log('File storage failed during an upload', err);
+          throw new ApiError(503, DOCUMENT_MSG.storageUnavailable);
+        }
         return { key: accepted.key, size: limit.bytes, info: accepted.info };
       })();
       stored.catch(() => undefined); // observed in finish()
@@ -316,6 +324,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     const { fields, file, skippedFile } = await receiveUpload<Info>(req, res, {
       storage: ctx.storage,
       maxBytes: ctx.maxUploadBytes,
+      log: ctx.log,
       accept: async (f, partName) => {
         const place = placeFields(req, f, false);
         if (!place) return null;

@@ -382,3 +382,23 @@ describe('DELETE /documents/{id}?organizationId', () => {
     expect(audits.map((a) => (a.details as any)?.documentId).sort()).toEqual([mine, admins].sort());
   });
 });
+
+describe('a file store that does not answer', () => {
+  it('answers 503 with a message to retry, and records nothing', async () => {
+    // The real S3 adapter, pointed at a port where nothing listens.
+    const down = await startTestApi({ OTP_EMAIL_LIMIT: '100', STORAGE_URL: 's3://key:secret@127.0.0.1:9/portal-down?region=us-east-1&tls=false' });
+    try {
+      const who = await down.signIn('org.admin@example.org');
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ organizationId: lakeviewId, programId, sectionId, fileName: 'unstored.pdf' })) form.set(k, v);
+      form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'unstored.pdf');
+      const res = await fetch(`${down.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${who.token}` }, body: form });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ message: DOCUMENT_MSG.storageUnavailable });
+      const rows = await down.database.db.select().from(documents).where(eq(documents.fileName, 'unstored.pdf'));
+      expect(rows).toHaveLength(0);
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
+});
