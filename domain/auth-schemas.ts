@@ -1,5 +1,5 @@
 // Input rules for sign-in and sign-up, shared by the forms (Conform) and the API (Zod).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG, PORTAL_MSG } from './messages';
 
 const NAME_PATTERN = /^[A-Za-z\u00C0-\u024F' -]+$/;

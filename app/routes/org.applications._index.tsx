@@ -3,7 +3,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Box, Button, Flex, Heading, HStack, Input, Stack, Table, Text, Textarea, chakra } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';

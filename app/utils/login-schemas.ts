@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmailSchema, OtpSchema } from '../../domain/auth-schemas';
 
 export const EmailFormSchema = z.object({ email: EmailSchema });

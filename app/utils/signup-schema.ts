@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SignupSchema } from '../../domain/auth-schemas';
 
 /** The sign-up form: the API's input plus a honeypot field that people never see or fill. */
