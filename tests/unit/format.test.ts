@@ -18,26 +18,11 @@ import {
   ZIP_INPUT_LENGTH,
 } from '../../domain/format';
 import { currencyParts, validateAnswer, validateTableRows } from '../../domain/validation';
+import { question as makeQuestion } from '../support/question';
 
-function question(over: Partial<QuestionDef> & Pick<QuestionDef, 'type'>): QuestionDef {
-  return {
-    id: 'q1',
-    systemNo: '1',
-    text: 'Question',
-    responseType: null,
-    mandatory: true,
-    readOnly: false,
-    responseOptions: null,
-    tableColumns: null,
-    minDate: null,
-    maxDate: null,
-    dependentSystemNo: null,
-    dependentResponseValue: null,
-    additionalMetadata: null,
-    addMoreRows: false,
-    ...over,
-  };
-}
+/** The questions of these tests: mandatory unless told otherwise. */
+const question = (over: Partial<QuestionDef> & Pick<QuestionDef, 'type'>): QuestionDef =>
+  makeQuestion({ id: 'q1', text: 'Question', mandatory: true, ...over });
 
 // Question 35 of the bank: Quantity × Unit cost, with totals.
 const EQUIPMENT: TableColumn[] = [

@@ -1,6 +1,7 @@
 // Answer validation, conditional questions and typing normalizers (spec 4, spec 5).
 import { describe, expect, it } from 'vitest';
 import { columnKey, type AnswerValue, type QuestionDef, type TableColumn } from '../../domain/questions';
+import { question as makeQuestion } from '../support/question';
 import {
   VALIDATION_MSG as M,
   alphanumericInput,
@@ -36,24 +37,7 @@ import {
 /** Noon in New York on 01/15/2025. */
 const TODAY = new Date('2025-01-15T17:00:00Z');
 
-function question(over: Partial<QuestionDef> & Pick<QuestionDef, 'systemNo' | 'type'>): QuestionDef {
-  return {
-    id: `q-${over.systemNo}`,
-    text: `Question ${over.systemNo}`,
-    responseType: null,
-    mandatory: false,
-    readOnly: false,
-    responseOptions: null,
-    tableColumns: null,
-    minDate: null,
-    maxDate: null,
-    dependentSystemNo: null,
-    dependentResponseValue: null,
-    additionalMetadata: null,
-    addMoreRows: false,
-    ...over,
-  };
-}
+const question = (over: Partial<QuestionDef> & Pick<QuestionDef, 'systemNo' | 'type'>): QuestionDef => makeQuestion(over);
 
 const opts = (over: Partial<ValidateOptions> = {}): ValidateOptions => ({
   context: 'application',
