@@ -14,6 +14,8 @@ export interface UploadSettings {
   applicationId: string;
   sectionId: string;
   maxUploadBytes: number;
+  /** Called once a file is stored and its answer saved (the page may refresh its section statuses). */
+  onSaved?: () => void;
 }
 
 type UploadState =
@@ -105,6 +107,7 @@ export function FileQuestion({
       if (xhr.status >= 200 && xhr.status < 300 && result.ok && result.file) {
         setFile(result.file);
         finish({ phase: 'done', message: result.message ?? 'File uploaded' });
+        uploads.onSaved?.();
       } else {
         finish({ phase: 'failed', message: result.message ?? VALIDATION_MSG.uploadFailed });
       }

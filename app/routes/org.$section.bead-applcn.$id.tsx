@@ -2,7 +2,7 @@
 // status (the step is ?step= in the URL), questions rendered from data, Save and Submit as plain posts.
 import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
@@ -146,6 +146,7 @@ export default function ApplicationForm() {
   const { applicationId, steps, step, view, areas, section, canSubmit, maxUploadBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const base = `/org/${section}/bead-applcn/${applicationId}`;
   const app = view.application;
   const readOnly = app.readOnly;
@@ -246,7 +247,16 @@ export default function ApplicationForm() {
                 disabled={readOnly}
                 onDirty={() => !readOnly && guard.setDirty(true)}
                 optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
-                uploads={{ applicationId, sectionId: step.sectionId, maxUploadBytes }}
+                uploads={{
+                  applicationId,
+                  sectionId: step.sectionId,
+                  maxUploadBytes,
+                  // A stored file can complete the section: refresh the step statuses, unless that would
+                  // disturb answers being typed.
+                  onSaved: () => {
+                    if (!guard.dirty) revalidator.revalidate();
+                  },
+                }}
               />
             </Box>
             <HStack gap={3} mt={6} wrap="wrap">

@@ -106,6 +106,8 @@ test('a new organization completes its profile, answers every section with files
   await diagram.locator('input[type="file"]').setInputFiles(pdfFile(longName));
   if (jsOn) {
     await expect(diagram.getByTestId('upload-status')).toHaveText('File uploaded');
+    // Saved at once: the step's status follows without a reload.
+    await expect(steps.nth(2)).toContainText('Completed');
   } else {
     await saveSection(page);
   }
