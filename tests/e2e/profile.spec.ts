@@ -1,7 +1,7 @@
 // Entity Profile: staff read only; an admin's save with errors keeps everything typed and ties the
 // errors to their fields; a fixed save returns to /org/ with the toast; Cancel asks first. JS on and off.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, ACCOUNTS, signUpAndSignIn } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn } from './fixtures';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
 
@@ -79,6 +79,9 @@ test('an admin fixes the errors the server finds, saves, and lands on /org/', as
   await expect(page.getByTestId('toast')).toContainText('Profile saved successfully');
   await page.goto('/org/organization-profile');
   await expect(q(page, '6').locator('input')).toHaveValue('ABCDEFGH1234');
+  // Phones come back formatted (stored as 10 digits); with JavaScript they format as they are typed.
+  await expect(q(page, '13').locator('input')).toHaveValue('(608) 555-0123');
+  await expect(q(page, '17').locator('input')).toHaveValue('(608) 555-0124');
   await expect(q(page, '19').getByRole('row')).toHaveCount(3);
 
   // Cancel asks before leaving.
@@ -89,4 +92,13 @@ test('an admin fixes the errors the server finds, saves, and lands on /org/', as
   await scan(page);
   await dialog.getByRole('link', { name: 'Yes' }).click();
   await expect(page).toHaveURL('/org/dashboard');
+
+  if (jsEnabled(page)) {
+    await page.goto('/org/organization-profile');
+    await ready(page);
+    const phone = q(page, '17').locator('input');
+    await phone.fill('');
+    await phone.pressSequentially('6085550199');
+    await expect(phone).toHaveValue('(608) 555-0199');
+  }
 });
