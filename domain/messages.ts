@@ -77,7 +77,6 @@ export const APPLICATION_MSG = {
   printFailed: 'Failed to download the application PDF',
   // File questions: the answer names an uploaded document of the organization.
   fileNotFound: 'The uploaded file could not be found. Please upload it again.',
-  fileUploaded: 'File uploaded',
   fileRemoved: 'File removed',
   onlySubmittedPrinted: 'Only a submitted application can be printed.',
 } as const;

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import type { FileValue } from '../../domain/questions';
+import { DOCUMENT_MSG } from '../../domain/messages';
 import { DOCUMENT_FILE_EXTENSIONS, truncateFileName, validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import { fileInputName, partName } from '../utils/question-form';
 import { useHydrated } from '../utils/use-hydrated';
@@ -106,7 +107,7 @@ export function FileQuestion({
       }
       if (xhr.status >= 200 && xhr.status < 300 && result.ok && result.file) {
         setFile(result.file);
-        finish({ phase: 'done', message: result.message ?? 'File uploaded' });
+        finish({ phase: 'done', message: result.message ?? DOCUMENT_MSG.uploaded });
         uploads.onSaved?.();
       } else {
         finish({ phase: 'failed', message: result.message ?? VALIDATION_MSG.uploadFailed });

@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (view.application.readOnly || question.readOnly) return reply({ ok: false, message: APPLICATION_MSG.submittedReadOnly }, 409);
     const value = await uploadAnswerFile(context, user, { applicationId, programId: view.application.programId, sectionId, questionId }, file);
     await callApi(context, `${path}/answers`, { method: 'POST', token: user.token, body: { answers: [{ questionId, value }] } });
-    return reply({ ok: true, file: value, message: APPLICATION_MSG.fileUploaded });
+    return reply({ ok: true, file: value, message: DOCUMENT_MSG.uploaded });
   } catch (error) {
     if (isApiFailure(error)) {
       const message = error.errors?.[questionId]?.[0] ?? error.errors?.file?.[0] ?? error.message;

@@ -106,7 +106,7 @@ test('a new organization completes its profile, answers every section with files
   const longName = 'network-diagram-with-a-very-long-descriptive-name.final.pdf';
   await diagram.locator('input[type="file"]').setInputFiles(pdfFile(longName));
   if (jsOn) {
-    await expect(diagram.getByTestId('upload-status')).toHaveText('File uploaded');
+    await expect(diagram.getByTestId('upload-status')).toHaveText('Document uploaded successfully');
     // Saved at once: the step's status follows without a reload.
     await expect(steps.nth(2)).toContainText('Completed');
   } else {
