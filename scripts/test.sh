@@ -16,8 +16,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" || exit 1
 fi
 
+# A clean clone installs exactly the lockfile (npm ci); an existing install is refreshed only when the
+# lockfile is newer than it.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund || exit 1
+  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund || exit 1; else npm install --no-audit --no-fund || exit 1; fi
 fi
 
 mkdir -p reports
