@@ -150,6 +150,9 @@ export const applications = pgTable('applications', {
   submittedBy: uuid('submitted_by').references(() => users.id),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   cancelReason: text('cancel_reason'),
+  /** The entity profile as submitted (ProfileSnapshot): what the state sees, whatever the profile says later. */
+  profileSnapshot: jsonb('profile_snapshot'),
+  profileSnapshotAt: timestamp('profile_snapshot_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
