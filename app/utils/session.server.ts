@@ -1,5 +1,8 @@
-// The UI session: an httpOnly cookie holding the bearer token, the chosen organization and role type.
-import { createCookie, createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
+// The UI session: an httpOnly cookie holding the bearer token (encrypted), the chosen organization and role type.
+import crypto from 'node:crypto';
+import {
+  createCookie, createCookieSessionStorage, createSession, redirect, type AppLoadContext, type Session, type SessionStorage,
+} from '@remix-run/node';
 import type { RoleName, RoleType } from '../../domain/roles';
 import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
 
@@ -13,15 +16,70 @@ export interface SessionData {
   lastSeen: number;
   pendingEmail: string;
   loginError: string;
+  /** After answers were held at a session's end: the form to reopen once this user signs in again. */
+  heldReturn: { userId: string; path: string };
 }
 export type PortalSession = Session<Partial<SessionData>>;
 
 const storages = new Map<string, ReturnType<typeof makeStorages>>();
 
+// The cookie is signed, so readable by whoever holds it: the bearer token in it is sealed with
+// AES-256-GCM under a key derived from the session secret.
+const SEALED_PREFIX = 'v1.';
+
+export function tokenKey(secret: string): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', secret, 'broadband-portal', 'session-cookie-token', 32));
+}
+
+export function sealToken(key: Buffer, token: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+}
+
+/** The token, or null for anything this key did not seal (tampered, another secret, an older cookie). */
+export function openToken(key: Buffer, sealed: unknown): string | null {
+  if (typeof sealed !== 'string' || !sealed.startsWith(SEALED_PREFIX)) return null;
+  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
+  if (raw.length < 12 + 16 + 1) return null;
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+function sealedTokenStorage(inner: SessionStorage<Partial<SessionData>>, key: Buffer): SessionStorage<Partial<SessionData>> {
+  return {
+    async getSession(cookieHeader, options) {
+      const session = await inner.getSession(cookieHeader, options);
+      if (!session.has('token')) return session;
+      const token = openToken(key, session.get('token'));
+      // Fails closed: a token that does not open means signed out, with nothing else kept.
+      if (token === null) return inner.getSession();
+      session.set('token', token);
+      return session;
+    },
+    commitSession(session, options) {
+      const token = session.get('token');
+      if (!token) return inner.commitSession(session, options);
+      const sealed = createSession<Partial<SessionData>>({ ...session.data, token: sealToken(key, token) }, session.id);
+      return inner.commitSession(sealed, options);
+    },
+    destroySession: (session, options) => inner.destroySession(session, options),
+  };
+}
+
 function makeStorages(secret: string, secure: boolean) {
   const common = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure, secrets: [secret] };
   return {
-    session: createCookieSessionStorage<Partial<SessionData>>({ cookie: { name: '__session', ...common } }),
+    session: sealedTokenStorage(
+      createCookieSessionStorage<Partial<SessionData>>({ cookie: { name: '__session', ...common } }),
+      tokenKey(secret),
+    ),
     toast: createCookieSessionStorage<{ toast: Toast }>({ cookie: { name: '__toast', ...common } }),
     prefs: createCookie('__prefs', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 60 * 60 * 24 * 365 }),
   };
