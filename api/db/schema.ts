@@ -63,7 +63,19 @@ export const apiTokens = pgTable('api_tokens', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** 'idle' when the idle rule ended it: such a token may still hold its user's posted answers. */
+  revokedReason: text('revoked_reason'),
 }, (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)]);
+
+/** Answers posted by a Save that found the session ended, kept for their user until restored or expired. */
+export const heldSubmissions = pgTable('held_submissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  formKey: text('form_key').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex('held_submissions_user_form_key').on(t.userId, t.formKey), index('held_submissions_expires_idx').on(t.expiresAt)]);
 
 /** Sliding-window rate limits, kept in the database so several app processes share them. */
 export const rateLimitEvents = pgTable('rate_limit_events', {
@@ -262,7 +274,7 @@ export const documents = pgTable('documents', {
 }, (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)]);
 
 export const schema = {
-  users, userRoles, organizations, memberships, loginCodes, apiTokens, rateLimitEvents, outbox,
+  users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
   applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments, documents,
 };
