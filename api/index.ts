@@ -12,6 +12,7 @@ import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
 import { documentRoutes } from './routes/documents';
 import { templateRoutes } from './routes/templates';
+import { heldSubmissionRoutes } from './routes/held-submissions';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -34,6 +35,8 @@ export function createApi(ctx: ApiContext): Router {
     res.json(await readOutbox(ctx.db, email.data));
   }));
 
+  // Before the read-only guard: holding answers is allowed with a token the idle rule has just ended.
+  api.use(heldSubmissionRoutes(ctx));
   api.use(refuseReadOnlyWrites(ctx));
   api.use(authRoutes(ctx));
   api.use(dashboardRoutes(ctx));

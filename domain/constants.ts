@@ -8,6 +8,10 @@ export const INACTIVITY_WARNING_SECONDS = 120;
 export const HIDDEN_TAB_LOGOUT_MS = 60 * 60 * 1000;
 /** The server ends a session idle longer than the time-out plus the warning countdown. */
 export const SERVER_IDLE_LIMIT_MS = INACTIVITY_TIMEOUT_MS + INACTIVITY_WARNING_SECONDS * 1000;
+/** With JavaScript, activity refreshes the server's idle timers at most this often. */
+export const KEEPALIVE_INTERVAL_MS = 5 * 60 * 1000;
+/** Answers a Save posted after its session ended are kept this long for their user. */
+export const HELD_ANSWERS_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const TOAST_DURATION_MS = 3000;
 

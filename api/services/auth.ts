@@ -121,7 +121,7 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
   const now = Date.now();
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw new ApiError(401, PORTAL_MSG.notSignedIn);
   if (now - row.lastUsedAt.getTime() > SERVER_IDLE_LIMIT_MS) {
-    await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, row.id));
+    await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(eq(apiTokens.id, row.id));
     throw new ApiError(401, PORTAL_MSG.sessionExpired);
   }
   const [user] = await ctx.db.select({ status: users.status }).from(users).where(eq(users.id, row.userId)).limit(1);
@@ -136,6 +136,25 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
   const profile = await loadProfile(ctx.db, row.userId);
   if (!profile) throw new ApiError(401, PORTAL_MSG.notSignedIn);
   return { tokenId: row.id, profile };
+}
+
+/**
+ * The owner of a token that may still hold posted answers: valid, or ended only by the idle rule, and
+ * within its 12-hour life, for an active organization user. Nothing else is allowed with such a token.
+ */
+export async function holdingUser(ctx: ApiContext, token: string | undefined): Promise<string> {
+  if (!token) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  const [row] = await ctx.db
+    .select({ userId: apiTokens.userId, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, revokedReason: apiTokens.revokedReason })
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, tokenHash(ctx, token)))
+    .limit(1);
+  if (!row || (row.revokedAt && row.revokedReason !== 'idle') || row.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  }
+  const [user] = await ctx.db.select({ status: users.status, roleType: users.roleType }).from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!user || user.status !== 'active' || user.roleType !== 'org') throw new ApiError(403, MSG.actionNotAllowed);
+  return row.userId;
 }
 
 export async function revokeToken(ctx: ApiContext, tokenId: string): Promise<void> {

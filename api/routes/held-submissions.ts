@@ -1,0 +1,54 @@
+// Held answers (issue 7 item 11): a Save that finds its session ended keeps the posted fields here for
+// their user; once they are signed in again the form takes them back (read once, then deleted).
+import { Router } from 'express';
+import { and, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { handler, notFound, parseInput } from '../http';
+import { bearerToken, currentAuth, requireUser } from '../guard';
+import { holdingUser } from '../services/auth';
+import { audit } from '../services/audit';
+import { heldSubmissions } from '../db/schema';
+import { HELD_ANSWERS_TTL_MS } from '../../domain/constants';
+import { PORTAL_MSG } from '../../domain/messages';
+
+const FormKey = z.string().trim().min(1).max(500);
+const HoldBody = z.object({
+  formKey: FormKey,
+  fields: z.array(z.tuple([z.string().max(200), z.string().max(100_000)])).max(2000),
+});
+const TakeBody = z.object({ formKey: FormKey });
+
+export function heldSubmissionRoutes(ctx: ApiContext): Router {
+  const router = Router();
+
+  // Accepts a token the idle rule has ended (see holdingUser): this route only ever stores for its owner.
+  router.put('/held-submissions', handler(async (req, res) => {
+    const userId = await holdingUser(ctx, bearerToken(req));
+    const { formKey, fields } = parseInput(HoldBody, req.body);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + HELD_ANSWERS_TTL_MS);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(heldSubmissions).where(lt(heldSubmissions.expiresAt, now));
+      await tx
+        .insert(heldSubmissions)
+        .values({ userId, formKey, payload: fields, expiresAt })
+        .onConflictDoUpdate({ target: [heldSubmissions.userId, heldSubmissions.formKey], set: { payload: fields, createdAt: now, expiresAt } });
+      await audit(tx, { action: 'ANSWERS_HELD', entity: 'held_submission', userId, details: { formKey, fields: fields.length } });
+    });
+    res.status(201).json({ formKey, expiresAt: expiresAt.toISOString() });
+  }));
+
+  router.post('/held-submissions/take', requireUser(ctx), handler(async (req, res) => {
+    const { formKey } = parseInput(TakeBody, req.body);
+    const userId = currentAuth(req).profile.id;
+    const [held] = await ctx.db
+      .delete(heldSubmissions)
+      .where(and(eq(heldSubmissions.userId, userId), eq(heldSubmissions.formKey, formKey)))
+      .returning({ payload: heldSubmissions.payload, createdAt: heldSubmissions.createdAt, expiresAt: heldSubmissions.expiresAt });
+    if (!held || held.expiresAt.getTime() <= Date.now()) throw notFound(PORTAL_MSG.noHeldAnswers);
+    res.json({ formKey, fields: held.payload, heldAt: held.createdAt.toISOString() });
+  }));
+
+  return router;
+}
