@@ -36,7 +36,6 @@ export const PORTAL_MSG = {
   organizationRequired: 'Please select an entity to continue.',
   organizationInactive: 'This organization is inactive. Please choose another one or contact support.',
   notSignedIn: 'Please sign in to continue.',
-  emailTaken: 'An account with this email already exists. Sign in instead.',
   orgNameRequired: 'Organization legal name is required',
   requestBlocked: 'This request was blocked because it did not come from this portal. Please reload the page and try again.',
 } as const;

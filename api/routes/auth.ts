@@ -2,9 +2,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { clientIp, conflict, handler, parseInput } from '../http';
+import { clientIp, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
-import { revokeToken, sendLoginCode, verifyLoginCode } from '../services/auth';
+import { countLoginCodeRequest, mailLoginCode, revokeToken, sendLoginCode, verifyLoginCode } from '../services/auth';
 import { findUserByEmail } from '../services/users';
 import { memberships, organizations, users, loggedActions } from '../db/schema';
 import { hitRateLimit } from '../services/rate-limit';
@@ -32,35 +32,44 @@ export function authRoutes(ctx: ApiContext): Router {
     res.json(await verifyLoginCode(ctx, email, otp, clientIp(req)));
   }));
 
+  // The answer is the same whether or not the email already has an account (nothing tells anyone
+  // which addresses are registered): either way the address is mailed a sign-in code.
   router.post('/organization/signup', handler(async (req, res) => {
     const input = parseInput(SignupSchema, req.body);
-    if (await hitRateLimit(ctx.db, 'signup-ip', clientIp(req), ctx.limits.otpPerIp, ctx.limits.windowSeconds)) {
+    const ip = clientIp(req);
+    const email = input.email.trim().toLowerCase();
+    if (await hitRateLimit(ctx.db, 'signup-ip', ip, ctx.limits.otpPerIp, ctx.limits.windowSeconds)) {
       throw new ApiError(429, PORTAL_MSG.tooManyForIp);
     }
-    if (await findUserByEmail(ctx.db, input.email)) throw conflict(PORTAL_MSG.emailTaken);
-    const result = await ctx.db.transaction(async (tx) => {
-      const [org] = await tx.insert(organizations).values({ legalName: input.legalName }).returning();
+    await countLoginCodeRequest(ctx, email, ip);
+    const created = await ctx.db.transaction(async (tx) => {
+      // The unique index on lower(email) decides, also between two sign-ups racing for one address.
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email.toLowerCase(),
+          email,
           firstName: input.firstName,
           lastName: input.lastName,
           phoneNumber: input.phoneNumber || null,
           roleType: 'org',
         })
+        .onConflictDoNothing()
         .returning();
-      await tx.insert(memberships).values({ userId: user!.id, organizationId: org!.id, role: 'Organization_Admin' });
+      if (!user) return null;
+      const [org] = await tx.insert(organizations).values({ legalName: input.legalName }).returning();
+      await tx.insert(memberships).values({ userId: user.id, organizationId: org!.id, role: 'Organization_Admin' });
       await tx.insert(loggedActions).values({
         organizationId: org!.id,
-        userId: user!.id,
+        userId: user.id,
         action: 'ORGANIZATION_SIGNED_UP',
         entity: 'organization',
-        details: { legalName: input.legalName, email: input.email.toLowerCase() },
+        details: { legalName: input.legalName, email },
       });
-      return { organization: { id: org!.id, legalName: org!.legalName }, userId: user!.id };
+      return user;
     });
-    res.status(201).json({ message: MSG.signedUp, ...result });
+    const account = created ?? (await findUserByEmail(ctx.db, email));
+    if (account) await mailLoginCode(ctx, account, { alreadyRegistered: !created });
+    res.status(201).json({ message: MSG.signedUp });
   }));
 
   router.get('/users/me', requireUser(ctx), handler(async (req, res) => {

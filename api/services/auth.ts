@@ -1,5 +1,5 @@
 // Sign-in by emailed code and bearer tokens (spec 7 Auth; DESIGN section 3).
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { apiTokens, loginCodes, users } from '../db/schema';
 import { hmac, randomCode, randomToken, sameHash } from '../crypto';
@@ -20,16 +20,30 @@ const tokenHash = (ctx: ApiContext, token: string) => hmac(ctx.secret, 'api-toke
 
 export async function sendLoginCode(ctx: ApiContext, email: string, ip: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
+  await countLoginCodeRequest(ctx, normalized, ip);
+  const user = await findUserByEmail(ctx.db, normalized);
+  // Unknown emails get the same answer as known ones; nothing is sent.
+  if (user) await mailLoginCode(ctx, user);
+}
+
+/** The per-address and per-email limits on sending codes: a 429 ApiError past either. */
+export async function countLoginCodeRequest(ctx: ApiContext, normalizedEmail: string, ip: string): Promise<void> {
   const { otpPerIp, otpPerEmail, windowSeconds } = ctx.limits;
   if (await hitRateLimit(ctx.db, 'otp-ip', ip, otpPerIp, windowSeconds)) {
     throw new ApiError(429, PORTAL_MSG.tooManyForIp);
   }
-  if (await hitRateLimit(ctx.db, 'otp-email', normalized, otpPerEmail, windowSeconds)) {
+  if (await hitRateLimit(ctx.db, 'otp-email', normalizedEmail, otpPerEmail, windowSeconds)) {
     throw new ApiError(429, PORTAL_MSG.tooManyForEmail);
   }
-  const user = await findUserByEmail(ctx.db, normalized);
-  // Unknown emails get the same answer as known ones; nothing is sent.
-  if (!user) return;
+}
+
+/** A new code for this user (retiring earlier ones), emailed; `alreadyRegistered` after a sign-up with their email. */
+export async function mailLoginCode(
+  ctx: ApiContext,
+  user: { email: string; firstName: string },
+  opts: { alreadyRegistered?: boolean } = {},
+): Promise<void> {
+  const normalized = user.email.toLowerCase();
   const code = randomCode(LOGIN_CODE_LENGTH);
   await ctx.db.transaction(async (tx) => {
     // Only the newest code works: earlier unused ones are retired.
@@ -43,12 +57,16 @@ export async function sendLoginCode(ctx: ApiContext, email: string, ip: string):
       expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS),
     });
   });
+  const registeredNote = opts.alreadyRegistered
+    ? ['Someone asked to register a new organization with this email, but it already has an account: sign in with the code below instead.', '']
+    : [];
   await ctx.mailer.send({
     to: normalized,
     subject: `Your Broadband Grants Portal sign-in code: ${code}`,
     text: [
       `Hello ${user.firstName},`,
       '',
+      ...registeredNote,
       `Your sign-in code is ${code}.`,
       'It is valid for 10 minutes and works once.',
       '',
@@ -68,21 +86,35 @@ export async function verifyLoginCode(
   if (await hitRateLimit(ctx.db, 'verify-ip', ip, otpPerIp * 2, windowSeconds)) {
     throw new ApiError(429, PORTAL_MSG.tooManyForIp);
   }
+  const live = and(
+    eq(loginCodes.email, normalized),
+    isNull(loginCodes.usedAt),
+    isNull(loginCodes.burnedAt),
+    gt(loginCodes.expiresAt, new Date()),
+  );
+  // A try is counted before its guess is compared, in one conditional update: concurrent tries queue
+  // on the row and re-check the count, so at most LOGIN_CODE_MAX_WRONG_TRIES guesses are ever
+  // evaluated per code (wrong_tries counts every evaluated try; the right one then marks it used).
+  const newest = ctx.db.select({ id: loginCodes.id }).from(loginCodes).where(live).orderBy(desc(loginCodes.createdAt)).limit(1);
   const [current] = await ctx.db
-    .select()
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, normalized), isNull(loginCodes.usedAt), isNull(loginCodes.burnedAt), gt(loginCodes.expiresAt, new Date())))
-    .orderBy(desc(loginCodes.createdAt))
-    .limit(1);
-  if (!current) throw new ApiError(401, PORTAL_MSG.codeInvalid);
+    .update(loginCodes)
+    .set({ wrongTries: sql`${loginCodes.wrongTries} + 1` })
+    .where(and(inArray(loginCodes.id, newest), live, lt(loginCodes.wrongTries, LOGIN_CODE_MAX_WRONG_TRIES)))
+    .returning({ id: loginCodes.id, codeHash: loginCodes.codeHash, tries: loginCodes.wrongTries });
+  if (!current) {
+    const [latest] = await ctx.db
+      .select({ usedAt: loginCodes.usedAt, tries: loginCodes.wrongTries })
+      .from(loginCodes)
+      .where(and(eq(loginCodes.email, normalized), gt(loginCodes.expiresAt, new Date())))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1);
+    if (latest && !latest.usedAt && latest.tries >= LOGIN_CODE_MAX_WRONG_TRIES) throw new ApiError(429, PORTAL_MSG.codeBurned);
+    throw new ApiError(401, PORTAL_MSG.codeInvalid);
+  }
 
   if (!sameHash(current.codeHash, codeHash(ctx, normalized, otp.trim()))) {
-    const wrongTries = current.wrongTries + 1;
-    const burned = wrongTries >= LOGIN_CODE_MAX_WRONG_TRIES;
-    await ctx.db
-      .update(loginCodes)
-      .set({ wrongTries, burnedAt: burned ? new Date() : null })
-      .where(eq(loginCodes.id, current.id));
+    const burned = current.tries >= LOGIN_CODE_MAX_WRONG_TRIES;
+    if (burned) await ctx.db.update(loginCodes).set({ burnedAt: new Date() }).where(eq(loginCodes.id, current.id));
     throw new ApiError(401, burned ? PORTAL_MSG.codeBurned : PORTAL_MSG.codeInvalid);
   }
 
@@ -90,7 +122,7 @@ export async function verifyLoginCode(
   const used = await ctx.db
     .update(loginCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(loginCodes.id, current.id), isNull(loginCodes.usedAt)))
+    .where(and(eq(loginCodes.id, current.id), isNull(loginCodes.usedAt), isNull(loginCodes.burnedAt)))
     .returning({ id: loginCodes.id });
   if (used.length === 0) throw new ApiError(401, PORTAL_MSG.codeInvalid);
 

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Button, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { callApi, isApiFailure, isUnavailable } from '../utils/api.server';
 import { commitSession, getSession, toastHeader } from '../utils/session.server';
 import { SignupFormSchema } from '../utils/signup-schema';
 import { Field, FormAlert } from '../components/forms';
@@ -31,21 +31,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const failure = isApiFailure(error) ? error : null;
     const fieldErrors = failure?.errors ? Object.fromEntries(Object.entries(failure.errors).filter(([k]) => k !== '_')) : undefined;
-    const message = failure && failure.status < 500 ? failure.message : MSG.couldNotSignUp;
+    const message = failure && (failure.status < 500 || isUnavailable(failure)) ? failure.message : MSG.couldNotSignUp;
     return data({ result: submission.reply({ formErrors: [message], fieldErrors }) }, { status: failure?.status ?? 500 });
   }
-  // Signed up: send the first sign-in code straight away and go to the code step.
+  // The API has emailed a sign-in code (to a new account, or to the one that already had this email).
   const session = await getSession(request, context);
+  session.set('pendingEmail', input.email.toLowerCase());
   const headers = new Headers();
-  try {
-    await callApi(context, '/send-login-otp', { method: 'POST', body: { email: input.email } });
-    session.set('pendingEmail', input.email.toLowerCase());
-  } catch {
-    // The account exists; the person can ask for a code on the login page.
-  }
   headers.append('Set-Cookie', await commitSession(session, context));
   headers.append('Set-Cookie', await toastHeader(context, { type: 'success', title: MSG.signedUp }));
-  return redirect(session.get('pendingEmail') ? '/org/login?step=code' : '/org/login', { headers });
+  return redirect('/org/login?step=code', { headers });
 }
 
 export default function SignUp() {

@@ -90,6 +90,28 @@ describe('per-IP limit', () => {
   });
 });
 
+describe('limits under concurrency', () => {
+  it('lets exactly the limit through when 200 requests from one address arrive at once', async () => {
+    const local = await startTestApi({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '20' });
+    try {
+      const ip = { 'X-Forwarded-For': '203.0.113.20' };
+      const sends = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => local.call('/api/v1/send-login-otp', { body: { email: `crowd${i}@example.org` }, headers: ip })),
+      );
+      expect(sends.filter((a) => a.status === 200)).toHaveLength(20);
+      expect(sends.filter((a) => a.status === 429 && a.body.message === PORTAL_MSG.tooManyForIp)).toHaveLength(180);
+      // The verify limit per address (twice the send limit) holds the same way.
+      const verifies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => local.call('/api/v1/verify-otp', { body: { email: `crowd${i}@example.org`, otp: '123456' }, headers: ip })),
+      );
+      expect(verifies.filter((a) => a.status === 401)).toHaveLength(40);
+      expect(verifies.filter((a) => a.status === 429 && a.body.message === PORTAL_MSG.tooManyForIp)).toHaveLength(160);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('verify-otp', () => {
   it('signs in with the right code and returns the token and the spec user profile', async () => {
     const { token, user } = await api.signIn('org.admin@example.org');
@@ -131,9 +153,48 @@ describe('verify-otp', () => {
     const fifth = await api.call('/api/v1/verify-otp', { body: { email, otp: wrongCode(otp) } });
     expect(fifth.status).toBe(401);
     expect(fifth.body.message).toBe(PORTAL_MSG.codeBurned);
-    // Even the right code no longer works.
+    // Even the right code no longer works: every further try is told to ask for a new code.
     const right = await api.call('/api/v1/verify-otp', { body: { email, otp } });
-    expect(right.status).toBe(401);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe(PORTAL_MSG.codeBurned);
+  });
+
+  it('evaluates at most 5 of 200 concurrent wrong guesses, then refuses the right code with 429', async () => {
+    const email = 'state.reviewer@example.gov';
+    await api.call('/api/v1/send-login-otp', { body: { email } });
+    const otp = await api.latestCode(email);
+    const guesses = Array.from({ length: 200 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => api.call('/api/v1/verify-otp', { body: { email, otp: guess } })));
+    const evaluated = answers.filter((a) => a.status === 401);
+    expect(evaluated).toHaveLength(5);
+    expect(evaluated.filter((a) => a.body.message === PORTAL_MSG.codeBurned)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(195);
+    for (const a of refused) expect(a.body.message).toBe(PORTAL_MSG.codeBurned);
+    const right = await api.call('/api/v1/verify-otp', { body: { email, otp } });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe(PORTAL_MSG.codeBurned);
+    const rows = await api.database.db.execute<{ wrong_tries: number; used_at: Date | null; burned_at: Date | null }>(
+      sql`select wrong_tries, used_at, burned_at from login_codes where email = ${email} order by created_at desc limit 1`,
+    );
+    const [row] = (rows as unknown as { rows: { wrong_tries: number; used_at: Date | null; burned_at: Date | null }[] }).rows;
+    expect(row!.wrong_tries).toBe(5);
+    expect(row!.used_at).toBeNull();
+    expect(row!.burned_at).not.toBeNull();
+  });
+
+  it('accepts the right code as the fifth try, and exactly once when sent 20 times at once', async () => {
+    const email = 'rsm.reviewer@example.gov';
+    await api.call('/api/v1/send-login-otp', { body: { email } });
+    const otp = await api.latestCode(email);
+    for (let i = 0; i < 4; i++) expect((await api.call('/api/v1/verify-otp', { body: { email, otp: wrongCode(otp) } })).status).toBe(401);
+    expect((await api.call('/api/v1/verify-otp', { body: { email, otp } })).status).toBe(200);
+
+    await api.call('/api/v1/send-login-otp', { body: { email } });
+    const next = await api.latestCode(email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.call('/api/v1/verify-otp', { body: { email, otp: next } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 401 || a.status === 429)).toBe(true);
   });
 
   it('refuses an expired code', async () => {
@@ -244,26 +305,65 @@ describe('dev outbox', () => {
 });
 
 describe('organization/signup', () => {
-  it('creates the organization and its first admin, who can then sign in', async () => {
+  const outboxOf = async (email: string) =>
+    (await api.call<{ subject: string; text: string }[]>(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`)).body;
+
+  it('creates the organization and its first admin, and emails them a code to sign in with', async () => {
     const res = await api.call('/api/v1/organization/signup', {
-      body: { legalName: 'Prairie Wind Networks', firstName: 'Pat', lastName: "O'Neil", email: 'pat@prairiewind.example', phoneNumber: '(608) 555-0199' },
+      body: { legalName: 'Prairie Wind Networks', firstName: 'Pat', lastName: "O'Neil", email: 'Pat@PrairieWind.example', phoneNumber: '(608) 555-0199' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.message).toBe(MSG.signedUp);
-    expect(res.body.organization.legalName).toBe('Prairie Wind Networks');
-    const { user } = await api.signIn('pat@prairiewind.example');
+    expect(res.body).toEqual({ message: MSG.signedUp });
+    const [mail] = await outboxOf('pat@prairiewind.example');
+    expect(mail!.text).toMatch(/^Hello Pat,\n\nYour sign-in code is \d{6}\./);
+    const otp = await api.latestCode('pat@prairiewind.example');
+    const { user } = (await api.call('/api/v1/verify-otp', { body: { email: 'pat@prairiewind.example', otp } })).body;
+    expect(user.email).toBe('pat@prairiewind.example');
     expect(user.phoneNumber).toBe('6085550199');
     expect(user.organizations).toEqual([
-      { id: res.body.organization.id, name: 'Prairie Wind Networks', status: 'active', role: { name: 'Organization_Admin' } },
+      { id: expect.any(String), name: 'Prairie Wind Networks', status: 'active', role: { name: 'Organization_Admin' } },
     ]);
   });
 
-  it('refuses a taken email with 409 and bad fields with 400', async () => {
+  it('answers an email that already has an account exactly like a new one, and mails that account a code', async () => {
+    const before = await outboxOf('org.admin@example.org');
+    const orgCount = async () => {
+      const rows = await api.database.db.execute<{ n: number }>(sql`select count(*)::int as n from organizations`);
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const orgsBefore = await orgCount();
     const taken = await api.call('/api/v1/organization/signup', {
-      body: { legalName: 'X', firstName: 'Olivia', lastName: 'Admin', email: 'ORG.ADMIN@example.org' },
+      body: { legalName: 'Copycat Broadband', firstName: 'Olivia', lastName: 'Admin', email: 'ORG.ADMIN@example.org' },
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(PORTAL_MSG.emailTaken);
+    const fresh = await api.call('/api/v1/organization/signup', {
+      body: { legalName: 'Copycat Broadband', firstName: 'Olivia', lastName: 'Admin', email: 'olivia@copycat.example' },
+    });
+    expect(taken).toEqual(fresh);
+    expect(taken.status).toBe(201);
+    expect(await orgCount()).toBe(orgsBefore + 1);
+    const after = await outboxOf('org.admin@example.org');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]!.text).toContain('already has an account');
+    const otp = await api.latestCode('org.admin@example.org');
+    const signedIn = await api.call('/api/v1/verify-otp', { body: { email: 'org.admin@example.org', otp } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.firstName).toBe('Olivia');
+    expect(signedIn.body.user.organizations.map((o: any) => o.name).sort()).toEqual(['Lakeview Fiber Cooperative', 'Summit Rural Telephone']);
+  });
+
+  it('creates one account when the same new email signs up 10 times at once', async () => {
+    const body = { legalName: 'Twin Rivers Broadband', firstName: 'Tess', lastName: 'Rivers', email: 'tess@twinrivers.example' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api.call('/api/v1/organization/signup', { body })));
+    // The per-email code limit (3 here) turns the rest away; no answer is a 5xx.
+    expect(answers.filter((a) => a.status === 201).length).toBe(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    const rows = await api.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from users u join memberships m on m.user_id = u.id where lower(u.email) = 'tess@twinrivers.example'`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+
+  it('refuses bad fields with 400', async () => {
     const bad = await api.call('/api/v1/organization/signup', {
       body: { legalName: '', firstName: 'R2D2', lastName: '', email: 'x', phoneNumber: '123' },
     });
