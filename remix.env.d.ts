@@ -14,5 +14,7 @@ declare module '@remix-run/node' {
     clientIp?: string;
     /** This response's Content-Security-Policy nonce (server/portal.ts). */
     cspNonce?: string;
+    /** The HTTP method of the request being served (server/portal.ts): loaders after a POST re-render a form. */
+    requestMethod?: string;
   }
 }

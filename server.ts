@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { readEnv } from './server/env';
 import { createPortalApp, prepareDatabase } from './server/portal';
+import { isDatabaseUnavailable } from './api/db/errors';
 
 const started = Date.now();
 const env = readEnv();
@@ -25,5 +26,10 @@ async function shutdown(signal: string) {
   await database.close();
   process.exit(0);
 }
+// A database fault that escaped a request (a stray promise) is logged, never fatal; anything else still is.
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  console.error('The database cannot be reached (outside a request):', reason instanceof Error ? reason.message : reason);
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,7 +1,8 @@
 // HTTP plumbing of the API provider: errors as {message, errors?}, async handlers, input parsing.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { MSG } from '../domain/messages';
+import { MSG, PORTAL_MSG } from '../domain/messages';
+import { isDatabaseUnavailable } from './db/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -38,6 +39,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 export function errorMiddleware(log: (msg: string, err: unknown) => void) {
+  let outageLoggedAt = 0;
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof ApiError) {
       res.status(err.status).json(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
@@ -50,6 +52,15 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void) {
     }
     if (status === 413) {
       res.status(413).json({ message: 'The request is too large.' });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      // During an outage every request fails alike: say it in the log once a minute, not per request.
+      if (Date.now() - outageLoggedAt > 60_000) {
+        log('API: the database cannot be reached', err);
+        outageLoggedAt = Date.now();
+      }
+      res.status(503).setHeader('Retry-After', '60').json({ message: PORTAL_MSG.databaseUnavailable });
       return;
     }
     log('API error', err);

@@ -38,6 +38,7 @@ export const PORTAL_MSG = {
   notSignedIn: 'Please sign in to continue.',
   orgNameRequired: 'Organization legal name is required',
   requestBlocked: 'This request was blocked because it did not come from this portal. Please reload the page and try again.',
+  databaseUnavailable: 'The portal cannot reach its database right now. Your work is safe; try again in a minute.',
 } as const;
 
 /** Applications (spec 8) and the portal's own words where the spec has none. */

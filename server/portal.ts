@@ -8,7 +8,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import { createApi } from '../api';
 import type { ApiContext } from '../api/context';
-import { openDatabase, type Database } from '../api/db/client';
+import { openDatabase, whenDatabaseReachable, type Database } from '../api/db/client';
 import { outboxMailer, smtpMailer } from '../api/mail';
 import { seedDatabase } from '../api/seed';
 import { storageFromEnv } from '../api/storage';
@@ -41,8 +41,12 @@ export function sessionSecret(env: Env): string {
 
 export async function prepareDatabase(env: Env): Promise<Database> {
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
-  await database.migrate();
-  if (await seedDatabase(database.db)) console.log('Seeded the demo data (DESIGN section 3).');
+  // PostgreSQL may be down or still starting: wait for it instead of exiting.
+  const seeded = await whenDatabaseReachable(async () => {
+    await database.migrate();
+    return seedDatabase(database.db);
+  });
+  if (seeded) console.log('Seeded the demo data (DESIGN section 3).');
   return database;
 }
 
@@ -137,6 +141,6 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
     helpUrl: env.HELP_URL,
     devOutboxUrl: !env.SMTP_URL && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
   };
-  app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req, res) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? '') }) }));
+  app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req, res) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }) }));
   return app;
 }

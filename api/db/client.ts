@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { schema } from './schema';
+import { isDatabaseUnavailable } from './errors';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -73,9 +74,29 @@ function lockDirectory(dir: string): () => void {
   return () => fs.rmSync(lock, { force: true });
 }
 
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+/** While PostgreSQL is away a request waits this long for a connection, then answers 503. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+const PING_TIMEOUT_MS = 2_000;
+
+type Log = (message: string, err?: unknown) => void;
+const logToConsole: Log = (message, err) => console.error(message, describe(err));
+
+/** One line for the log: the error code and message of the innermost cause (no stack). */
+function describe(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause) e = e.cause;
+  if (e instanceof AggregateError && e.errors.length) e = e.errors[0];
+  if (!(e instanceof Error)) return e === undefined ? '' : String(e);
+  const code = (e as { code?: unknown }).code;
+  return [typeof code === 'string' ? code : '', e.message].filter(Boolean).join(' ');
+}
+
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; log?: Log }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const log = opts.log ?? logToConsole;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    // An idle client whose server went away (restart, failover) emits here; unheard, it would end the process.
+    pool.on('error', (err) => log('PostgreSQL: an idle connection was lost; it will be replaced on the next query.', err));
     const db = drizzlePg(pool, { schema });
     return {
       db,
@@ -83,7 +104,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
       ping: async () => {
         try {
-          await pool.query('select 1');
+          await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
           return true;
         } catch {
           return false;
@@ -103,4 +124,22 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     unlock();
   };
   return database;
+}
+
+/**
+ * Runs `attempt` until the database answers: while it cannot be reached, waits (0.5 s doubling to 15 s)
+ * and says why on each retry. Any other failure (bad credentials, a broken migration) is thrown.
+ */
+export async function whenDatabaseReachable<T>(attempt: () => Promise<T>, opts: { log?: Log; maxDelayMs?: number } = {}): Promise<T> {
+  const log = opts.log ?? logToConsole;
+  const maxDelay = opts.maxDelayMs ?? 15_000;
+  for (let delay = 500, tries = 1; ; delay = Math.min(delay * 2, maxDelay), tries++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      log(`The database cannot be reached (attempt ${tries}); retrying in ${delay / 1000} s.`, err);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }

@@ -1,20 +1,23 @@
-// Error boundaries: 404 → not found, 403 → unauthorized, anything else → 'Something went wrong'.
+// Error boundaries: 404 → not found, 403 → unauthorized, 503 → try again soon, anything else → 'Something went wrong'.
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { Button, Text } from '@chakra-ui/react';
-import { NotFoundContent, NotFoundPage, StatusBody, StatusPage, UnauthorizedPage } from './status-page';
-import { MSG } from '../../domain/messages';
+import { NotFoundContent, NotFoundPage, StatusBody, StatusPage, UnauthorizedPage, UnavailableContent, UnavailablePage } from './status-page';
+import { MSG, PORTAL_MSG } from '../../domain/messages';
 
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
     if (error.status === 403) return <UnauthorizedPage />;
+    if (error.status === 503) return <UnavailablePage message={dataMessage(error.data)} />;
     const message = typeof error.data === 'string' && error.data ? error.data : MSG.somethingWentWrong;
     return <FailurePage message={message} />;
   }
   if (typeof document === 'undefined') console.error(error);
   return <FailurePage message={MSG.somethingWentWrong} />;
 }
+
+const dataMessage = (d: unknown) => (typeof d === 'string' && d ? d : PORTAL_MSG.databaseUnavailable);
 
 function FailurePage({ message }: { message: string }) {
   return (
@@ -36,6 +39,7 @@ function FailurePage({ message }: { message: string }) {
 export function ShellErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <UnavailableContent message={dataMessage(error.data)} />;
   if (!isRouteErrorResponse(error) && typeof document === 'undefined') console.error(error);
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : null;
   return (

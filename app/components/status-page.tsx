@@ -1,4 +1,4 @@
-// Standalone pages for 404, 403 and failures: calm words, a way back, never a stack trace.
+// Standalone pages for 404, 403, 503 and failures: calm words, a way back, never a stack trace.
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
@@ -61,6 +61,30 @@ export function NotFoundContent() {
   return (
     <StatusBody code={404} title="Page not found">
       <Text>{NOT_FOUND_TEXT}</Text>
+    </StatusBody>
+  );
+}
+
+const TRY_AGAIN = (
+  <Button asChild colorPalette="brand">
+    {/* A plain link: a full reload is the retry, with or without scripts. */}
+    <a href="">Try again</a>
+  </Button>
+);
+
+/** The database (or the API) is away for a moment: nothing is lost, the person retries shortly. */
+export function UnavailablePage({ message }: { message: string }) {
+  return (
+    <StatusPage code={503} title="Temporarily unavailable" actions={TRY_AGAIN}>
+      <Text>{message}</Text>
+    </StatusPage>
+  );
+}
+
+export function UnavailableContent({ message }: { message: string }) {
+  return (
+    <StatusBody code={503} title="Temporarily unavailable" actions={TRY_AGAIN}>
+      <Text>{message}</Text>
     </StatusBody>
   );
 }

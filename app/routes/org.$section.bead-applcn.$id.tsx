@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { callApi, isApiFailure, unavailablePage } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../utils/question-form';
 import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
@@ -46,7 +46,7 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
     steps = await callApi<SectionStatusRow[]>(context, `/applications/${encodeURIComponent(applicationId)}/sections-status`, { token: user.token });
   } catch (error) {
     if (isApiFailure(error) && error.status === 404) throw data(APPLICATION_MSG.notFound, { status: 404 });
-    throw error;
+    throw unavailablePage(error);
   }
   const slug = new URL(request.url).searchParams.get('step');
   const step = steps.find((s) => s.slug === slug) ?? steps[0];
@@ -54,7 +54,9 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
   const [view, areas] = await Promise.all([
     callApi<SectionView>(context, `/applications/${encodeURIComponent(applicationId)}/sections/${step.sectionId}`, { token: user.token }),
     callApi<{ name: string }[]>(context, '/project-area/all', { token: user.token }),
-  ]);
+  ]).catch((error) => {
+    throw unavailablePage(error);
+  });
   return { user, applicationId, steps, step, view, areas: areas.map((a) => a.name) };
 }
 

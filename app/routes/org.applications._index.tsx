@@ -6,7 +6,7 @@ import { useState } from 'react';
 import * as z from 'zod';
 import { Box, Button, Flex, Heading, HStack, Input, Stack, Table, Text, Textarea, chakra } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { callApi, isApiFailure, isUnavailable, unavailablePage } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { closeDialogs, withParams } from '../utils/url-state';
 import { useHydrated } from '../utils/use-hydrated';
@@ -72,7 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     callApi<{ name: string }[]>(context, '/project-area/all', { token: user.token }),
     callApi<{ id: string; name: string }[]>(context, '/program/all', { token: user.token }),
-  ]);
+  ]).catch((error) => {
+    throw unavailablePage(error);
+  });
   return {
     params,
     list,
@@ -132,6 +134,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await callApi(context, `/applications/${encodeURIComponent(id)}/cancel`, { method: 'POST', token: user.token, body: { message } });
     } catch (error) {
+      // The reason typed stays in the open dialog until the database is back.
+      if (isUnavailable(error)) return data({ intent: 'cancel' as const, error: error.message, message }, { status: 503 });
       return redirectWithToast(back({}), context, { type: 'error', title: isApiFailure(error) ? error.message : APPLICATION_MSG.cancelFailed });
     }
     // Spec: after cancelling, the list reloads at page 1.

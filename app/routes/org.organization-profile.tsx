@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { callApi, isApiFailure, unavailablePage } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
 import { closeDialogs, withParams } from '../utils/url-state';
@@ -28,7 +28,9 @@ interface ProfileResponse {
 
 async function loadProfile(request: Request, context: LoaderFunctionArgs['context']) {
   const user = await requirePortalUser(request, context, 'org');
-  const profile = await callApi<ProfileResponse>(context, `/organization/${user.organization!.id}/profile`, { token: user.token });
+  const profile = await callApi<ProfileResponse>(context, `/organization/${user.organization!.id}/profile`, { token: user.token }).catch((error) => {
+    throw unavailablePage(error);
+  });
   return { user, profile };
 }
 

@@ -1,5 +1,5 @@
 // The one typed client of the /api/v1 provider: adds the bearer token, maps errors, handles 401/403.
-import type { AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { MSG } from '../../domain/messages';
 
 export class ApiFailure extends Error {
@@ -33,6 +33,7 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
 
   const send = () =>
     fetch(url, { method: req.method ?? 'GET', headers, body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body) });
+  const readKey = (req.method ?? 'GET') === 'GET' && req.token ? `${req.token} ${url}` : null;
   let response: Response;
   try {
     response = await send();
@@ -41,7 +42,17 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
   } catch {
     throw new ApiFailure(503, MSG.somethingWentWrong);
   }
-  const text = await response.text();
+  let text = await response.text();
+  if (readKey && response.ok) rememberRead(readKey, text);
+  if (readKey && response.status === 503 && context.requestMethod === 'POST') {
+    // A save failed because the database is away: the page it re-renders (with the typed answers)
+    // is built from this session's last good reads rather than lost.
+    const kept = recallRead(readKey);
+    if (kept !== undefined) {
+      response = new Response(null, { status: 200 });
+      text = kept;
+    }
+  }
   let body: unknown = null;
   if (text) {
     try {
@@ -60,4 +71,35 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
 
 export function isApiFailure(error: unknown): error is ApiFailure {
   return error instanceof ApiFailure;
+}
+
+/** The API cannot serve right now (its database is away): a page answers 503 with the API's words, and keeps the session. */
+export function isUnavailable(error: unknown): error is ApiFailure {
+  return error instanceof ApiFailure && error.status === 503;
+}
+
+/** For loaders: an outage becomes the route's 503 error page; anything else is thrown on unchanged. */
+export function unavailablePage(error: unknown): unknown {
+  return isUnavailable(error) ? data(error.message, { status: 503, headers: { 'Retry-After': '60' } }) : error;
+}
+
+// The last good GET answers per token and URL, kept a few minutes (bounded), only for re-rendering a form after a failed save.
+const READS_KEPT = 300;
+const READ_KEPT_MS = 10 * 60_000;
+const lastGoodReads = new Map<string, { at: number; text: string }>();
+
+function rememberRead(key: string, text: string) {
+  lastGoodReads.delete(key);
+  lastGoodReads.set(key, { at: Date.now(), text });
+  if (lastGoodReads.size > READS_KEPT) lastGoodReads.delete(lastGoodReads.keys().next().value!);
+}
+
+function recallRead(key: string): string | undefined {
+  const kept = lastGoodReads.get(key);
+  return kept && Date.now() - kept.at < READ_KEPT_MS ? kept.text : undefined;
+}
+
+/** Signing out drops what was kept for that token. */
+export function forgetReads(token: string) {
+  for (const key of lastGoodReads.keys()) if (key.startsWith(`${token} `)) lastGoodReads.delete(key);
 }

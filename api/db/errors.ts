@@ -1,0 +1,37 @@
+// Which failures mean "the database cannot be reached right now" (answered 503, retried later), as
+// opposed to a bug or bad data. Drizzle wraps driver errors in `cause`, so the whole chain is read.
+
+/** Socket-level failures of the connection itself (Node's errno codes). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** SQLSTATEs of a server going away: admin/crash shutdown, not accepting connections yet. Class 08 is added below. */
+const SERVER_GONE_STATES = new Set(['57P01', '57P02', '57P03']);
+
+/** What `pg`, `pg-pool` and PGlite throw when the connection is lost, never made, or closed. */
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Query read timeout',
+  'PGlite is closed',
+];
+
+function unreachable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.startsWith(m));
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = err; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    if (unreachable(e)) return true;
+    // A failed Promise.all (pool.connect inside a transaction…) may carry several.
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
