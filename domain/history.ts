@@ -14,6 +14,7 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_RESUBMITTED: (e) => `Resubmitted application ${e.applicationId ?? ''}`.trim(),
+  PROFILE_SNAPSHOT: (e) => `Kept the entity profile as submitted with ${e.applicationId ?? 'the application'}`,
   SECTION_SAVED: (e) => {
     const details = (e.details ?? {}) as { sectionName?: string; changed?: string[] };
     const changed = details.changed?.length ? ` (questions ${details.changed.join(', ')})` : '';

@@ -1,7 +1,7 @@
 // Applications of an organization (spec 7 Applications): programmes, project areas, the paged list,
 // create, cancel, delete. Rules: DESIGN sections 4-5 (only org admins write; only drafts are cancelled or deleted).
 import crypto from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -11,6 +11,7 @@ import {
   answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
 } from '../db/schema';
 import { audit } from '../services/audit';
+import { applicationRoute, organizationRoute, visibleApplication } from '../services/application-access';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { isApplicationStatus } from '../../domain/statuses';
@@ -124,9 +125,8 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json(row);
   }));
 
-  router.get('/organization/:orgId/applications', signedIn, handler(async (req, res) => {
+  router.get('/organization/:orgId/applications', ...organizationRoute(ctx, 'read'), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
-    orgRole(req, orgId);
     const q = parseInput(ListQuery, req.query);
     const where = and(eq(applications.organizationId, orgId), ...applicationFilters(q));
     const [total] = await ctx.db.select({ n: count() }).from(applications).where(where);
@@ -190,21 +190,8 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: APPLICATION_MSG.created, applicationId: created, id: created, status: 'DRAFT' });
   }));
 
-  /** The application, if the caller's organization owns it (404 otherwise), and the caller's role there. */
-  async function ownApplication(req: Request) {
-    const id = String(req.params.id).toUpperCase();
-    const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id)).limit(1);
-    if (!app) throw notFound(APPLICATION_MSG.notFound);
-    const { profile } = currentAuth(req);
-    if (profile.roleType !== 'org') throw forbidden();
-    const membership = profile.organizations.find((o) => o.id === app.organizationId && o.status === 'active');
-    if (!membership) throw notFound(APPLICATION_MSG.notFound);
-    return { app, role: membership.role.name };
-  }
-
-  router.delete('/applications/:id/delete', signedIn, handler(async (req, res) => {
-    const { app, role } = await ownApplication(req);
-    if (role !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+  router.delete('/applications/:id/delete', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
     if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftDeleted);
     const userId = currentAuth(req).profile.id;
     await ctx.db.transaction(async (tx) => {
@@ -222,9 +209,8 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json({ message: APPLICATION_MSG.deleted });
   }));
 
-  router.post('/applications/:id/cancel', signedIn, handler(async (req, res) => {
-    const { app, role } = await ownApplication(req);
-    if (role !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+  router.post('/applications/:id/cancel', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
     const { message } = parseInput(CancelBody, req.body);
     if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftCancelled);
     const userId = currentAuth(req).profile.id;

@@ -1,22 +1,28 @@
 // The history (spec 7: GET logged-actions/{applicationId}/application?page&limit), paged, readable.
-import { Router, type Request } from 'express';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { Router } from 'express';
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { forbidden, handler, notFound, parseInput, pageEnvelope } from '../http';
-import { currentAuth, orgRole, requireUser } from '../guard';
-import { applications, loggedActions, reviewAssignments, users } from '../db/schema';
+import { handler, parseInput, pageEnvelope } from '../http';
+import { currentAuth } from '../guard';
+import { applications, loggedActions, users } from '../db/schema';
+import { applicationHistoryRoute, historyOwner, organizationRoute } from '../services/application-access';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
-import { REVIEWER_ROLES } from '../../domain/roles';
+import { ORGANIZATION_HISTORY_READERS } from '../../domain/access';
+import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
 
 const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_PAGE_SIZE),
 });
 
+const SUBMITTED_STATUSES = APPLICATION_STATUSES.filter(isSubmittedOrLater);
+
 export function historyRoutes(ctx: ApiContext): Router {
   const router = Router();
-  const signedIn = requireUser(ctx);
+
+  const submittedApplicationIds = () =>
+    ctx.db.select({ id: applications.id }).from(applications).where(inArray(applications.status, SUBMITTED_STATUSES));
 
   async function page(where: SQL, query: z.infer<typeof PageQuery>) {
     const [total] = await ctx.db.select({ n: count() }).from(loggedActions).where(where);
@@ -51,40 +57,19 @@ export function historyRoutes(ctx: ApiContext): Router {
     };
   }
 
-  /** Who may read an application's history: its organization; state staff (reviewers: assigned only). */
-  async function mayRead(req: Request, applicationId: string): Promise<void> {
-    const { profile } = currentAuth(req);
-    const [app] = await ctx.db.select({ organizationId: applications.organizationId }).from(applications).where(eq(applications.id, applicationId)).limit(1);
-    // A deleted application keeps its history: its organization is the one its entries name.
-    const [entry] = app ? [app] : await ctx.db.select({ organizationId: loggedActions.organizationId }).from(loggedActions).where(eq(loggedActions.applicationId, applicationId)).limit(1);
-    if (!entry?.organizationId) throw notFound('Application not found');
-    if (profile.roleType === 'org') {
-      orgRole(req, entry.organizationId);
-      return;
-    }
-    const roles = profile.roles.map((r) => r.name);
-    if (roles.every((r) => REVIEWER_ROLES.includes(r))) {
-      const [assigned] = await ctx.db
-        .select({ id: reviewAssignments.id })
-        .from(reviewAssignments)
-        .where(and(eq(reviewAssignments.applicationId, applicationId), eq(reviewAssignments.reviewerId, profile.id)))
-        .limit(1);
-      if (!assigned) throw notFound('Application not found');
-    }
-  }
-
-  router.get('/logged-actions/:applicationId/application', signedIn, handler(async (req, res) => {
-    const applicationId = String(req.params.applicationId).toUpperCase();
-    await mayRead(req, applicationId);
+  router.get('/logged-actions/:applicationId/application', ...applicationHistoryRoute(ctx), handler(async (req, res) => {
+    const { applicationId } = historyOwner(res);
     res.json(await page(eq(loggedActions.applicationId, applicationId), parseInput(PageQuery, req.query)));
   }));
 
-  router.get('/logged-actions/organization/:orgId', signedIn, handler(async (req, res) => {
+  router.get('/logged-actions/organization/:orgId', ...organizationRoute(ctx, 'read', { stateReaders: ORGANIZATION_HISTORY_READERS }), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
-    const { profile } = currentAuth(req);
-    if (profile.roleType === 'org') orgRole(req, orgId);
-    else if (!profile.roles.some((r) => r.name === 'State_Admin' || r.name === 'RSM_Admin')) throw forbidden();
-    res.json(await page(eq(loggedActions.organizationId, orgId), parseInput(PageQuery, req.query)));
+    const ofOrganization = eq(loggedActions.organizationId, orgId);
+    // The state reads the entries of applications it may see (submitted ones), and the organization's own entries.
+    const where = currentAuth(req).profile.roleType === 'state'
+      ? and(ofOrganization, or(isNull(loggedActions.applicationId), inArray(loggedActions.applicationId, submittedApplicationIds())))!
+      : ofOrganization;
+    res.json(await page(where, parseInput(PageQuery, req.query)));
   }));
 
   return router;

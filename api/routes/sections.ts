@@ -2,17 +2,18 @@
 // sections/{sectionId}, answers, submit, questions-system-no). Rules: spec 4 "Form read-only rule",
 // "Save enablement", "Conditional questions", spec 5; DESIGN sections 4-5 (only org admins save and
 // submit; a draft, or a section unlocked while REVISION_NEEDED, is writable).
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
+import { badRequest, conflict, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
+import { applicationRoute, visibleApplication } from '../services/application-access';
 import { answers, applicationSections, applications, documents, programs, sections } from '../db/schema';
 import { audit } from '../services/audit';
 import { templateUrls } from './templates';
 import {
-  areaName, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
+  areaName, auditProfileSnapshot, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
   type AnswerState, type ApplicationRow, type AreaRow, type Program, type ProgramQuestion, type SectionRow,
 } from '../services/application-content';
 import { normalizeAnswer } from '../../domain/format';
@@ -111,26 +112,6 @@ export function sectionRoutes(ctx: ApiContext): Router {
     return started ? 'IN_PROGRESS' : 'NOT_STARTED';
   }
 
-  /**
-   * The application, when the caller may use it, and their role. Other organizations' ids answer
-   * 404 (never leak existence). State users: 403 on writes; State_Admin may read where `stateRead`.
-   */
-  async function accessApplication(req: Request, mode: 'read' | 'stateRead' | 'write'): Promise<{ app: ApplicationRow; role: RoleName }> {
-    const id = String(req.params.id).toUpperCase();
-    const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id)).limit(1);
-    if (!app) throw notFound(APPLICATION_MSG.notFound);
-    const { profile } = currentAuth(req);
-    if (profile.roleType !== 'org') {
-      if (mode === 'write') throw forbidden();
-      if (mode === 'stateRead' && profile.roles.some((r) => r.name === 'State_Admin')) return { app, role: 'State_Admin' };
-      throw notFound(APPLICATION_MSG.notFound);
-    }
-    const membership = profile.organizations.find((o) => o.id === app.organizationId && o.status === 'active');
-    if (!membership) throw notFound(APPLICATION_MSG.notFound);
-    if (mode === 'write' && membership.role.name !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
-    return { app, role: membership.role.name };
-  }
-
   async function sectionRows(applicationId: string) {
     const rows = await ctx.db.select().from(applicationSections).where(eq(applicationSections.applicationId, applicationId));
     return new Map(rows.map((r) => [r.sectionId, r]));
@@ -216,8 +197,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json(rows);
   }));
 
-  router.get('/applications/:id/sections-status', signedIn, handler(async (req, res) => {
-    const { app } = await accessApplication(req, 'read');
+  router.get('/applications/:id/sections-status', ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
+    const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const rows = await sectionRows(app.id);
     const profileSection = program.sections.find((s) => s.isEntityProfile);
@@ -238,15 +219,15 @@ export function sectionRoutes(ctx: ApiContext): Router {
     }));
   }));
 
-  router.get('/applications/:id/sections/:sectionId', signedIn, handler(async (req, res) => {
-    const { app, role } = await accessApplication(req, 'stateRead');
+  router.get('/applications/:id/sections/:sectionId', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+    const { app, role } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
     res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app)));
   }));
 
-  router.post('/applications/:id/sections/:sectionId/answers', signedIn, handler(async (req, res) => {
-    const { app, role } = await accessApplication(req, 'write');
+  router.post('/applications/:id/sections/:sectionId/answers', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+    const { app, role } = visibleApplication(res);
     const body = parseInput(SaveBody, req.body);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
@@ -368,11 +349,12 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json({ message: APPLICATION_MSG.sectionSaved, ...view });
   }));
 
-  router.post('/applications/:id/submit', signedIn, handler(async (req, res) => {
-    const { app } = await accessApplication(req, 'write');
+  router.post('/applications/:id/submit', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
     if (app.status !== 'DRAFT' && app.status !== 'REVISION_NEEDED') throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
     const program = await loadProgram(ctx.db, app.programId);
-    const state = await loadAnswerState(ctx.db, program, app);
+    // The profile as it stands now is what is checked and what the application keeps (item: the state sees what was submitted).
+    const state = await loadAnswerState(ctx.db, program, app, { profile: 'live' });
     const errors: Record<string, string[]> = {};
     for (const section of program.sections) {
       const qs = program.bySection.get(section.id) ?? [];
@@ -389,7 +371,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     await ctx.db.transaction(async (tx) => {
       const updated = await tx
         .update(applications)
-        .set({ status: to, submittedAt: now, submittedBy: userId, updatedAt: now })
+        .set({ status: to, submittedAt: now, submittedBy: userId, updatedAt: now, profileSnapshot: state.profile, profileSnapshotAt: now })
         .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
         .returning({ id: applications.id });
       if (updated.length === 0) throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
@@ -404,12 +386,13 @@ export function sectionRoutes(ctx: ApiContext): Router {
         action: to === 'SUBMITTED' ? 'APPLICATION_SUBMITTED' : 'APPLICATION_RESUBMITTED', entity: 'application', userId,
         applicationId: app.id, organizationId: app.organizationId, fromStatus: app.status, toStatus: to,
       });
+      await auditProfileSnapshot(tx, program, app, state.profile, userId);
     });
     res.json({ message: to === 'SUBMITTED' ? APPLICATION_MSG.submitted : APPLICATION_MSG.resubmitted, applicationId: app.id, status: to });
   }));
 
-  router.get('/applications/:id/questions-system-no/:systemNo/answers', signedIn, handler(async (req, res) => {
-    const { app } = await accessApplication(req, 'stateRead');
+  router.get('/applications/:id/questions-system-no/:systemNo/answers', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const systemNo = String(req.params.systemNo).trim();
     const q = program.questions.find((x) => x.systemNo === systemNo);

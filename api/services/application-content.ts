@@ -1,7 +1,8 @@
 // An application's content as stored: its programme's sections and questions, and every answer
 // (the application's own, the organization's entity profile, and the values the server fills:
 // 1, 3, 179, 21, 24 and 22 from the project area). Used by the section routes and the print.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+// Once submitted, an application shows the entity profile it was submitted with (profile_snapshot).
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   answers, applications, organizations, profileAnswers, programs, projectAreas, questions, sections,
@@ -10,6 +11,8 @@ import {
   columnKey, type AnswerValue, type QuestionDef, type QuestionMetadata, type QuestionType, type TableColumn, type TextResponseType,
 } from '../../domain/questions';
 import { answersBySystemNoFrom, isEmptyAnswer } from '../../domain/validation';
+import { isApplicationStatus, isSubmittedOrLater } from '../../domain/statuses';
+import { audit } from './audit';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -126,7 +129,81 @@ export function fillDerived(program: Program, target: readonly ProgramQuestion[]
   }
 }
 
+/** The entity profile an application shows: the organization's name and every profile question's answer. */
+export interface ProfileSnapshot {
+  organizationName: string;
+  /** By question id, as the application shows them (1 and 3 filled by the server). */
+  answers: Record<string, AnswerValue>;
+}
+
+/** The organization's entity profile as it stands now, for the programme's profile questions. */
+export async function liveProfile(db: Db | Tx, program: Program, organizationId: string): Promise<ProfileSnapshot> {
+  const [org] = await db.select({ legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const rows = await db
+    .select({ questionId: profileAnswers.questionId, value: jsonText(profileAnswers.value) })
+    .from(profileAnswers)
+    .where(eq(profileAnswers.organizationId, organizationId));
+  const stored = new Map(rows.map((r) => [r.questionId, parseJson(r.value)]));
+  const profileSections = new Set(program.sections.filter((s) => s.isEntityProfile).map((s) => s.id));
+  const answers: Record<string, AnswerValue> = {};
+  for (const q of program.questions) {
+    if (!profileSections.has(q.sectionId)) continue;
+    let value = stored.get(q.id);
+    if (isEmptyAnswer(value) && q.systemNo === LEGAL_NAME_NO) value = org?.legalName;
+    if (isEmptyAnswer(value) && q.systemNo === ORGANIZATION_ID_NO) value = organizationId;
+    answers[q.id] = normalizeValue(value);
+  }
+  return { organizationName: org?.legalName ?? '', answers };
+}
+
+/** The history entry of a snapshot: the answers by system number, so a person can read what was submitted. */
+export async function auditProfileSnapshot(
+  tx: Tx, program: Program, app: ApplicationRow, snapshot: ProfileSnapshot, userId: string | null, opts: { backfilled?: boolean } = {},
+): Promise<void> {
+  const answers = Object.fromEntries(program.questions.filter((q) => q.id in snapshot.answers).map((q) => [q.systemNo, snapshot.answers[q.id] ?? null]));
+  await audit(tx, {
+    action: 'PROFILE_SNAPSHOT', entity: 'application', userId, applicationId: app.id, organizationId: app.organizationId,
+    details: { organizationName: snapshot.organizationName, answers, ...(opts.backfilled ? { backfilled: true } : {}) },
+  });
+}
+
+/**
+ * A submitted application submitted before snapshots existed (or seeded) has none: the first read takes
+ * it, once (the update is conditional), and records it in the history.
+ */
+async function backfillProfileSnapshot(db: Db, program: Program, app: ApplicationRow): Promise<ProfileSnapshot> {
+  return db.transaction(async (tx) => {
+    const snapshot = await liveProfile(tx, program, app.organizationId);
+    const taken = await tx
+      .update(applications)
+      .set({ profileSnapshot: snapshot, profileSnapshotAt: new Date() })
+      .where(and(eq(applications.id, app.id), isNull(applications.profileSnapshot)))
+      .returning({ id: applications.id });
+    if (taken.length > 0) {
+      await auditProfileSnapshot(tx, program, app, snapshot, null, { backfilled: true });
+      return snapshot;
+    }
+    const [row] = await tx.select({ snapshot: applications.profileSnapshot }).from(applications).where(eq(applications.id, app.id)).limit(1);
+    return (row?.snapshot as ProfileSnapshot | null) ?? snapshot;
+  });
+}
+
+/**
+ * Once submitted, an application shows the entity profile it was submitted with. A draft, and a revision
+ * the applicant is making (REVISION_NEEDED: its resubmission snapshots the profile again), show the live one.
+ */
+export function showsProfileSnapshot(app: ApplicationRow): boolean {
+  return isApplicationStatus(app.status) && isSubmittedOrLater(app.status) && app.status !== 'REVISION_NEEDED';
+}
+
+async function profileShownBy(db: Db, program: Program, app: ApplicationRow): Promise<ProfileSnapshot> {
+  if (!showsProfileSnapshot(app)) return liveProfile(db, program, app.organizationId);
+  return (app.profileSnapshot as ProfileSnapshot | null) ?? backfillProfileSnapshot(db, program, app);
+}
+
 export interface AnswerState {
+  /** The entity profile shown (the snapshot once submitted; see profileShownBy). */
+  profile: ProfileSnapshot;
   /** Every programme question's answer: stored, or filled by the server. */
   byQuestionId: Record<string, AnswerValue>;
   bySystemNo: Record<string, AnswerValue>;
@@ -135,17 +212,13 @@ export interface AnswerState {
   areas: Map<string, AreaRow>;
 }
 
-export async function loadAnswerState(db: Db, program: Program, app: ApplicationRow): Promise<AnswerState> {
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, app.organizationId)).limit(1);
-  const profileRows = await db
-    .select({ questionId: profileAnswers.questionId, value: jsonText(profileAnswers.value) })
-    .from(profileAnswers)
-    .where(eq(profileAnswers.organizationId, app.organizationId));
+/** `profile: 'live'` reads the organization's profile now whatever the status (submit checks and snapshots that one). */
+export async function loadAnswerState(db: Db, program: Program, app: ApplicationRow, opts: { profile?: 'live' } = {}): Promise<AnswerState> {
+  const profile = opts.profile === 'live' ? await liveProfile(db, program, app.organizationId) : await profileShownBy(db, program, app);
   const answerRows = await db
     .select({ questionId: answers.questionId, value: jsonText(answers.value) })
     .from(answers)
     .where(eq(answers.applicationId, app.id));
-  const profile = new Map(profileRows.map((r) => [r.questionId, parseJson(r.value)]));
   const stored = new Map(answerRows.map((r) => [r.questionId, parseJson(r.value)]));
   const entityProfile = new Set(program.sections.filter((s) => s.isEntityProfile).map((s) => s.id));
 
@@ -153,9 +226,7 @@ export async function loadAnswerState(db: Db, program: Program, app: Application
   for (const q of program.questions) {
     let value: unknown;
     if (entityProfile.has(q.sectionId)) {
-      value = profile.get(q.id);
-      if (isEmptyAnswer(value) && q.systemNo === LEGAL_NAME_NO) value = org?.legalName;
-      if (isEmptyAnswer(value) && q.systemNo === ORGANIZATION_ID_NO) value = app.organizationId;
+      value = profile.answers[q.id];
     } else {
       value = stored.get(q.id);
       if (isEmptyAnswer(value) && q.systemNo === APPLICATION_NO) value = app.id;
@@ -166,7 +237,7 @@ export async function loadAnswerState(db: Db, program: Program, app: Application
   }
   const areas = await findAreas(db, program.questions.filter(isAreaQuestion).map((q) => areaName(byQuestionId[q.id])));
   fillDerived(program, program.questions, byQuestionId, areas);
-  return { byQuestionId, bySystemNo: answersBySystemNoFrom(program.questions, byQuestionId), stored, areas };
+  return { profile, byQuestionId, bySystemNo: answersBySystemNoFrom(program.questions, byQuestionId), stored, areas };
 }
 
 /** Everything a printed application shows: its header facts, and its sections (entity profile first) with their answers. */
@@ -189,7 +260,6 @@ export async function loadApplicationContent(db: Db, app: ApplicationRow): Promi
   const program = await loadProgram(db, app.programId);
   const state = await loadAnswerState(db, program, app);
   const [programRow] = await db.select({ name: programs.name }).from(programs).where(eq(programs.id, app.programId)).limit(1);
-  const [org] = await db.select({ legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, app.organizationId)).limit(1);
   // Stable sort: the entity profile first, then the programme's display order.
   const ordered = [...program.sections].sort((a, b) => Number(b.isEntityProfile) - Number(a.isEntityProfile));
   return {
@@ -201,7 +271,7 @@ export async function loadApplicationContent(db: Db, app: ApplicationRow): Promi
       submittedAt: app.submittedAt,
     },
     programName: programRow?.name ?? '',
-    organizationName: org?.legalName ?? '',
+    organizationName: state.profile.organizationName,
     sections: ordered.map((s) => ({ id: s.id, name: s.name, isEntityProfile: s.isEntityProfile, questions: program.bySection.get(s.id) ?? [] })),
     answersByQuestionId: state.byQuestionId,
     answersBySystemNo: state.bySystemNo,

@@ -1,14 +1,12 @@
 // Print (spec 7: POST organization/{orgId}/generate-pdf/{applicationId} → {pdfBase64}; spec 4: Print
 // only when SUBMITTED). The PDF's text is read back with poppler's pdftotext. Every case: happy path
 // (admin and staff), a draft or reviewed application (409), another organization (404), unknown id
-// (404), no token (401); nothing is audited.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// (404), no token (401); reading audits nothing but the one-time snapshot of a seeded application's
+// entity profile, which later profile edits do not change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { pdfToText } from '../support/pdf';
 import { answers, profileAnswers, questions, sections } from '../../api/db/schema';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { addressText, answerText, pdfText, totalsRow } from '../../api/services/application-pdf';
@@ -48,24 +46,23 @@ async function profileAnswer(systemNo: string, value: unknown) {
 const print = (applicationId: string, token?: string, orgId = lakeviewId) =>
   api.call(`/api/v1/organization/${orgId}/generate-pdf/${applicationId}`, { method: 'POST', token });
 
-/** The PDF's text as poppler lays it out. */
-function pdfToText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-test-'));
-  const file = path.join(dir, 'application.pdf');
-  try {
-    fs.writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function printedText(applicationId = SUBMITTED, token = admin.token): Promise<string> {
   const res = await print(applicationId, token);
   expect(res.status).toBe(200);
   const pdf = Buffer.from(res.body.pdfBase64, 'base64');
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return pdfToText(pdf);
+}
+
+async function snapshotOf(applicationId: string): Promise<{ organizationName: string; answers: Record<string, unknown> } | null> {
+  const rows = (await api.database.db.execute(sql`select profile_snapshot from applications where id = ${applicationId}`)) as any;
+  return rows.rows[0].profile_snapshot;
+}
+
+async function historyOf(applicationId: string, action: string): Promise<any[]> {
+  const res = await api.call(`/api/v1/logged-actions/${applicationId}/application?limit=100`, { token: admin.token });
+  expect(res.status).toBe(200);
+  return res.body.loggedActions.filter((e: any) => e.action === action);
 }
 
 async function auditCount(): Promise<number> {
@@ -80,6 +77,12 @@ beforeAll(async () => {
   summit = await api.signIn('summit.admin@example.org');
   lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
   summitId = summit.user.organizations[0].id;
+  // Lakeview's profile before anything reads the seeded submitted application (which has no snapshot yet).
+  await profileAnswer('5', {
+    country: 'United States', street_address_1: '200 Harbor Road', street_address_2: 'Suite 5', city: 'Lakeview', state: 'Wisconsin', zip: '537031234',
+  });
+  await profileAnswer('2.1', ['RDOF', 'Capital Projects Fund']);
+  await profileAnswer('13', '6085550100');
 });
 afterAll(async () => {
   await api?.close();
@@ -87,6 +90,7 @@ afterAll(async () => {
 
 describe('POST organization/{orgId}/generate-pdf/{applicationId}', () => {
   it('gives the organization admin a PDF of the submitted application, with its facts, sections, questions and page numbers', async () => {
+    expect(await snapshotOf(SUBMITTED)).toBeNull();
     const before = await auditCount();
     const res = await print(SUBMITTED, admin.token);
     expect(res.status).toBe(200);
@@ -121,8 +125,30 @@ describe('POST organization/{orgId}/generate-pdf/{applicationId}', () => {
     expect(text).toMatch(/Page 1 of \d+/);
     const pages = Number(/Page 1 of (\d+)/.exec(text)![1]);
     expect(text).toContain(`Page ${pages} of ${pages}`);
-    // Reading changes nothing: no history entry.
-    expect(await auditCount()).toBe(before);
+    // The seeded application had no profile snapshot: the first read took one, recorded once in the history.
+    expect((await snapshotOf(SUBMITTED))?.organizationName).toBe('Lakeview Fiber Cooperative');
+    expect(await auditCount()).toBe(before + 1);
+    const [entry] = await historyOf(SUBMITTED, 'PROFILE_SNAPSHOT');
+    expect(entry.details).toMatchObject({ backfilled: true, organizationName: 'Lakeview Fiber Cooperative', answers: { '9': 'https://lakeviewfiber.example.org' } });
+    // Reading changes nothing after that.
+    await printedText();
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('prints the entity profile the application was submitted with, whatever the profile says later', async () => {
+    await printedText();
+    await profileAnswer('9', 'https://changed.example.org');
+    await profileAnswer('4', 'Municipality');
+    const text = await printedText();
+    expect(text).toMatch(/9\. Website\s+https:\/\/lakeviewfiber\.example\.org/);
+    expect(text).not.toContain('changed.example.org');
+    expect(text).not.toContain('Municipality');
+    // A draft shows the profile as it is now.
+    const draft = await api.call(`/api/v1/applications/${DRAFT}/questions-system-no/9/answers`, { token: admin.token });
+    expect(draft.body.value).toBe('https://changed.example.org');
+    const submitted = await api.call(`/api/v1/applications/${SUBMITTED}/questions-system-no/9/answers`, { token: admin.token });
+    expect(submitted.body.value).toBe('https://lakeviewfiber.example.org');
+    expect(await historyOf(SUBMITTED, 'PROFILE_SNAPSHOT')).toHaveLength(1);
   });
 
   it('lets organization staff print too (a read)', async () => {
@@ -141,11 +167,6 @@ describe('POST organization/{orgId}/generate-pdf/{applicationId}', () => {
     await answer('23.1', 'Two lakeshore parcels are served by a partner.');
     await answer('31', { documentId: '5c1f3a52-44a1-4d40-9a0e-4a8f0c2a9d11', fileName: 'network-diagram.pdf' });
     await answer('26', '250000.00');
-    await profileAnswer('5', {
-      country: 'United States', street_address_1: '200 Harbor Road', street_address_2: 'Suite 5', city: 'Lakeview', state: 'Wisconsin', zip: '537031234',
-    });
-    await profileAnswer('2.1', ['RDOF', 'Capital Projects Fund']);
-    await profileAnswer('13', '6085550100');
 
     const text = await printedText();
     // The table: column names as its header, one line per filled row (amounts as the form shows them), the totals row.

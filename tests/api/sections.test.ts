@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { pdfToText } from '../support/pdf';
 import { profileAnswers, questions as questionsTable } from '../../api/db/schema';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { VALIDATION_MSG } from '../../domain/validation';
@@ -272,7 +273,7 @@ describe('GET applications/{id}/sections/{sectionId}', () => {
     expect(q(res.body, '9.1')).toMatchObject({ type: 'Header', mandatory: false });
   });
 
-  it('is read-only for staff, a staff membership, State_Admin and submitted or cancelled applications', async () => {
+  it('is read-only for staff, a staff membership, State_Admin (submitted only) and submitted or cancelled applications', async () => {
     const id = await newDraft();
     const asStaff = await getSection(id, S.budget!, staff.token);
     expect(asStaff.status).toBe(200);
@@ -280,7 +281,9 @@ describe('GET applications/{id}/sections/{sectionId}', () => {
     // org.admin is only staff of Summit.
     expect((await getSection('GA-SMT001', S.budget!)).body.application.readOnly).toBe(true);
     expect((await getSection('GA-SMT001', S.budget!, summit.token)).body.application.readOnly).toBe(false);
-    const asState = await getSection(id, S.budget!, stateAdmin.token);
+    // The state never sees a draft (404); it reads a submitted application, read-only.
+    expect((await getSection(id, S.budget!, stateAdmin.token)).status).toBe(404);
+    const asState = await getSection('GA-LKV002', S.budget!, stateAdmin.token);
     expect(asState.status).toBe(200);
     expect(asState.body.application.readOnly).toBe(true);
     for (const locked of ['GA-LKV002', 'GA-LKV004', 'GA-LKV005']) {
@@ -515,7 +518,7 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
     expect((await storedAnswer('GA-LKV002', '26'))).toBeUndefined();
   });
 
-  it('is for the organization admin only: staff and state 403, other organizations 404', async () => {
+  it('is for the organization admin only: staff and state 403, other organizations and the state on a draft 404', async () => {
     const id = await newDraft();
     const ids = await questionIds();
     const answer = [{ questionId: ids['26']!, value: '100' }];
@@ -523,7 +526,8 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
     expect(asStaff.status).toBe(403);
     expect(asStaff.body.message).toBe(APPLICATION_MSG.adminOnly);
     expect((await save('GA-SMT001', S.budget!, answer)).status).toBe(403);
-    expect((await save(id, S.budget!, answer, stateAdmin.token)).status).toBe(403);
+    expect((await save(id, S.budget!, answer, stateAdmin.token)).status).toBe(404);
+    expect((await save('GA-LKV002', S.budget!, answer, stateAdmin.token)).status).toBe(403);
     expect((await save(id, S.budget!, answer, summit.token)).status).toBe(404);
     expect((await save('GA-NOPE00', S.budget!, answer)).status).toBe(404);
     expect(await storedAnswer(id, '26')).toBeUndefined();
@@ -542,8 +546,8 @@ describe('GET applications/{id}/questions-system-no/{systemNo}/answers', () => {
     expect(empty.body).toEqual({ systemNo: '45', questionId: ids['45'], value: null });
     const legalName = await api.call(`/api/v1/applications/${id}/questions-system-no/1/answers`, { token: admin.token });
     expect(legalName.body.value).toBe('Lakeview Fiber Cooperative');
-    const asState = await api.call(`/api/v1/applications/${id}/questions-system-no/26/answers`, { token: stateAdmin.token });
-    expect(asState.body.value).toBe('250000.00');
+    // A draft is not the state's to read.
+    expect((await api.call(`/api/v1/applications/${id}/questions-system-no/26/answers`, { token: stateAdmin.token })).status).toBe(404);
   });
 
   it('answers 404 for an unknown system number and another organization', async () => {
@@ -572,7 +576,7 @@ describe('POST applications/{id}/submit', () => {
     expect((await statuses(id)).body[0].status).toBe('COMPLETED');
     expect((await submit(id, staff.token)).status).toBe(403);
     expect((await submit(id, summit.token)).status).toBe(404);
-    expect((await submit(id, stateAdmin.token)).status).toBe(403);
+    expect((await submit(id, stateAdmin.token)).status).toBe(404);
     const res = await submit(id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ applicationId: id, status: 'SUBMITTED', message: APPLICATION_MSG.submitted });
@@ -595,6 +599,35 @@ describe('POST applications/{id}/submit', () => {
     expect((await submit('GA-LKV005')).status).toBe(409);
   });
 
+  it('keeps the entity profile as submitted: a later profile edit changes drafts, not the submitted application, its PDF or its history', async () => {
+    const id = await newDraft();
+    await fillAllSections(id);
+    await fillLakeviewProfile(id);
+    const ids = await questionIds();
+    const setWebsite = (url: string) =>
+      api.call(`/api/v1/organization/${lakeviewId}/profile`, { token: admin.token, body: { answers: [{ questionId: ids['9']!, value: url }] } });
+    expect((await setWebsite('https://as-submitted.example.org')).status).toBe(200);
+    expect((await submit(id)).status).toBe(200);
+    const [snapshot] = await auditEntries(id, 'PROFILE_SNAPSHOT');
+    expect(snapshot.details).toMatchObject({ organizationName: 'Lakeview Fiber Cooperative', answers: { '1': 'Lakeview Fiber Cooperative', '9': 'https://as-submitted.example.org' } });
+    expect(snapshot.details).not.toHaveProperty('backfilled');
+
+    expect((await setWebsite('https://edited-later.example.org')).status).toBe(200);
+    const website = (view: any) => q(view, '9').answer;
+    // The application's profile step, for its organization and for the state, shows what was submitted.
+    expect(website((await getSection(id, S['entity-information']!)).body)).toBe('https://as-submitted.example.org');
+    expect(website((await getSection(id, S['entity-information']!, stateAdmin.token)).body)).toBe('https://as-submitted.example.org');
+    const pdf = await api.call(`/api/v1/organization/${lakeviewId}/generate-pdf/${id}`, { method: 'POST', token: admin.token });
+    expect(pdf.status).toBe(200);
+    const text = pdfToText(Buffer.from(pdf.body.pdfBase64, 'base64'));
+    expect(text).toMatch(/9\. Website\s+https:\/\/as-submitted\.example\.org/);
+    expect(text).not.toContain('edited-later');
+    // A draft shows the profile as it is now; the history keeps the one snapshot.
+    expect(website((await getSection(await newDraft(), S['entity-information']!)).body)).toBe('https://edited-later.example.org');
+    const history = (await api.call(`/api/v1/logged-actions/${id}/application`, { token: admin.token })).body.loggedActions;
+    expect(history.filter((e: any) => e.action === 'PROFILE_SNAPSHOT')).toHaveLength(1);
+  });
+
   it('lets an unlocked section of a revision be saved, then resubmits and locks the sections again', async () => {
     await fillLakeviewProfile('GA-LKV001');
     // The state unlocks the sections (there is no unlock route yet: straight into the table).
@@ -609,6 +642,8 @@ describe('POST applications/{id}/submit', () => {
     expect((await statuses('GA-LKV004')).body.every((s: any) => s.unlocked === false)).toBe(true);
     const entries = await auditEntries('GA-LKV004', 'APPLICATION_RESUBMITTED');
     expect(entries[0]).toMatchObject({ from_status: 'REVISION_NEEDED', to_status: 'RESUBMITTED' });
+    // The resubmission keeps the profile as it is now.
+    expect(await auditEntries('GA-LKV004', 'PROFILE_SNAPSHOT')).toHaveLength(1);
     expect((await submit('GA-LKV004')).status).toBe(409);
   });
 });
