@@ -39,6 +39,8 @@ export const PORTAL_MSG = {
   orgNameRequired: 'Organization legal name is required',
   requestBlocked: 'This request was blocked because it did not come from this portal. Please reload the page and try again.',
   databaseUnavailable: 'The portal cannot reach its database right now. Your work is safe; try again in a minute.',
+  formTooLarge: 'What you sent is too large for this form (the limit is 1 MB). Nothing was saved. Go back, shorten the longest answers and try again.',
+  lengthRequired: 'This request did not say how large it is, so it was not read. Please try again from the portal\'s own page.',
 } as const;
 
 /** Applications (spec 8) and the portal's own words where the spec has none. */
@@ -107,6 +109,7 @@ export const DOCUMENT_MSG = {
   questionNotInSection: 'This question is not part of the selected section.',
   fieldsAfterFile: 'The form fields must be sent before the file.',
   notMultipart: 'Send the upload as a multipart form.',
+  malformedUpload: 'The upload could not be read: the form data is malformed. Please choose the file and try again.',
   linkInvalid: 'This link is not valid or has expired. Please open the document again.',
   fileMissing: 'The file of this document is no longer available.',
   storageUnavailable: 'The file store is not answering right now. Please try the upload again in a few minutes.',

@@ -13,6 +13,8 @@ Object.assign(process.env, {
   // Every journey signs in again and again from one address: lift the limits for the suite only.
   OTP_EMAIL_LIMIT: '10000',
   OTP_IP_LIMIT: '10000',
+  // The journeys read sign-in codes from the development outbox.
+  DEV_OUTBOX: 'true',
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);

@@ -32,4 +32,10 @@ if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET) {
   console.log(`SESSION_SECRET not set: using the demo secret kept in ${file}. Set SESSION_SECRET for a real deployment.`);
 }
 
+if (!process.env.SMTP_URL && process.env.DEV_OUTBOX === undefined) {
+  // The one-command demo has no mail server: codes go to the development outbox (said again at start).
+  process.env.DEV_OUTBOX = 'true';
+  console.log('SMTP_URL not set: the demo keeps mail in the development outbox (DEV_OUTBOX=true).');
+}
+
 await import(new URL("../build/server/index.js", import.meta.url).href);

@@ -1,4 +1,5 @@
 // The process environment, validated once at boot.
+import net from 'node:net';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../domain/validation';
 
@@ -20,8 +21,25 @@ const EnvSchema = z.object({
   /** Sign-in requests one IP address may make per window (generous: a whole office may share one). */
   OTP_IP_LIMIT: intFrom(200),
   OTP_WINDOW_SECONDS: intFrom(15 * 60),
-  /** Express "trust proxy" setting, for a reverse proxy in front of the portal. */
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Express "trust proxy", for a reverse proxy in front of the portal: true/false, a hop count, or a
+   * comma-separated list of addresses, subnets (CIDR) and the names loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const parsed = parseTrustProxy(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  /**
+   * The development outbox: sign-in codes and mail kept in the database and readable at
+   * /api/v1/dev/outbox from this machine. On by default outside production; in production only when
+   * set (the demo `npm start` sets it), and never together with SMTP_URL.
+   */
+  DEV_OUTBOX: z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   /**
    * Where uploaded files live (DESIGN 2): unset = disk under DATA_DIR/files; file:///path = disk there;
    * s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=us-east-1&tls=false = an S3-compatible bucket.
@@ -31,7 +49,35 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };
+
+export type TrustProxy = boolean | number | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a trust-proxy list: an address, a subnet (CIDR or IPv4 netmask) or a named range. */
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, range, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(range);
+}
+
+/** TRUST_PROXY as Express accepts it, or a message saying what is wrong. */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !validProxyEntry(e));
+  if (entries.length === 0 || bad.length > 0) {
+    return `TRUST_PROXY must be true, false, a hop count (e.g. 1) or a comma-separated list of addresses, subnets (e.g. 10.0.0.0/8) and the names loopback, linklocal, uniquelocal; not understood: ${bad.join(', ') || raw}`;
+  }
+  return entries;
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -40,8 +86,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SESSION_SECRET) {
+  const data = parsed.data;
+  if (data.NODE_ENV === 'production' && !data.SESSION_SECRET) {
     throw new Error('SESSION_SECRET is required when NODE_ENV=production (at least 16 characters).');
   }
-  return parsed.data;
+  if (data.DEV_OUTBOX && data.SMTP_URL) {
+    throw new Error('DEV_OUTBOX and SMTP_URL are both set: mail is either sent through SMTP or kept in the development outbox. Unset one of them.');
+  }
+  const devOutbox = data.DEV_OUTBOX ?? (!data.SMTP_URL && data.NODE_ENV !== 'production');
+  if (data.NODE_ENV === 'production' && !data.SMTP_URL && !devOutbox) {
+    throw new Error('No way to send mail: set SMTP_URL (e.g. smtp://user:pass@mail.example.gov:587) so sign-in codes reach people, or DEV_OUTBOX=true for a demo that shows the codes on this machine.');
+  }
+  return { ...data, DEV_OUTBOX: devOutbox };
 }

@@ -13,7 +13,9 @@ import { outboxMailer, smtpMailer } from '../api/mail';
 import { seedDatabase } from '../api/seed';
 import { storageFromEnv } from '../api/storage';
 import type { Env } from './env';
-import { PORTAL_MSG } from '../domain/messages';
+import {
+  FORM_BODY_LIMIT_BYTES, MULTIPART_OVERHEAD_BYTES, limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders,
+} from './edge';
 
 export interface PortalConfig {
   apiBaseUrl: string;
@@ -58,46 +60,20 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secret,
     limits: { otpPerEmail: env.OTP_EMAIL_LIMIT, otpPerIp: env.OTP_IP_LIMIT, windowSeconds: env.OTP_WINDOW_SECONDS },
-    outboxReadable: !env.SMTP_URL,
+    outboxReadable: env.DEV_OUTBOX,
     log: (message, err) => console.error(message, err),
   };
 }
-
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 
 export function createPortalApp(opts: { env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>) }): Express {
   const { env, database } = opts;
   const secret = sessionSecret(env);
   const app = express();
   app.disable('x-powered-by');
-  if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY);
+  if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY);
   app.use(compression());
-  app.use((_req, res, next) => {
-    // CSP (STYLE.md): scripts only from this origin or inline with this response's nonce; styles may be
-    // inline (emotion writes them); nothing may frame the portal.
-    const nonce = crypto.randomBytes(16).toString('base64');
-    res.locals.cspNonce = nonce;
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    next();
-  });
+  app.use(securityHeaders());
+  app.use(refuseCrossSiteWrites());
 
   app.get('/healthz', async (_req, res) => {
     const ok = await database.ping();
@@ -110,27 +86,8 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
   app.use(express.static('public', { maxAge: '1h' }));
 
-  // Cross-site form posts are refused: the browser names where a POST came from.
-  app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return next();
-    const site = req.headers['sec-fetch-site'];
-    const origin = req.headers.origin;
-    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-    const badSite = typeof site === 'string' && !SAME_SITE_FETCH.has(site);
-    let badOrigin = false;
-    if (origin && origin !== 'null') {
-      try {
-        badOrigin = new URL(origin).host !== host;
-      } catch {
-        badOrigin = true;
-      }
-    }
-    if (badSite || badOrigin) {
-      res.status(403).type('text/plain').send(PORTAL_MSG.requestBlocked);
-      return;
-    }
-    next();
-  });
+  app.use(noStoreByDefault());
+  app.use(limitUiBodies({ formBytes: FORM_BODY_LIMIT_BYTES, multipartBytes: env.MAX_UPLOAD_MB * 1024 * 1024 + MULTIPART_OVERHEAD_BYTES }));
 
   const portal: PortalConfig = {
     apiBaseUrl: (env.API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/api/v1`).replace(/\/$/, ''),
@@ -139,7 +96,7 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secureCookies: env.NODE_ENV === 'production',
     helpUrl: env.HELP_URL,
-    devOutboxUrl: !env.SMTP_URL && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
+    devOutboxUrl: env.DEV_OUTBOX && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
   };
   app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req, res) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }) }));
   return app;

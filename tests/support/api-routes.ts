@@ -1,0 +1,39 @@
+// Every route of the /api/v1 provider, read from its Express routers, so a new route is covered by the
+// tests that walk them without being listed anywhere.
+import type { Router } from 'express';
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Express path, e.g. '/applications/:id/submit' (relative to /api/v1). */
+  path: string;
+}
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+export function apiRoutes(router: Router): ApiRoute[] {
+  const found: ApiRoute[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        for (const path of paths) {
+          for (const [method, on] of Object.entries(layer.route.methods)) {
+            if (on && method !== '_all') found.push({ method: method.toUpperCase() as ApiRoute['method'], path });
+          }
+        }
+      } else if (layer.handle.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((router as unknown as { stack: Layer[] }).stack);
+  return found;
+}
+
+/** A concrete URL for a route: every :param filled with a plausible value. */
+export function fillPath(path: string, values: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'x')));
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseTrustProxy, readEnv } from '../../server/env';
+
+const base = { NODE_ENV: 'development' } as const;
+const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-length' } as const;
+
+describe('TRUST_PROXY is read as Express reads it', () => {
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['0', 0],
+    ['loopback', ['loopback']],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.0.0/16', ['10.0.0.0/8', '192.168.0.0/16']],
+    ['loopback, linklocal, uniquelocal', ['loopback', 'linklocal', 'uniquelocal']],
+    ['10.0.0.0/255.0.0.0', ['10.0.0.0/255.0.0.0']],
+    ['::1, fd00::/8', ['::1', 'fd00::/8']],
+  ])('%s', (raw, expected) => {
+    expect(parseTrustProxy(raw)).toEqual(expected);
+    expect(readEnv({ ...base, TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '999.1.1.1', 'proxy.example.gov', '10.0.0.1/8/2', '::1/129', ',', '1.5'])('refuses %s with a clear message', (raw) => {
+    expect(typeof parseTrustProxy(raw)).toBe('string');
+    expect(() => readEnv({ ...base, TRUST_PROXY: raw })).toThrow(/TRUST_PROXY must be true, false, a hop count/);
+  });
+
+  it('is unset by default', () => {
+    expect(readEnv(base).TRUST_PROXY).toBeUndefined();
+  });
+});
+
+describe('the development outbox is an explicit setting', () => {
+  it('is on by default outside production, off when mail goes through SMTP', () => {
+    expect(readEnv(base).DEV_OUTBOX).toBe(true);
+    expect(readEnv({ NODE_ENV: 'test' }).DEV_OUTBOX).toBe(true);
+    expect(readEnv({ ...base, SMTP_URL: 'smtp://mail.example.gov:587' }).DEV_OUTBOX).toBe(false);
+  });
+
+  it('is refused together with SMTP_URL', () => {
+    expect(() => readEnv({ ...base, SMTP_URL: 'smtp://mail.example.gov:587', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX and SMTP_URL are both set/);
+  });
+
+  it('a production start needs SMTP_URL or DEV_OUTBOX=true', () => {
+    expect(() => readEnv(production)).toThrow(/No way to send mail: set SMTP_URL/);
+    expect(() => readEnv({ ...production, DEV_OUTBOX: 'false' })).toThrow(/No way to send mail/);
+    expect(readEnv({ ...production, DEV_OUTBOX: 'true' }).DEV_OUTBOX).toBe(true);
+    expect(readEnv({ ...production, SMTP_URL: 'smtp://mail.example.gov:587' }).DEV_OUTBOX).toBe(false);
+  });
+
+  it('can be turned off outside production', () => {
+    expect(readEnv({ ...base, DEV_OUTBOX: 'false' }).DEV_OUTBOX).toBe(false);
+    expect(() => readEnv({ ...base, DEV_OUTBOX: 'maybe' })).toThrow(/DEV_OUTBOX/);
+  });
+});
