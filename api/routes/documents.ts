@@ -97,6 +97,8 @@ function receiveUpload<T>(
     return Promise.reject(tooLarge());
   }
 
+  // busboy also reads url-encoded bodies: only a multipart form is an upload.
+  if (!req.is('multipart/form-data')) return Promise.reject(badRequest(DOCUMENT_MSG.notMultipart));
   let bb: busboy.Busboy;
   try {
     bb = busboy({
@@ -118,6 +120,19 @@ function receiveUpload<T>(
 
     const fail = (err: unknown) => {
       failure ??= err;
+    };
+
+    /**
+     * Stops reading at once: the rest of the body is not worth waiting for (busboy reports a malformed
+     * part without ending, and a pipe drops its destination on error, so nothing else would end it).
+     * Destroying the parser fails the file stream, which removes whatever was partly stored.
+     */
+    const abort = (err: unknown) => {
+      fail(err);
+      if (settled || bb.destroyed) return;
+      req.unpipe(bb);
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      bb.destroy(failure as Error);
     };
 
     const finish = async () => {
@@ -151,34 +166,35 @@ function receiveUpload<T>(
         file.resume();
         return;
       }
+      const limit = new SizeLimit(opts.maxBytes);
+      const release = () => {
+        file.unpipe(limit);
+        file.resume();
+      };
+      // Listened to from the start: the parser may fail the part while `accept` is still deciding.
+      file.on('error', (err) => limit.destroy(err));
+      limit.on('error', release);
+      limit.on('close', release);
       stored = (async () => {
         let accepted: Accepted<T> | null;
         try {
           accepted = await opts.accept({ ...fields }, info.filename ?? '');
         } catch (err) {
-          file.resume(); // read and discard the rest of this part
+          limit.destroy();
           throw err;
         }
         if (!accepted) {
           skippedFile = true;
-          file.resume();
+          limit.destroy();
           return null;
         }
-        const limit = new SizeLimit(opts.maxBytes);
-        const release = () => {
-          file.unpipe(limit);
-          file.resume();
-        };
-        file.on('error', (err) => limit.destroy(err));
-        limit.on('error', release);
-        limit.on('close', release);
         file.pipe(limit);
         try {
           await opts.storage.put(accepted.key, limit, { contentType: accepted.contentType });
         } catch (err) {
-          // Our own refusals (size) and a client that went away pass through; the file store failing
-          // is a 503 the person can retry.
-          if (err instanceof ApiError || req.readableAborted) throw err;
+          // Our own refusals, a malformed body and a client that went away pass through; the file store
+          // failing is a 503 the person can retry.
+          if (err instanceof ApiError || failure || req.readableAborted) throw failure ?? err;
           opts.log('File storage failed during an upload', err);
           throw new ApiError(503, DOCUMENT_MSG.storageUnavailable);
         }
@@ -187,23 +203,17 @@ function receiveUpload<T>(
       stored.catch(() => undefined); // observed in finish()
     });
 
-    bb.on('error', (err) => {
-      fail(err instanceof ApiError ? err : badRequest(DOCUMENT_MSG.notMultipart));
-    });
+    bb.on('error', (err) => abort(err instanceof ApiError ? err : badRequest(DOCUMENT_MSG.malformedUpload)));
     bb.on('close', () => void finish());
 
     // A body far past the limit (e.g. chunked, without a length) is not read to its end.
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxRequest && !settled) {
-        req.unpipe(bb);
-        res.setHeader('Connection', 'close');
-        bb.destroy(tooLarge());
-      }
+      if (received > maxRequest) abort(tooLarge());
     });
     // The client went away (upload cancelled): stop, and keep nothing.
     req.on('close', () => {
-      if (!req.complete && !settled) bb.destroy(new ApiError(400, VALIDATION_MSG.uploadCanceled));
+      if (!req.complete) abort(new ApiError(400, VALIDATION_MSG.uploadCanceled));
     });
     req.pipe(bb);
   });

@@ -1,6 +1,7 @@
 // Documents: multipart upload into disk storage, metadata, paged list, signed download links,
 // soft delete. Every route: happy path, another organization (404), role denial (403), bad input (400/413).
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +234,95 @@ describe('POST /documents/upload', () => {
     await expect.poll(() => storedFiles().sort(), { timeout: 5000 }).toEqual(before.sort());
     const rows = await api.database.db.select().from(documents).where(eq(documents.fileName, 'cancelled.pdf'));
     expect(rows).toHaveLength(0);
+  });
+
+  describe('a malformed multipart body answers 400 at once and keeps nothing', () => {
+    const boundary = 'portal-malformed-boundary';
+    const fieldParts = () => [['organizationId', lakeviewId], ['programId', programId], ['sectionId', sectionId], ['fileName', 'malformed.pdf']]
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+    const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="malformed.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const fileBytes = Buffer.alloc(200 * 1024, 4).toString('latin1');
+
+    /** Sends the request on a raw socket, keeps the socket open (a client that does not hang up), and reads the answer. */
+    function rawPost(body: string, contentType = `multipart/form-data; boundary=${boundary}`, length = Buffer.byteLength(body, 'latin1')) {
+      return new Promise<{ status: number; body: any; ms: number }>((resolve, reject) => {
+        const started = Date.now();
+        const { port } = new URL(api.baseUrl);
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(`POST /api/v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin.token}\r\n`
+            + `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`);
+          socket.write(Buffer.from(body, 'latin1'));
+        });
+        let reply = '';
+        const timer = setTimeout(() => {
+          socket.destroy();
+          reject(new Error(`no answer within 3 s; got so far: ${JSON.stringify(reply.slice(0, 200))}`));
+        }, 3000);
+        socket.on('data', (chunk) => {
+          reply += chunk.toString('latin1');
+          const [head, rest = ''] = reply.split('\r\n\r\n');
+          const length = Number(/content-length: (\d+)/i.exec(head ?? '')?.[1]);
+          if (Number.isFinite(length) && Buffer.byteLength(rest, 'latin1') >= length) {
+            clearTimeout(timer);
+            socket.destroy();
+            resolve({ status: Number(head!.split(' ')[1]), body: JSON.parse(rest.slice(0, length)), ms: Date.now() - started });
+          }
+        });
+        socket.on('error', (err) => {
+          clearTimeout(timer);
+          reject(err);
+        });
+      });
+    }
+
+    const cases: [string, () => string][] = [
+      ['a control character in a part header', () => `${fieldParts()}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x\x01.pdf"\r\n\r\n${fileBytes}\r\n--${boundary}--\r\n`],
+      ['a control character in the file part header after its data started', () => `${fieldParts()}${fileHead}${fileBytes}\r\n--${boundary}\r\nContent-\x01Disposition: form-data; name="x"\r\n\r\nv\r\n--${boundary}--\r\n`],
+      ['a body cut mid-part', () => `${fieldParts()}${fileHead}${fileBytes}`],
+      ['a boundary that never closes', () => `${fieldParts()}${fileHead}${fileBytes}\r\n--${boundary}`],
+      ['a part header that never ends', () => `${fieldParts()}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nX-Long: ${'a'.repeat(20_000)}`],
+    ];
+    for (const [name, body] of cases) {
+      it(name, async () => {
+        const before = storedFiles();
+        const res = await rawPost(body());
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(DOCUMENT_MSG.malformedUpload);
+        expect(res.ms).toBeLessThan(2000);
+        await expect.poll(() => storedFiles().sort(), { timeout: 2000 }).toEqual(before.sort());
+      });
+    }
+
+    it('a client that hangs up mid-file gets its connection closed, and nothing is kept', async () => {
+      const before = storedFiles();
+      const body = `${fieldParts()}${fileHead}${fileBytes}`;
+      // Declares more than it sends, then half-closes: the request can never complete.
+      const reply = await new Promise<string>((resolve, reject) => {
+        const { port } = new URL(api.baseUrl);
+        let text = '';
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(`POST /api/v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin.token}\r\n`
+            + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length + 5000}\r\n\r\n`);
+          socket.end(Buffer.from(body, 'latin1'));
+        });
+        const timer = setTimeout(() => reject(new Error(`connection still open after 3 s; got ${JSON.stringify(text.slice(0, 200))}`)), 3000);
+        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve(text);
+        });
+        socket.on('error', () => undefined);
+      });
+      expect(reply === '' || reply.startsWith('HTTP/1.1 400')).toBe(true);
+      await expect.poll(() => storedFiles().sort(), { timeout: 2000 }).toEqual(before.sort());
+    });
+
+    it('a missing boundary or a content type that is not multipart', async () => {
+      const noBoundary = await rawPost(`${fieldParts()}${fileHead}x\r\n--${boundary}--\r\n`, 'multipart/form-data');
+      expect(noBoundary).toMatchObject({ status: 400, body: { message: DOCUMENT_MSG.notMultipart } });
+      const wrongType = await rawPost('file=x', 'application/x-www-form-urlencoded');
+      expect(wrongType).toMatchObject({ status: 400, body: { message: DOCUMENT_MSG.notMultipart } });
+    });
   });
 
   it('answers 404 for an organization the caller is not a member of, 401 without a token, 403 for the read-only role', async () => {
