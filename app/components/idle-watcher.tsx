@@ -1,14 +1,15 @@
 // Inactivity (spec 4 Session): after 1 hour idle a warning with a 120-second countdown; a tab hidden
-// for 1 hour logs out on return. Without JavaScript the server ends the idle session by itself.
+// for 1 hour logs out on return. Activity (typing, clicks, scrolling) keeps the server's session alive
+// with a keep-alive at most every 5 minutes. Without JavaScript the server ends the idle session by itself.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFetcher } from '@remix-run/react';
 import { Box, Button, HStack, Heading, Text } from '@chakra-ui/react';
-import { HIDDEN_TAB_LOGOUT_MS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_SECONDS } from '../../domain/constants';
+import { HIDDEN_TAB_LOGOUT_MS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_SECONDS, KEEPALIVE_INTERVAL_MS } from '../../domain/constants';
 
 interface IdleSettings {
   timeoutMs: number;
   countdownSeconds: number;
   hiddenMs: number;
+  keepaliveMs: number;
 }
 
 declare global {
@@ -24,7 +25,15 @@ function settings(): IdleSettings {
     timeoutMs: override?.timeoutMs ?? INACTIVITY_TIMEOUT_MS,
     countdownSeconds: override?.countdownSeconds ?? INACTIVITY_WARNING_SECONDS,
     hiddenMs: override?.hiddenMs ?? HIDDEN_TAB_LOGOUT_MS,
+    keepaliveMs: override?.keepaliveMs ?? KEEPALIVE_INTERVAL_MS,
   };
+}
+
+/** Refreshes the server's idle timers. A plain fetch: no page data is reloaded, nothing typed is reset. */
+function sendKeepalive() {
+  fetch('/resources/keepalive', { method: 'POST', credentials: 'same-origin' }).catch(() => {
+    // Offline for a moment: the next activity tries again, and a Save that finds the session ended holds its answers.
+  });
 }
 
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'scroll', 'touchstart', 'mousemove'] as const;
@@ -37,7 +46,8 @@ export function IdleWatcher() {
   const hiddenSince = useRef<number | null>(null);
   const secondsLeftRef = useRef<number | null>(null);
   secondsLeftRef.current = secondsLeft;
-  const keepalive = useFetcher();
+  // The page load itself refreshed the session.
+  const lastKeepalive = useRef(Date.now());
 
   const logout = useCallback(() => {
     logoutRef.current?.requestSubmit();
@@ -45,13 +55,20 @@ export function IdleWatcher() {
 
   const stay = useCallback(() => {
     lastActivity.current = Date.now();
+    lastKeepalive.current = Date.now();
     setSecondsLeft(null);
-    keepalive.submit(null, { method: 'post', action: '/resources/keepalive' });
-  }, [keepalive]);
+    sendKeepalive();
+  }, []);
 
   useEffect(() => {
     const onActivity = () => {
-      if (secondsLeftRef.current === null) lastActivity.current = Date.now();
+      if (secondsLeftRef.current !== null) return;
+      const now = Date.now();
+      lastActivity.current = now;
+      if (now - lastKeepalive.current >= settings().keepaliveMs) {
+        lastKeepalive.current = now;
+        sendKeepalive();
+      }
     };
     for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
     const onVisibility = () => {

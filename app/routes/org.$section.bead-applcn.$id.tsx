@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { requirePortalUser } from '../utils/auth.server';
+import { requirePortalUser, takeHeldAnswers } from '../utils/auth.server';
 import { callApi, isApiFailure, unavailablePage } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../utils/question-form';
@@ -14,7 +14,7 @@ import { ErrorSummary, QuestionList, type ListQuestion } from '../components/que
 import { FormAlert } from '../components/forms';
 import { StatusBadge } from '../components/status-badge';
 import { ShellErrorBoundary } from '../components/error-boundary';
-import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import { APPLICATION_MSG, MSG, PORTAL_MSG } from '../../domain/messages';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
 
@@ -38,8 +38,8 @@ interface SectionView {
 
 const STATUS_WORDS = { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' } as const;
 
-async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string) {
-  const user = await requirePortalUser(request, context, 'org');
+async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string, saving = false) {
+  const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
   const applicationId = id.toUpperCase();
   let steps: SectionStatusRow[];
   try {
@@ -62,8 +62,10 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { applicationId, steps, step, view, areas, user } = await loadForm(request, context, String(params.id ?? ''));
+  const held = await takeHeldAnswers(request, context, user);
   return {
     applicationId, steps, step, view, areas,
+    restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
     section: params.section ?? 'applications',
     canSubmit: user.role === 'Organization_Admin',
     maxUploadBytes: context.portal.maxUploadBytes,
@@ -78,7 +80,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { user, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''));
+  const { user, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''), true);
   const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
   if (tooLargeForUpload(request, context.portal.maxUploadBytes)) {
     return data<ActionResult>({ ...none, values: null, message: VALIDATION_MSG.fileTooLarge }, { status: 413 });
@@ -145,7 +147,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, section, canSubmit, maxUploadBytes } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, section, canSubmit, maxUploadBytes, restored } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -154,15 +156,20 @@ export default function ApplicationForm() {
   const readOnly = app.readOnly;
   // Stable between renders: the form resets its live state only when new data arrives.
   const values = useMemo<Record<string, AnswerValue>>(
-    () => actionData?.values ?? Object.fromEntries(view.questions.map((q) => [q.id, q.answer])),
-    [actionData, view],
+    () => actionData?.values ?? restored ?? Object.fromEntries(view.questions.map((q) => [q.id, q.answer])),
+    [actionData, restored, view],
   );
   const errors = useMemo<Record<string, string>>(
-    () => (actionData?.values ? actionData.errors : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!]))),
-    [actionData, view],
+    () =>
+      actionData?.values
+        ? actionData.errors
+        : restored
+          ? {}
+          : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!])),
+    [actionData, restored, view],
   );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
-  const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values ? actionData : undefined });
+  const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values ? actionData : (restored ?? undefined) });
   const sectionErrors = actionData?.sectionErrors ?? {};
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
@@ -184,6 +191,7 @@ export default function ApplicationForm() {
       {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
       {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
       <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
+      <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       {Object.keys(sectionErrors).length ? (
         <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="submit-errors">
           <Text fontWeight="semibold" color="fg.error" mb={2}>

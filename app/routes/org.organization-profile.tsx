@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
-import { requirePortalUser } from '../utils/auth.server';
+import { requirePortalUser, takeHeldAnswers } from '../utils/auth.server';
 import { callApi, isApiFailure, unavailablePage } from '../utils/api.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
@@ -14,7 +14,7 @@ import { ErrorSummary, QuestionList, type ListQuestion } from '../components/que
 import { FormAlert } from '../components/forms';
 import { UrlDialog } from '../components/url-dialog';
 import { ShellErrorBoundary } from '../components/error-boundary';
-import { MSG, PROFILE_MSG } from '../../domain/messages';
+import { MSG, PORTAL_MSG, PROFILE_MSG } from '../../domain/messages';
 import type { AnswerValue } from '../../domain/questions';
 
 export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
@@ -26,8 +26,8 @@ interface ProfileResponse {
   questions: (ListQuestion & { error?: string })[];
 }
 
-async function loadProfile(request: Request, context: LoaderFunctionArgs['context']) {
-  const user = await requirePortalUser(request, context, 'org');
+async function loadProfile(request: Request, context: LoaderFunctionArgs['context'], saving = false) {
+  const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
   const profile = await callApi<ProfileResponse>(context, `/organization/${user.organization!.id}/profile`, { token: user.token }).catch((error) => {
     throw unavailablePage(error);
   });
@@ -36,11 +36,16 @@ async function loadProfile(request: Request, context: LoaderFunctionArgs['contex
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { profile, user } = await loadProfile(request, context);
-  return { profile, organizationName: user.organization!.name };
+  const held = await takeHeldAnswers(request, context, user);
+  return {
+    profile,
+    organizationName: user.organization!.name,
+    restored: held && !profile.readOnly ? answersFromForm(profile.questions, held) : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, profile } = await loadProfile(request, context);
+  const { user, profile } = await loadProfile(request, context, true);
   const form = await request.formData();
   let values = answersFromForm(profile.questions, form);
   const rows = tableIntent(String(form.get('intent') ?? ''));
@@ -67,16 +72,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EntityProfile() {
-  const { profile, organizationName } = useLoaderData<typeof loader>();
+  const { profile, organizationName, restored } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const guard = useUnsavedChanges({ enabled: !profile.readOnly, resetKey: actionData });
+  const guard = useUnsavedChanges({ enabled: !profile.readOnly, resetKey: actionData ?? restored ?? undefined });
   const saving = navigation.state === 'submitting';
   // Stable between renders: the form resets its live state only when new data arrives.
   const values = useMemo<Record<string, AnswerValue>>(
-    () => actionData?.values ?? Object.fromEntries(profile.questions.map((q) => [q.id, q.answer])),
-    [actionData, profile],
+    () => actionData?.values ?? restored ?? Object.fromEntries(profile.questions.map((q) => [q.id, q.answer])),
+    [actionData, restored, profile],
   );
   const errors = useMemo<Record<string, string>>(() => actionData?.errors ?? {}, [actionData]);
   const readOnly = profile.readOnly;
@@ -92,6 +97,7 @@ export default function EntityProfile() {
       </Text>
       {readOnly ? <FormAlert tone="info" message={PROFILE_MSG.staffCannotEdit} /> : null}
       <FormAlert message={actionData?.message} />
+      <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       <ErrorSummary questions={profile.questions} errors={errors} />
       <Form method="post" noValidate {...guard.formProps}>
         <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} maxW="4xl">

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Box, Button, Container, Heading, HStack, Text } from '@chakra-ui/react';
 import { callApi, isApiFailure } from '../utils/api.server';
-import { chooseOrganization, logout, type UserProfile } from '../utils/auth.server';
+import { chooseOrganization, heldReturnPath, logout, type UserProfile } from '../utils/auth.server';
 import { commitSession, getSession } from '../utils/session.server';
 import { ErrorList, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!chosen) return data({ error: PORTAL_MSG.organizationRequired }, { status: 400 });
   if (chosen.status !== 'active') return data({ error: PORTAL_MSG.organizationInactive }, { status: 400 });
   chooseOrganization(session, chosen);
-  return redirect('/org/dashboard', { headers: { 'Set-Cookie': await commitSession(session, context) } });
+  return redirect(heldReturnPath(session) ?? '/org/dashboard', { headers: { 'Set-Cookie': await commitSession(session, context) } });
 }
 
 export default function SelectOrganization() {

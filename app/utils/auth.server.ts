@@ -4,7 +4,7 @@ import { Authenticator } from 'remix-auth';
 import { OtpStrategy } from './otp-strategy.server';
 import { callApi, isApiFailure } from './api.server';
 import {
-  commitSession, destroySession, getSession, isIdleExpired, storagesFor, toastHeader, type PortalSession, type Toast,
+  commitSession, destroySession, getSession, isIdleExpired, safeRedirect, storagesFor, toastHeader, type PortalSession, type SessionData, type Toast,
 } from './session.server';
 import type { RoleName, RoleType } from '../../domain/roles';
 import type { ProfileOrganization, UserProfile } from '../../domain/users';
@@ -50,9 +50,18 @@ export function startSession(session: PortalSession, signedIn: SignedIn): string
   const active = activeOrganizations(user);
   if (active.length === 1 && user.organizations.length === 1) {
     chooseOrganization(session, active[0]!);
-    return '/org/dashboard';
+    return heldReturnPath(session) ?? '/org/dashboard';
   }
   return '/org/select-organization';
+}
+
+/** The form whose answers were held when this user's last session ended, once they are back in its organization. */
+export function heldReturnPath(session: PortalSession): string | null {
+  const held = session.get('heldReturn');
+  if (!held) return null;
+  session.unset('heldReturn');
+  const same = held.userId === session.get('userId') && held.organizationId === session.get('organizationId');
+  return same ? safeRedirect(held.path, '') || null : null;
 }
 
 export function chooseOrganization(session: PortalSession, org: ProfileOrganization) {
@@ -61,8 +70,11 @@ export function chooseOrganization(session: PortalSession, org: ProfileOrganizat
   session.set('role', org.role.name);
 }
 
-/** Revokes the token (best effort), ends the session and lands on /{roleType}/login. */
-export async function logout(request: Request, context: AppLoadContext, toast?: Toast): Promise<Response> {
+/**
+ * Revokes the token (best effort), ends the session and lands on /{roleType}/login; `heldReturn` is
+ * the only thing kept, for the next sign-in.
+ */
+export async function logout(request: Request, context: AppLoadContext, toast?: Toast, heldReturn?: SessionData['heldReturn']): Promise<Response> {
   const session = await getSession(request, context);
   const token = session.get('token');
   const roleType = session.get('roleType') === 'state' ? 'state' : 'org';
@@ -78,7 +90,13 @@ export async function logout(request: Request, context: AppLoadContext, toast?: 
     }
   }
   const headers = new Headers();
-  headers.append('Set-Cookie', await destroySession(session, context));
+  if (heldReturn) {
+    const next = await storagesFor(context).session.getSession();
+    next.set('heldReturn', heldReturn);
+    headers.append('Set-Cookie', await commitSession(next, context));
+  } else {
+    headers.append('Set-Cookie', await destroySession(session, context));
+  }
   if (notice) headers.append('Set-Cookie', await toastHeader(context, notice));
   return redirect(`/${roleType}/login`, { headers });
 }
@@ -94,24 +112,92 @@ export interface PortalUser {
   cookie: string;
 }
 
+/** Where held answers of a form are kept: per organization and page (the step is part of the page). */
+export function heldFormKey(session: PortalSession, request: Request): string {
+  const url = new URL(request.url);
+  const step = url.searchParams.get('step');
+  return `${session.get('organizationId') ?? ''}:${url.pathname}${step ? `?step=${step}` : ''}`;
+}
+
+/**
+ * A Save whose session ended: its typed fields (not chosen files) are held by the API for this user,
+ * under the token the idle rule ended. Whether that token may still do it is the API's call.
+ */
+async function holdPostedAnswers(request: Request, context: AppLoadContext, session: PortalSession, token: string): Promise<boolean> {
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return false;
+  }
+  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'intent');
+  if (fields.length === 0) return false;
+  try {
+    await callApi(context, '/held-submissions', { method: 'PUT', token, body: { formKey: heldFormKey(session, request), fields } });
+    return true;
+  } catch (error) {
+    if (isApiFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The answers held for this form when the user's last session ended, as the form posted them; given once. */
+export async function takeHeldAnswers(request: Request, context: AppLoadContext, user: PortalUser): Promise<FormData | null> {
+  try {
+    const held = await callApi<{ fields: [string, string][] }>(context, '/held-submissions/take', {
+      method: 'POST',
+      token: user.token,
+      body: { formKey: heldFormKey(user.session, request) },
+    });
+    const form = new FormData();
+    for (const [name, value] of held.fields) form.append(name, value);
+    return form;
+  } catch (error) {
+    // None held (404), or the API cannot answer now: then they stay held for a later visit.
+    if (isApiFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** The session has ended: hold what a Save posted when it may, then sign out. */
+async function sessionEnded(request: Request, context: AppLoadContext, session: PortalSession, token: string, hold: boolean, toast: Toast): Promise<Response> {
+  const userId = session.get('userId');
+  const organizationId = session.get('organizationId');
+  if (hold && userId && organizationId && (await holdPostedAnswers(request, context, session, token))) {
+    const url = new URL(request.url);
+    const heldReturn = { userId, organizationId, path: url.pathname + url.search };
+    return logout(request, context, { type: 'info', title: PORTAL_MSG.answersHeld }, heldReturn);
+  }
+  return logout(request, context, toast);
+}
+
 /**
  * The guard of spec 2: no session → /org/login; another role type → /unauthorized; idle too long → logout.
  * Fetches the profile on every guarded page (spec: the shell fetches it with the token).
+ * `holdAnswers` (the Save of a form): when the session has ended, the posted answers are held first.
  */
-export async function requirePortalUser(request: Request, context: AppLoadContext, roleType: RoleType): Promise<PortalUser> {
+export async function requirePortalUser(
+  request: Request,
+  context: AppLoadContext,
+  roleType: RoleType,
+  { holdAnswers = false }: { holdAnswers?: boolean } = {},
+): Promise<PortalUser> {
   const session = await getSession(request, context);
   const token = session.get('token');
   if (!token) throw redirect('/org/login');
   if (session.get('roleType') !== roleType) throw redirect('/unauthorized');
-  if (isIdleExpired(session)) throw await logout(request, context, { type: 'info', title: PORTAL_MSG.sessionExpired });
+  if (isIdleExpired(session)) {
+    throw await sessionEnded(request, context, session, token, holdAnswers, { type: 'info', title: PORTAL_MSG.sessionExpired });
+  }
 
   let profile: UserProfile;
   try {
     profile = await callApi<UserProfile>(context, '/users/me', { token });
   } catch (error) {
-    if (isApiFailure(error) && (error.status === 401 || error.status === 403)) {
-      throw await logout(request, context, { type: 'error', title: error.status === 403 ? error.message : PORTAL_MSG.notSignedIn });
+    if (isApiFailure(error) && error.status === 401) {
+      throw await sessionEnded(request, context, session, token, holdAnswers, { type: 'error', title: PORTAL_MSG.notSignedIn });
     }
+    if (isApiFailure(error) && error.status === 403) throw await logout(request, context, { type: 'error', title: error.message });
     throw error;
   }
 
@@ -131,10 +217,20 @@ export async function requirePortalUser(request: Request, context: AppLoadContex
   return { session, token, roleType, profile, role, organization, cookie: await commitSession(session, context) };
 }
 
-/** Session touch for "Stay connected": proves the user is there without loading a page. */
+/**
+ * The keep-alive ("Stay connected", or activity with JavaScript): refreshes the session's last activity
+ * here and the token's last use at the API, without loading a page. Null when the session has ended.
+ */
 export async function touchSession(request: Request, context: AppLoadContext): Promise<string | null> {
   const session = await getSession(request, context);
-  if (!session.get('token') || isIdleExpired(session)) return null;
+  const token = session.get('token');
+  if (!token || isIdleExpired(session)) return null;
+  try {
+    await callApi(context, '/users/me', { token });
+  } catch (error) {
+    if (isApiFailure(error) && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
   session.set('lastSeen', Date.now());
   return commitSession(session, context);
 }

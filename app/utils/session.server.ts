@@ -17,7 +17,7 @@ export interface SessionData {
   pendingEmail: string;
   loginError: string;
   /** After answers were held at a session's end: the form to reopen once this user signs in again. */
-  heldReturn: { userId: string; path: string };
+  heldReturn: { userId: string; organizationId: string; path: string };
 }
 export type PortalSession = Session<Partial<SessionData>>;
 

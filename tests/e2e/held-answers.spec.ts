@@ -1,0 +1,75 @@
+// No typed answer is lost to an idle timeout (issue 7 item 11): a Save that finds the session ended
+// holds the posted answers at the API; after signing in again the form opens with them, not yet saved.
+// The session is aged by rewriting the signed cookie's last activity, as the server would see it after
+// two idle hours. Runs with JavaScript off and on.
+import type { BrowserContext, Page } from '@playwright/test';
+import { createCookieSessionStorage } from '@remix-run/node';
+import { test, expect, scan, ready, enterFreshCode, signUpAndSignIn, createApplication } from './fixtures';
+import { PORTAL_MSG } from '../../domain/messages';
+
+const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
+
+/** Moves the session's last activity two hours back: the server now finds it idle-expired. */
+async function ageSession(context: BrowserContext) {
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', secrets: ['e2e-session-secret-e2e-session-secret'], httpOnly: true, sameSite: 'lax', path: '/' },
+  });
+  const current = (await context.cookies()).find((c) => c.name === '__session')!;
+  const session = await storage.getSession(`__session=${current.value}`);
+  session.set('lastSeen', Date.now() - 2 * 60 * 60 * 1000);
+  const value = (await storage.commitSession(session)).split(';')[0]!.slice('__session='.length);
+  await context.addCookies([{ ...current, value }]);
+}
+
+test('answers typed into a section survive a Save after the session ended, and are restored after sign-in', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  const { email } = await signUpAndSignIn(page, { prefix: 'held', legalName: 'Held Answers Fiber', firstName: 'Hal', lastName: 'Held' });
+  const { id } = await createApplication(page);
+  const form = `/org/applications/bead-applcn/${id}?step=project-area`;
+  await page.goto(form);
+  await ready(page);
+  await q(page, '23').getByLabel('No').check();
+  await q(page, '25').locator('input').fill('7');
+
+  await ageSession(context);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL('/org/login');
+  await expect(page.getByTestId('toast')).toContainText(PORTAL_MSG.answersHeld);
+
+  // Signing in again opens the same form with what was typed, not yet saved.
+  await enterFreshCode(page, email);
+  await expect(page).toHaveURL(form);
+  await expect(page.getByText(PORTAL_MSG.answersRestored)).toBeVisible();
+  await expect(q(page, '25').locator('input')).toHaveValue('7');
+  await expect(q(page, '23').getByLabel('No')).toBeChecked();
+  await scan(page);
+
+  await ready(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  await page.goto(form);
+  await expect(q(page, '25').locator('input')).toHaveValue('7');
+  await expect(q(page, '23').getByLabel('No')).toBeChecked();
+  // Restored once: they are not offered again.
+  await expect(page.getByText(PORTAL_MSG.answersRestored)).toHaveCount(0);
+});
+
+test('the entity profile keeps its typed answers the same way', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { email } = await signUpAndSignIn(page, { prefix: 'heldprofile', legalName: 'Held Profile Fiber', firstName: 'Pat', lastName: 'Held' });
+  await page.goto('/org/organization-profile');
+  await ready(page);
+  await q(page, '5').getByLabel('Street address 1').fill('12 Held Road');
+  await q(page, '10').locator('input').fill('Pat Held');
+  await ageSession(context);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL('/org/login');
+  await expect(page.getByTestId('toast')).toContainText(PORTAL_MSG.answersHeld);
+
+  await enterFreshCode(page, email);
+  await expect(page).toHaveURL('/org/organization-profile');
+  await expect(page.getByText(PORTAL_MSG.answersRestored)).toBeVisible();
+  await expect(q(page, '5').getByLabel('Street address 1')).toHaveValue('12 Held Road');
+  await expect(q(page, '10').locator('input')).toHaveValue('Pat Held');
+  await scan(page);
+});
