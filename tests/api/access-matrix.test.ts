@@ -1,0 +1,264 @@
+// The role × route matrix (issue 7 items 14-15). The routes come from the API's own routers: every
+// route taking an application or organization id declares its access check (applicationRoute,
+// applicationHistoryRoute, organizationRoute in api/services/application-access.ts), and the test reads
+// that declaration from the router stack; a route guarded some other way must be classified below or
+// the test fails asking for it. The expected answer of every seed account × route × application (or
+// organization) comes from the rules of domain/access.ts, never from a list of outcomes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createApi, type ApiContext } from '../../api';
+import type { RouteAccess } from '../../api/services/application-access';
+import { applications, organizations, reviewAssignments } from '../../api/db/schema';
+import {
+  applicationAccess, organizationAccess, refusesWrites, type Viewer,
+} from '../../domain/access';
+import { startTestApi, type TestApi } from './harness';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface MatrixRoute {
+  method: Method;
+  path: string;
+  access: RouteAccess;
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: { access?: RouteAccess } }[] };
+  handle: { stack?: Layer[] };
+}
+
+/** Routes guarded inside their handlers (files owned elsewhere), classified by the rule they follow. */
+const GUARDED_IN_HANDLER: Record<string, RouteAccess> = {
+  'GET /organization/:orgId/application-counts': { scope: 'organization', mode: 'read', param: 'orgId', stateReaders: [] },
+  'GET /documents/organizations/:orgId/documents': { scope: 'organization', mode: 'read', param: 'orgId', stateReaders: [] },
+  'GET /organization/:orgId/profile': { scope: 'organization', mode: 'read', param: 'orgId', stateReaders: [] },
+  'POST /organization/:orgId/profile': { scope: 'organization', mode: 'write', param: 'orgId', stateReaders: [] },
+};
+
+/** A path naming an application or an organization. */
+const TAKES_ID = /:orgId\b|:organizationId\b|:applicationId\b|\/applications\/:id\b/;
+
+/** Every route of the API with an access declaration, and the in-scope routes that have none. */
+function readRouters(): { routes: MatrixRoute[]; unclassified: string[]; stale: string[] } {
+  const router = createApi({ log: () => undefined } as unknown as ApiContext);
+  const routes: MatrixRoute[] = [];
+  const unclassified: string[] = [];
+  const seen = new Set<string>();
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (!layer.route) {
+        if (layer.handle.stack) walk(layer.handle.stack);
+        continue;
+      }
+      const declared = layer.route.stack.map((l) => l.handle.access).find((a): a is RouteAccess => !!a);
+      for (const [m, on] of Object.entries(layer.route.methods)) {
+        if (!on || m === '_all') continue;
+        const method = m.toUpperCase() as Method;
+        const key = `${method} ${layer.route.path}`;
+        seen.add(key);
+        const access = declared ?? GUARDED_IN_HANDLER[key];
+        if (access) routes.push({ method, path: layer.route.path, access });
+        else if (TAKES_ID.test(layer.route.path)) unclassified.push(key);
+      }
+    }
+  };
+  walk((router as unknown as { stack: Layer[] }).stack);
+  const stale = Object.keys(GUARDED_IN_HANDLER).filter((key) => !seen.has(key) || routes.some((r) => `${r.method} ${r.path}` === key && r.access !== GUARDED_IN_HANDLER[key]));
+  return { routes, unclassified, stale };
+}
+
+const SEED_ACCOUNTS = [
+  'org.admin@example.org', 'org.staff@example.org', 'summit.admin@example.org',
+  'state.admin@example.gov', 'state.reviewer@example.gov', 'ctc.admin@example.gov', 'ctc.reviewer@example.gov',
+  'rsm.admin@example.gov', 'rsm.reviewer@example.gov', 'rsm.financial@example.gov',
+] as const;
+
+interface Account { email: string; token: string; userId: string; viewer: Viewer }
+/** An application the matrix is played against; `status: null` is a deleted draft (its history remains). */
+interface Fixture { label: string; id: string; organizationId: string; status: string | null; exists: boolean }
+
+let api: TestApi;
+const accounts: Account[] = [];
+const orgIds: Record<'lakeview' | 'summit' | 'oldmill', string> = { lakeview: '', summit: '', oldmill: '' };
+let programId: string;
+let areaName: string;
+let budgetSectionId: string;
+const fixtures: Fixture[] = [];
+const UNKNOWN_ORG = '00000000-0000-4000-8000-000000000000';
+
+const account = (email: string) => accounts.find((a) => a.email === email)!;
+
+async function createDraft(organizationId: string, adminEmail: string): Promise<string> {
+  const res = await api.call(`/api/v1/applications/create?organizationId=${organizationId}`, {
+    token: account(adminEmail).token,
+    body: { programId, projectLocation: areaName, technologyType: 'Fiber to the premises' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.applicationId;
+}
+
+async function seeded(label: string, id: string): Promise<Fixture> {
+  const [row] = await api.database.db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  if (!row) throw new Error(`No seeded application ${id}`);
+  return { label, id, organizationId: row.organizationId, status: row.status, exists: true };
+}
+
+/** Review assignments as `applicationId reviewerId` (the matrix changes none). */
+const assignments = new Set<string>();
+
+beforeAll(async () => {
+  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  for (const email of SEED_ACCOUNTS) {
+    const { token, user } = await api.signIn(email);
+    accounts.push({ email, token, userId: user.id, viewer: user });
+  }
+  for (const org of await api.database.db.select().from(organizations)) {
+    if (org.legalName.startsWith('Lakeview')) orgIds.lakeview = org.id;
+    if (org.legalName.startsWith('Summit')) orgIds.summit = org.id;
+    if (org.legalName.startsWith('Old Mill')) orgIds.oldmill = org.id;
+  }
+  const admin = account('org.admin@example.org').token;
+  programId = (await api.call('/api/v1/program/all', { token: admin })).body[0].id;
+  areaName = (await api.call('/api/v1/project-area/all', { token: admin })).body[0].name;
+  budgetSectionId = (await api.call('/api/v1/section/all', { token: admin })).body.find((s: any) => s.slug === 'budget').id;
+
+  for (const a of await api.database.db.select().from(reviewAssignments)) assignments.add(`${a.applicationId} ${a.reviewerId}`);
+  const deleted = await createDraft(orgIds.lakeview, 'org.admin@example.org');
+  expect((await api.call(`/api/v1/applications/${deleted}/delete`, { method: 'DELETE', token: admin })).status).toBe(200);
+  fixtures.push(
+    { label: 'Lakeview draft', id: await createDraft(orgIds.lakeview, 'org.admin@example.org'), organizationId: orgIds.lakeview, status: 'DRAFT', exists: true },
+    await seeded('Lakeview submitted', 'GA-LKV002'),
+    await seeded('Lakeview in gating review (assigned to the RSM reviewer)', 'GA-LKV003'),
+    await seeded('Lakeview revision needed', 'GA-LKV004'),
+    await seeded('Lakeview cancelled', 'GA-LKV005'),
+    await seeded('Summit draft', 'GA-SMT001'),
+    await seeded('Summit submitted', 'GA-SMT002'),
+    await seeded('Summit in technical review (assigned to the CTC reviewer)', 'GA-SMT003'),
+    { label: 'Lakeview deleted draft', id: deleted, organizationId: orgIds.lakeview, status: null, exists: false },
+    { label: 'unknown id', id: 'GA-NOPE00', organizationId: orgIds.lakeview, status: null, exists: false },
+  );
+}, 180_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+type Expected = 'allowed' | 403 | 404;
+
+function expectedFor(route: MatrixRoute, who: Account, target: { fixture?: Fixture; assigned?: boolean; organizationId?: string }): Expected {
+  if (route.method !== 'GET' && refusesWrites(who.viewer)) return 403;
+  const access = route.access;
+  if (access.scope === 'organization') {
+    const outcome = organizationAccess(who.viewer, target.organizationId!, access.mode, access.stateReaders);
+    return outcome.allowed ? 'allowed' : outcome.status;
+  }
+  const fixture = target.fixture!;
+  const historyKept = access.scope === 'application-history' && fixture.label !== 'unknown id';
+  if (!fixture.exists && !historyKept) return 404;
+  const outcome = applicationAccess(who.viewer, { organizationId: fixture.organizationId, status: fixture.status, assigned: !!target.assigned }, access.mode);
+  return outcome.allowed ? 'allowed' : outcome.status;
+}
+
+function urlFor(route: MatrixRoute, values: Record<string, string>): string {
+  return `/api/v1${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'))}`;
+}
+
+/** A body that passes the access check and is then refused on its content (400/409), so nothing changes. */
+const PROBE_BODY: Partial<Record<Method, unknown>> = { POST: { answers: 'not a list' } };
+
+/** 'allowed': past the access check (reads answer 2xx; writes 2xx or a 400/409 on their content). */
+function matches(route: MatrixRoute, expected: Expected, status: number): boolean {
+  if (expected !== 'allowed') return status === expected;
+  if (status >= 200 && status < 300) return true;
+  return route.method !== 'GET' && (status === 400 || status === 409);
+}
+
+describe('role × route matrix', () => {
+  const { routes, unclassified, stale } = readRouters();
+
+  it('finds every route taking an application or organization id, each with a declared access rule', () => {
+    expect(unclassified, 'Classify these routes: guard them with applicationRoute/applicationHistoryRoute/organizationRoute (api/services/application-access.ts), or add them to GUARDED_IN_HANDLER').toEqual([]);
+    expect(stale, 'GUARDED_IN_HANDLER names routes that no longer exist or now declare their own rule').toEqual([]);
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(accounts.map((a) => a.email)).toEqual([...SEED_ACCOUNTS]);
+    expect(keys).toEqual(expect.arrayContaining([
+      'GET /logged-actions/:applicationId/application', 'GET /logged-actions/organization/:orgId',
+      'POST /applications/:id/submit', 'DELETE /applications/:id/delete', 'POST /organization/:orgId/generate-pdf/:applicationId',
+    ]));
+    expect(routes.filter((r) => r.access.scope !== 'organization').length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('answers every seed account on every application route exactly as domain/access.ts says', async () => {
+    const mismatches: string[] = [];
+    const seenOutcomes = new Set<Expected>();
+    for (const route of routes.filter((r) => r.access.scope !== 'organization')) {
+      for (const who of accounts) {
+        for (const fixture of fixtures) {
+          const assigned = assignments.has(`${fixture.id} ${who.userId}`);
+          const expected = expectedFor(route, who, { fixture, assigned });
+          seenOutcomes.add(expected);
+          const res = await api.call(urlFor(route, { [route.access.param]: fixture.id, orgId: fixture.organizationId, sectionId: budgetSectionId, systemNo: '26' }), {
+            method: route.method, token: who.token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : PROBE_BODY.POST,
+          });
+          if (!matches(route, expected, res.status)) {
+            mismatches.push(`${who.email} ${route.method} ${route.path} on ${fixture.label} (${fixture.id}): expected ${expected}, got ${res.status} ${res.body?.message ?? ''}`);
+          }
+          // A draft an admin just deleted is replaced, so the next cells meet the same fixture.
+          if (res.status < 300 && route.access.mode === 'write' && fixture.status === 'DRAFT') {
+            const admin = fixture.organizationId === orgIds.summit ? 'summit.admin@example.org' : 'org.admin@example.org';
+            fixture.id = await createDraft(fixture.organizationId, admin);
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect([...seenOutcomes].sort()).toEqual([403, 404, 'allowed']);
+  }, 240_000);
+
+  it('answers every seed account on every organization route exactly as domain/access.ts says', async () => {
+    const mismatches: string[] = [];
+    const orgs = { ...orgIds, unknown: UNKNOWN_ORG };
+    for (const route of routes.filter((r) => r.access.scope === 'organization')) {
+      for (const who of accounts) {
+        for (const [name, organizationId] of Object.entries(orgs)) {
+          const expected = expectedFor(route, who, { organizationId });
+          const res = await api.call(urlFor(route, { [route.access.param]: organizationId }), {
+            method: route.method, token: who.token, body: route.method === 'GET' ? undefined : {},
+          });
+          if (!matches(route, expected, res.status)) mismatches.push(`${who.email} ${route.method} ${route.path} on ${name}: expected ${expected}, got ${res.status}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
+
+describe('history follows the application', () => {
+  const history = (id: string, email: string) => api.call(`/api/v1/logged-actions/${id}/application`, { token: account(email).token });
+
+  it("hides a draft's history from every state role, the admins and the financial reviewer included", async () => {
+    const draft = fixtures.find((f) => f.label === 'Lakeview draft')!;
+    for (const email of SEED_ACCOUNTS.filter((e) => e.endsWith('.gov'))) {
+      expect((await history(draft.id, email)).status, email).toBe(404);
+    }
+    expect((await history(draft.id, 'org.staff@example.org')).status).toBe(200);
+    // Submitted: the admins and the financial reviewer read it; an unassigned reviewer does not.
+    for (const email of ['ctc.admin@example.gov', 'rsm.financial@example.gov', 'state.admin@example.gov']) {
+      expect((await history('GA-LKV002', email)).status, email).toBe(200);
+    }
+    expect((await history('GA-LKV002', 'ctc.reviewer@example.gov')).status).toBe(404);
+  });
+
+  it("gives the state an organization's history without the entries of applications it may not see", async () => {
+    const draft = fixtures.find((f) => f.label === 'Lakeview draft')!;
+    const deleted = fixtures.find((f) => f.label === 'Lakeview deleted draft')!;
+    const read = async (email: string) =>
+      (await api.call(`/api/v1/logged-actions/organization/${orgIds.lakeview}?limit=200`, { token: account(email).token })).body.loggedActions
+        .map((e: any) => e.applicationId);
+    const asState = await read('state.admin@example.gov');
+    const asMember = await read('org.staff@example.org');
+    for (const hidden of [draft.id, deleted.id, 'GA-LKV005']) {
+      expect(asMember).toContain(hidden);
+      expect(asState).not.toContain(hidden);
+    }
+    expect(asState).toContain('GA-LKV002');
+  });
+});
