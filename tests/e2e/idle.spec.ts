@@ -2,6 +2,7 @@
 // the server's own idle limit holds without it.
 import { createCookieSessionStorage } from '@remix-run/node';
 import { test, expect, signIn, ACCOUNTS, jsEnabled } from './fixtures';
+import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
 
 test('after inactivity a warning counts down; Stay connected keeps the session, zero logs out', async ({ page }) => {
   test.skip(!jsEnabled(page), 'The warning dialog is a JavaScript enhancement.');
@@ -62,4 +63,35 @@ test('the server ends a session idle for more than 1 hour + 120 s, without any s
   await page.goto('/org/dashboard');
   await expect(page).toHaveURL('/org/login');
   expect(baseURL).toBeTruthy();
+});
+
+test('with JavaScript, typing keeps the session alive past the server idle limit (a throttled keep-alive)', async ({ page, context }) => {
+  test.skip(!jsEnabled(page), 'The keep-alive is a JavaScript enhancement; without it a Save holds the answers.');
+  test.setTimeout(90_000);
+  await page.addInitScript(() => {
+    (window as any).__portalIdle = { keepaliveMs: 1000 };
+  });
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.goto('/org/organization-profile');
+  await page.waitForFunction(() => document.documentElement.dataset.idleWatch === 'on');
+  // The server would find this session idle-expired 4 seconds from now, unless activity reaches it.
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', secrets: ['e2e-session-secret-e2e-session-secret'], httpOnly: true, sameSite: 'lax', path: '/' },
+  });
+  const current = (await context.cookies()).find((c) => c.name === '__session')!;
+  const session = await storage.getSession(`__session=${current.value}`);
+  const deadline = Date.now() + 4000;
+  session.set('lastSeen', deadline - SERVER_IDLE_LIMIT_MS);
+  await context.addCookies([{ ...current, value: (await storage.commitSession(session)).split(';')[0]!.slice('__session='.length) }]);
+
+  const keptAlive = page.waitForResponse((r) => r.url().endsWith('/resources/keepalive') && r.request().method() === 'POST');
+  await page.locator('[data-question="10"] input').pressSequentially('Typing', { delay: 300 });
+  expect((await keptAlive).status()).toBe(204);
+  const refreshed = (await context.cookies()).find((c) => c.name === '__session')!;
+  expect((await storage.getSession(`__session=${refreshed.value}`)).get('lastSeen')).toBeGreaterThan(deadline - SERVER_IDLE_LIMIT_MS);
+
+  // Past the old deadline the session still opens pages: typing refreshed it without a page load.
+  await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(deadline + 500);
+  await page.goto('/org/dashboard');
+  await expect(page).toHaveURL('/org/dashboard');
 });
