@@ -31,6 +31,7 @@ import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../domain/questions';
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
 import { benchApplicationCounts, seedLarge } from './seed-large';
+import { client, expectStatus, signIn, table, type Client } from './bench-support';
 
 const LIST_CONNECTIONS = 32;
 const LIST_SECONDS = 10;
@@ -89,57 +90,6 @@ function timing(samples: number[]): Timing {
     min: sorted[0]!,
     max: sorted[sorted.length - 1]!,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP helpers
-// ---------------------------------------------------------------------------------------------
-
-interface Client {
-  baseUrl: string;
-  token?: string;
-  call<T = any>(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: T }>;
-}
-
-function client(baseUrl: string): Client {
-  const c: Client = {
-    baseUrl,
-    async call(p, init = {}) {
-      const headers: Record<string, string> = {};
-      if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (c.token) headers.Authorization = `Bearer ${c.token}`;
-      const res = await fetch(baseUrl + p, {
-        method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(60_000),
-      });
-      const text = await res.text();
-      let body: any = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, body };
-    },
-  };
-  return c;
-}
-
-function expectStatus(what: string, res: { status: number; body: unknown }, status = 200) {
-  if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-}
-
-/** The harness's sign-in: send a code, read it from the dev outbox (loopback only), verify it. */
-async function signIn(api: Client, email: string): Promise<string> {
-  expectStatus('send-login-otp', await api.call('/api/v1/send-login-otp', { body: { email } }));
-  const outbox = await api.call<{ text: string }[]>(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
-  const otp = /code is (\d{6})/.exec(outbox.body?.[0]?.text ?? '')?.[1];
-  if (!otp) throw new Error(`No sign-in code in the outbox for ${email}`);
-  const verified = await api.call<{ token: string }>('/api/v1/verify-otp', { body: { email, otp } });
-  expectStatus('verify-otp', verified);
-  return verified.body.token;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -492,13 +442,6 @@ async function runEngine(engine: Engine): Promise<EngineFigures> {
 
 function log(message: string) {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_h, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
-  return [line(cells[0]!), `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`, ...cells.slice(1).map(line)].join('\n');
 }
 
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));

@@ -1,0 +1,67 @@
+// What the benchmark scripts share (npm run bench, npm run bench:load): a JSON client of the API,
+// the dev-outbox sign-in, and the plain-text tables they print. Loopback only.
+
+export interface Client {
+  baseUrl: string;
+  token?: string;
+  call<T = any>(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+}
+
+export function client(baseUrl: string): Client {
+  const c: Client = {
+    baseUrl,
+    async call(p, init = {}) {
+      const headers: Record<string, string> = {};
+      if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (c.token) headers.Authorization = `Bearer ${c.token}`;
+      const res = await fetch(baseUrl + p, {
+        method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await res.text();
+      let body: any = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body };
+    },
+  };
+  return c;
+}
+
+export function expectStatus(what: string, res: { status: number; body: unknown }, status = 200) {
+  if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+}
+
+/** The newest sign-in code mailed to this address, from the development outbox (loopback only). */
+export async function outboxCode(api: Client, email: string): Promise<string> {
+  const outbox = await api.call<{ text: string }[]>(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  const otp = /code is (\d{6})/.exec(outbox.body?.[0]?.text ?? '')?.[1];
+  if (!otp) throw new Error(`No sign-in code in the outbox for ${email}`);
+  return otp;
+}
+
+/** The harness's sign-in: send a code, read it from the dev outbox, verify it. */
+export async function signIn(api: Client, email: string): Promise<string> {
+  expectStatus('send-login-otp', await api.call('/api/v1/send-login-otp', { body: { email } }));
+  const otp = await outboxCode(api, email);
+  const verified = await api.call<{ token: string }>('/api/v1/verify-otp', { body: { email, otp } });
+  expectStatus('verify-otp', verified);
+  return verified.body.token;
+}
+
+/** The value at percentile p (nearest rank) of ascending samples. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : 0;
+}
+
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_h, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
+  return [line(cells[0]!), `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`, ...cells.slice(1).map(line)].join('\n');
+}
