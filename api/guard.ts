@@ -3,7 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApiContext } from './context';
 import { authenticate, type Authenticated } from './services/auth';
 import { ApiError, forbidden, notFound } from './http';
-import { isReadOnlyRole, type RoleName } from '../domain/roles';
+import type { RoleName } from '../domain/roles';
+import { memberRole, refusesWrites } from '../domain/access';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -40,8 +41,7 @@ export function refuseReadOnlyWrites(ctx: ApiContext) {
     authenticate(ctx, token)
       .then((auth) => {
         req.auth = auth;
-        const roles = auth.profile.roleType === 'state' ? auth.profile.roles.map((r) => r.name) : [];
-        if (roles.length > 0 && roles.every((r) => isReadOnlyRole(r))) return next(forbidden());
+        if (refusesWrites(auth.profile)) return next(forbidden());
         next();
       })
       .catch(next);
@@ -55,10 +55,9 @@ export function currentAuth(req: Request): Authenticated {
 
 /** The caller's role in an organization; 404 when they are not an active member (never leak existence). */
 export function orgRole(req: Request, organizationId: string): RoleName {
-  const { profile } = currentAuth(req);
-  const membership = profile.organizations.find((o) => o.id === organizationId);
-  if (!membership || membership.status !== 'active') throw notFound('Organization not found');
-  return membership.role.name;
+  const role = memberRole(currentAuth(req).profile, organizationId);
+  if (!role) throw notFound('Organization not found');
+  return role;
 }
 
 /** The state roles of the caller; 403 for organization users. */
