@@ -19,6 +19,10 @@ export default defineConfig({
       api('pglite'),
       api('postgres'),
       {
+        // Database faults (issue 7 item 2): each file starts its own PostgreSQL or PGlite portal to break.
+        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, pool: 'forks' as const },
+      },
+      {
         // Against a real Ceph radosgw (scripts/start-radosgw.sh; scripts/test.sh sets TEST_S3_STORAGE_URL).
         // Without the variable the tests are skipped, and the database template is not even built.
         test: {

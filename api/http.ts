@@ -2,7 +2,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { MSG, PORTAL_MSG } from '../domain/messages';
-import { isDatabaseUnavailable } from './db/errors';
+import { describeDatabaseError, isDatabaseUnavailable } from './db/errors';
+import { isCleanInput, requestTargetProblem } from '../domain/input';
 
 export class ApiError extends Error {
   constructor(
@@ -46,7 +47,7 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void) {
       return;
     }
     const status = (err as { status?: number; type?: string }).status;
-    if (status === 400 || (err as { type?: string }).type === 'entity.parse.failed') {
+    if ((err as { type?: string }).type === 'entity.parse.failed') {
       res.status(400).json({ message: 'The request body is not valid JSON.' });
       return;
     }
@@ -54,10 +55,20 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void) {
       res.status(413).json({ message: 'The request is too large.' });
       return;
     }
+    // Express and body-parser refusals (a %-escape that does not decode, an unsupported charset…).
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ message: PORTAL_MSG.badRequest });
+      return;
+    }
+    // A value the database cannot hold that slipped past validation is still the caller's input.
+    if (isBadDataError(err)) {
+      res.status(400).json({ message: PORTAL_MSG.badRequest });
+      return;
+    }
     if (isDatabaseUnavailable(err)) {
       // During an outage every request fails alike: say it in the log once a minute, not per request.
       if (Date.now() - outageLoggedAt > 60_000) {
-        log('API: the database cannot be reached', err);
+        log('API: the database cannot be reached:', describeDatabaseError(err));
         outageLoggedAt = Date.now();
       }
       res.status(503).setHeader('Retry-After', '60').json({ message: PORTAL_MSG.databaseUnavailable });
@@ -65,6 +76,23 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void) {
     }
     log('API error', err);
     res.status(500).json({ message: MSG.somethingWentWrong });
+  };
+}
+
+/** SQLSTATE class 22 (data exception: bad text representation, date out of range, bad encoding, numeric overflow, too long) or 54000 (a value too large to index), anywhere in the cause chain. */
+function isBadDataError(err: unknown): boolean {
+  for (let e = err, hops = 0; e && typeof e === 'object' && hops < 10; e = (e as { cause?: unknown }).cause, hops += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000')) return true;
+  }
+  return false;
+}
+
+/** NUL, lone surrogates and %-escapes that do not decode, anywhere in the address, query or JSON body: 400 before any route. */
+export function refuseMalformedInput(): RequestHandler {
+  return (req, _res, next) => {
+    const problem = requestTargetProblem(req.originalUrl) ?? (isCleanInput(req.query) && isCleanInput(req.body) ? null : PORTAL_MSG.badCharacters);
+    next(problem ? badRequest(problem) : undefined);
   };
 }
 

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { schema } from './schema';
-import { isDatabaseUnavailable } from './errors';
+import { describeDatabaseError, isDatabaseUnavailable } from './errors';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -79,24 +79,17 @@ export const CONNECT_TIMEOUT_MS = 3_000;
 const PING_TIMEOUT_MS = 2_000;
 
 type Log = (message: string, err?: unknown) => void;
-const logToConsole: Log = (message, err) => console.error(message, describe(err));
-
-/** One line for the log: the error code and message of the innermost cause (no stack). */
-function describe(err: unknown): string {
-  let e = err;
-  while (e instanceof Error && e.cause) e = e.cause;
-  if (e instanceof AggregateError && e.errors.length) e = e.errors[0];
-  if (!(e instanceof Error)) return e === undefined ? '' : String(e);
-  const code = (e as { code?: unknown }).code;
-  return [typeof code === 'string' ? code : '', e.message].filter(Boolean).join(' ');
-}
+const logToConsole: Log = (message, err) => console.error(message, describeDatabaseError(err));
 
 export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; log?: Log }): Promise<Database> {
   if (opts.databaseUrl) {
     const log = opts.log ?? logToConsole;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-    // An idle client whose server went away (restart, failover) emits here; unheard, it would end the process.
-    pool.on('error', (err) => log('PostgreSQL: an idle connection was lost; it will be replaced on the next query.', err));
+    // A connection whose server went away (restart, failover) emits 'error' on its client, whether idle
+    // or checked out between two queries of a transaction; unheard, that ends the process. The query
+    // that needed it fails (503) and the pool replaces it.
+    pool.on('connect', (client) => client.on('error', (err) => log('PostgreSQL: a connection was lost; it will be replaced.', err)));
+    pool.on('error', () => {}); // the same error, already logged by the client's listener above
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -35,3 +35,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** One line for the log: the code and message of the innermost cause, without the query or a stack. */
+export function describeDatabaseError(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause) e = e.cause;
+  if (e instanceof AggregateError && e.errors.length) e = e.errors[0];
+  if (!(e instanceof Error)) return e === undefined ? '' : String(e);
+  const code = (e as { code?: unknown }).code;
+  return [typeof code === 'string' ? code : '', e.message].filter(Boolean).join(' ');
+}

@@ -28,10 +28,19 @@ export async function freePort(): Promise<number> {
 
 export interface RunningPostgres {
   url: string;
+  /** Stops the server and removes its directory. */
   stop(): void;
+  /** Stops the server, keeping its data and port: 'immediate' is a crash (recovery on the next start). */
+  halt(mode?: 'fast' | 'immediate'): void;
+  /** Starts it again on the same data directory and port. */
+  resume(): void;
 }
 
-export async function startPostgres(): Promise<RunningPostgres> {
+/**
+ * `durable`: commits are acknowledged only once in the WAL (synchronous_commit on), so a crash loses
+ * nothing acknowledged; the default trades that for speed, which ordinary test files do not need.
+ */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<RunningPostgres> {
   const bin = postgresBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
   const data = path.join(dir, 'data');
@@ -47,13 +56,16 @@ export async function startPostgres(): Promise<RunningPostgres> {
   };
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
+  const settings = opts.durable ? '-c fsync=off' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${settings}`, 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt(mode = 'fast') {
+      run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+    },
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
