@@ -48,9 +48,25 @@ export function IdleWatcher() {
   secondsLeftRef.current = secondsLeft;
   // The page load itself refreshed the session.
   const lastKeepalive = useRef(Date.now());
+  // A form (marked data-hold-answers) typed into since it was last submitted: its answers go with an idle logout.
+  const changedForm = useRef<HTMLFormElement | null>(null);
 
   const logout = useCallback(() => {
-    logoutRef.current?.requestSubmit();
+    const target = logoutRef.current;
+    if (!target) return;
+    for (const old of target.querySelectorAll('[data-held]')) old.remove();
+    const typed = changedForm.current;
+    if (typed?.isConnected) {
+      const fields = [...new FormData(typed)].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      fields.push(['heldFrom', window.location.pathname + window.location.search]);
+      for (const [name, value] of fields) {
+        const input = document.createElement('input');
+        Object.assign(input, { type: 'hidden', name, value });
+        input.dataset.held = '';
+        target.append(input);
+      }
+    }
+    target.requestSubmit();
   }, []);
 
   const stay = useCallback(() => {
@@ -71,6 +87,16 @@ export function IdleWatcher() {
       }
     };
     for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
+    const onInput = (event: Event) => {
+      const field = event.target as HTMLInputElement;
+      if (field.type !== 'file' && field.form?.hasAttribute('data-hold-answers')) changedForm.current = field.form;
+    };
+    const onSubmit = (event: Event) => {
+      if (event.target === changedForm.current) changedForm.current = null;
+    };
+    document.addEventListener('input', onInput, true);
+    document.addEventListener('change', onInput, true);
+    document.addEventListener('submit', onSubmit, true);
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') {
         hiddenSince.current = Date.now();
@@ -96,6 +122,9 @@ export function IdleWatcher() {
     }, 1000);
     return () => {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
+      document.removeEventListener('input', onInput, true);
+      document.removeEventListener('change', onInput, true);
+      document.removeEventListener('submit', onSubmit, true);
       document.removeEventListener('visibilitychange', onVisibility);
       window.clearInterval(timer);
       delete document.documentElement.dataset.idleWatch;

@@ -1,15 +1,13 @@
-// Logout is a POST: it revokes the token and lands on /{roleType}/login.
+// Logout is a POST: it revokes the token and lands on /{roleType}/login. The idle watcher's logout may
+// carry the answers typed but not saved, which are held first.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { logout } from '../utils/auth.server';
+import { idleLogout, logout } from '../utils/auth.server';
 import { PORTAL_MSG } from '../../domain/messages';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
-  const reason = form.get('reason');
-  return logout(request, context, {
-    type: 'info',
-    title: reason === 'idle' ? PORTAL_MSG.sessionExpired : PORTAL_MSG.signedOut,
-  });
+  if (form.get('reason') === 'idle') return idleLogout(request, context, form);
+  return logout(request, context, { type: 'info', title: PORTAL_MSG.signedOut });
 }
 
 export const loader = () => redirect('/');

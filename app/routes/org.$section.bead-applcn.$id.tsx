@@ -235,7 +235,7 @@ export default function ApplicationForm() {
         </Box>
         <Box flex="1" minW={0} w="full">
           <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
-          <Form method="post" encType="multipart/form-data" noValidate {...guard.formProps}>
+          <Form method="post" encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
             <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
               <Heading as="h2" size="lg" mb={1}>
                 {view.section.name}

@@ -99,7 +99,7 @@ export default function EntityProfile() {
       <FormAlert message={actionData?.message} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       <ErrorSummary questions={profile.questions} errors={errors} />
-      <Form method="post" noValidate {...guard.formProps}>
+      <Form method="post" noValidate data-hold-answers="" {...guard.formProps}>
         <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} maxW="4xl">
           <Heading as="h2" size="lg" mb={4}>
             {profile.section.name}

@@ -113,32 +113,37 @@ export interface PortalUser {
 }
 
 /** Where held answers of a form are kept: per organization and page (the step is part of the page). */
-export function heldFormKey(session: PortalSession, request: Request): string {
-  const url = new URL(request.url);
-  const step = url.searchParams.get('step');
-  return `${session.get('organizationId') ?? ''}:${url.pathname}${step ? `?step=${step}` : ''}`;
+function heldFormKey(session: PortalSession, page: URL): string {
+  const step = page.searchParams.get('step');
+  return `${session.get('organizationId') ?? ''}:${page.pathname}${step ? `?step=${step}` : ''}`;
 }
 
+/** Fields of the posts below that are not answers. */
+const NOT_ANSWERS = new Set(['intent', 'reason', 'heldFrom']);
+
 /**
- * A Save whose session ended: its typed fields (not chosen files) are held by the API for this user,
- * under the token the idle rule ended. Whether that token may still do it is the API's call.
+ * Typed fields (not chosen files) of the form on `page`, held by the API for this user under a token
+ * the idle rule may have ended (whether it still may is the API's call). Answers where to return after
+ * the next sign-in, or null when nothing was held.
  */
-async function holdPostedAnswers(request: Request, context: AppLoadContext, session: PortalSession, token: string): Promise<boolean> {
-  let form: FormData;
+async function holdAnswers(
+  context: AppLoadContext,
+  session: PortalSession,
+  token: string,
+  form: FormData,
+  page: URL,
+): Promise<SessionData['heldReturn'] | null> {
+  const userId = session.get('userId');
+  const organizationId = session.get('organizationId');
+  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !NOT_ANSWERS.has(entry[0]));
+  if (!userId || !organizationId || fields.length === 0) return null;
   try {
-    form = await request.clone().formData();
-  } catch {
-    return false;
-  }
-  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'intent');
-  if (fields.length === 0) return false;
-  try {
-    await callApi(context, '/held-submissions', { method: 'PUT', token, body: { formKey: heldFormKey(session, request), fields } });
-    return true;
+    await callApi(context, '/held-submissions', { method: 'PUT', token, body: { formKey: heldFormKey(session, page), fields } });
   } catch (error) {
-    if (isApiFailure(error)) return false;
+    if (isApiFailure(error)) return null;
     throw error;
   }
+  return { userId, organizationId, path: page.pathname + page.search };
 }
 
 /** The answers held for this form when the user's last session ended, as the form posted them; given once. */
@@ -147,7 +152,7 @@ export async function takeHeldAnswers(request: Request, context: AppLoadContext,
     const held = await callApi<{ fields: [string, string][] }>(context, '/held-submissions/take', {
       method: 'POST',
       token: user.token,
-      body: { formKey: heldFormKey(user.session, request) },
+      body: { formKey: heldFormKey(user.session, new URL(request.url)) },
     });
     const form = new FormData();
     for (const [name, value] of held.fields) form.append(name, value);
@@ -159,16 +164,29 @@ export async function takeHeldAnswers(request: Request, context: AppLoadContext,
   }
 }
 
+/** Signs out; when answers were held, says so and keeps where to return. */
+function signOutHolding(request: Request, context: AppLoadContext, heldReturn: SessionData['heldReturn'] | null, toast: Toast) {
+  if (!heldReturn) return logout(request, context, toast);
+  return logout(request, context, { type: 'info', title: PORTAL_MSG.answersHeld }, heldReturn);
+}
+
 /** The session has ended: hold what a Save posted when it may, then sign out. */
 async function sessionEnded(request: Request, context: AppLoadContext, session: PortalSession, token: string, hold: boolean, toast: Toast): Promise<Response> {
-  const userId = session.get('userId');
-  const organizationId = session.get('organizationId');
-  if (hold && userId && organizationId && (await holdPostedAnswers(request, context, session, token))) {
-    const url = new URL(request.url);
-    const heldReturn = { userId, organizationId, path: url.pathname + url.search };
-    return logout(request, context, { type: 'info', title: PORTAL_MSG.answersHeld }, heldReturn);
-  }
-  return logout(request, context, toast);
+  const form = hold ? await request.clone().formData().catch(() => null) : null;
+  const heldReturn = form ? await holdAnswers(context, session, token, form, new URL(request.url)) : null;
+  return signOutHolding(request, context, heldReturn, toast);
+}
+
+/**
+ * The idle countdown ran out (JavaScript): the watcher posts the answers typed but not saved on the
+ * page `heldFrom`; they are held like a late Save's before the session ends.
+ */
+export async function idleLogout(request: Request, context: AppLoadContext, form: FormData): Promise<Response> {
+  const session = await getSession(request, context);
+  const token = session.get('token');
+  const from = safeRedirect(form.get('heldFrom'), '');
+  const heldReturn = token && from ? await holdAnswers(context, session, token, form, new URL(from, request.url)) : null;
+  return signOutHolding(request, context, heldReturn, { type: 'info', title: PORTAL_MSG.sessionExpired });
 }
 
 /**
