@@ -14,6 +14,11 @@ afterAll(async () => {
 });
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+/** Asks for a code for this email and reads it from the outbox. */
+const newCode = async (email: string) => {
+  await api.call('/api/v1/send-login-otp', { body: { email } });
+  return api.latestCode(email);
+};
 
 describe('send-login-otp', () => {
   it('answers known and unknown emails alike, and emails a 6-digit code only to known ones', async () => {
@@ -143,8 +148,7 @@ describe('verify-otp', () => {
 
   it('refuses a wrong code, and burns the code after 5 wrong tries', async () => {
     const email = 'ctc.reviewer@example.gov';
-    await api.call('/api/v1/send-login-otp', { body: { email } });
-    const otp = await api.latestCode(email);
+    const otp = await newCode(email);
     for (let i = 1; i <= 4; i++) {
       const res = await api.call('/api/v1/verify-otp', { body: { email, otp: wrongCode(otp) } });
       expect(res.status).toBe(401);
@@ -161,8 +165,7 @@ describe('verify-otp', () => {
 
   it('evaluates at most 5 of 200 concurrent wrong guesses, then refuses the right code with 429', async () => {
     const email = 'state.reviewer@example.gov';
-    await api.call('/api/v1/send-login-otp', { body: { email } });
-    const otp = await api.latestCode(email);
+    const otp = await newCode(email);
     const guesses = Array.from({ length: 200 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'));
     const answers = await Promise.all(guesses.map((guess) => api.call('/api/v1/verify-otp', { body: { email, otp: guess } })));
     const evaluated = answers.filter((a) => a.status === 401);
@@ -185,13 +188,11 @@ describe('verify-otp', () => {
 
   it('accepts the right code as the fifth try, and exactly once when sent 20 times at once', async () => {
     const email = 'rsm.reviewer@example.gov';
-    await api.call('/api/v1/send-login-otp', { body: { email } });
-    const otp = await api.latestCode(email);
+    const otp = await newCode(email);
     for (let i = 0; i < 4; i++) expect((await api.call('/api/v1/verify-otp', { body: { email, otp: wrongCode(otp) } })).status).toBe(401);
     expect((await api.call('/api/v1/verify-otp', { body: { email, otp } })).status).toBe(200);
 
-    await api.call('/api/v1/send-login-otp', { body: { email } });
-    const next = await api.latestCode(email);
+    const next = await newCode(email);
     const answers = await Promise.all(Array.from({ length: 20 }, () => api.call('/api/v1/verify-otp', { body: { email, otp: next } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 401 || a.status === 429)).toBe(true);
