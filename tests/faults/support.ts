@@ -1,5 +1,6 @@
 // What the fault tests share: a small client of a running portal, drafts to save into, and a storm of
 // section saves whose every acknowledged write can be checked afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 
 export interface Portal {
@@ -152,4 +153,30 @@ export async function until(what: string, check: () => Promise<boolean> | boolea
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export interface Child {
+  process: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  exited(): boolean;
+}
+
+/** Runs tests/faults/serve-api.ts (the portal API over DATA_DIR or DATABASE_URL) in a child process. */
+export function serveApi(env: Record<string, string>): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/faults/serve-api.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', SESSION_SECRET: 'fault-test-secret-fault-test-secret', OTP_EMAIL_LIMIT: '100', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk) => (text += chunk));
+  child.stderr!.on('data', (chunk) => (text += chunk));
+  return { process: child, output: () => text, exited: () => child.exitCode !== null || child.signalCode !== null };
+}
+
+export async function stopChild(child: Child | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!child || child.exited()) return;
+  const gone = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill(signal);
+  await gone;
 }
