@@ -2,7 +2,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { OtpStrategy } from './otp-strategy.server';
-import { callApi, isApiFailure } from './api.server';
+import { callApi, forgetReads, isApiFailure, unavailablePage } from './api.server';
 import {
   commitSession, destroySession, getSession, isIdleExpired, safeRedirect, storagesFor, toastHeader, type PortalSession, type SessionData, type Toast,
 } from './session.server';
@@ -88,6 +88,7 @@ export async function logout(request: Request, context: AppLoadContext, toast?: 
         notice = { type: 'error', title: MSG.logoutFailed };
       }
     }
+    forgetReads(token);
   }
   const headers = new Headers();
   if (heldReturn) {
@@ -216,7 +217,8 @@ export async function requirePortalUser(
       throw await sessionEnded(request, context, session, token, holdAnswers, { type: 'error', title: PORTAL_MSG.notSignedIn });
     }
     if (isApiFailure(error) && error.status === 403) throw await logout(request, context, { type: 'error', title: error.message });
-    throw error;
+    // An outage is not a reason to sign anyone out.
+    throw unavailablePage(error);
   }
 
   let organization: ProfileOrganization | null = null;
