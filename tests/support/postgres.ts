@@ -60,15 +60,20 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<R
   const start = () =>
     run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${settings}`, 'start']);
   start();
+  let running = true;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     halt(mode = 'fast') {
       run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+      running = false;
     },
-    resume: start,
+    resume() {
+      start();
+      running = true;
+    },
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        if (running) run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
