@@ -5,8 +5,8 @@ import { Router } from 'express';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { badRequest, conflict, forbidden, handler, notFound, parseInput, pageEnvelope } from '../http';
-import { currentAuth, orgRole, requireUser } from '../guard';
+import { badRequest, conflict, handler, notFound, parseInput, pageEnvelope } from '../http';
+import { currentAuth, requireUser } from '../guard';
 import {
   answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
 } from '../db/schema';
@@ -17,6 +17,7 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { isApplicationStatus } from '../../domain/statuses';
 import { addDays, zonedDayStart } from '../../domain/dates';
 import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
+import { IsoDaySchema } from '../../domain/input';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function newApplicationId(): string {
@@ -25,13 +26,12 @@ export function newApplicationId(): string {
   return id;
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are yyyy-MM-dd');
 const ListQuery = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
   projectLocation: z.string().trim().optional(),
-  startDate: day.optional(),
-  endDate: day.optional(),
+  startDate: IsoDaySchema.optional(),
+  endDate: IsoDaySchema.optional(),
   applicationId: z.string().trim().max(20).optional(),
   /** A status, or SUBMITTED_ANY: submitted or later (what the dashboard counts as submitted). */
   status: z.string().trim().optional(),
@@ -142,10 +142,8 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json({ ...pageEnvelope(q.page, q.limit, total?.n ?? 0), applications: rows.map(toApplication) });
   }));
 
-  router.post('/applications/create', signedIn, handler(async (req, res) => {
-    const orgId = z.string().uuid().safeParse(req.query.organizationId);
-    if (!orgId.success) throw badRequest('organizationId is required', { organizationId: ['organizationId is required'] });
-    if (orgRole(req, orgId.data) !== 'Organization_Admin') throw forbidden(APPLICATION_MSG.adminOnly);
+  router.post('/applications/create', ...organizationRoute(ctx, 'write', { query: 'organizationId' }), handler(async (req, res) => {
+    const organizationId = String(req.query.organizationId);
     const body = parseInput(CreateBody, req.body);
     if (INELIGIBLE_TECHNOLOGY_TYPES.includes(body.technologyType)) {
       throw badRequest(APPLICATION_MSG.ineligibleTechnology, { technologyType: [APPLICATION_MSG.ineligibleTechnology] });
@@ -164,7 +162,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
         id = newApplicationId();
       }
       await tx.insert(applications).values({
-        id, programId: program.id, organizationId: orgId.data, status: 'DRAFT',
+        id, programId: program.id, organizationId, status: 'DRAFT',
         projectLocation: area.name, technologyType: body.technologyType, createdBy: userId,
       });
       const programSections = await tx.select({ id: sections.id }).from(sections).where(eq(sections.programId, program.id));
@@ -182,7 +180,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
         await tx.insert(answers).values(fixed.map((q) => ({ applicationId: id, questionId: q.id, value: values[q.systemNo], updatedBy: userId })));
       }
       await audit(tx, {
-        action: 'APPLICATION_CREATED', entity: 'application', userId, applicationId: id, organizationId: orgId.data,
+        action: 'APPLICATION_CREATED', entity: 'application', userId, applicationId: id, organizationId,
         toStatus: 'DRAFT', details: { programName: program.name, projectLocation: area.name, technologyType: body.technologyType },
       });
       return id;

@@ -17,7 +17,8 @@ export type RouteAccess =
   | { scope: 'application'; mode: AccessMode; param: string }
   /** An application's history: the application's rule, and a deleted application's history stays its organization's. */
   | { scope: 'application-history'; mode: 'read'; param: string }
-  | { scope: 'organization'; mode: AccessMode; param: string; stateReaders: readonly RoleName[] };
+  /** `in: 'query'`: the id is a query parameter (e.g. applications/create?organizationId). */
+  | { scope: 'organization'; mode: AccessMode; param: string; in: 'path' | 'query'; stateReaders: readonly RoleName[] };
 
 export type AccessMiddleware = RequestHandler & { access: RouteAccess };
 
@@ -99,12 +100,16 @@ export function applicationHistoryRoute(ctx: ApiContext, param = 'applicationId'
   })];
 }
 
-/** Signed in, and allowed to use the organization named by `:param` (res.locals.organizationRole). */
-export function organizationRoute(ctx: ApiContext, mode: AccessMode, opts: { param?: string; stateReaders?: readonly RoleName[] } = {}): RequestHandler[] {
-  const param = opts.param ?? 'orgId';
+/** Signed in, and allowed to use the organization named by `:param` or `?query=` (res.locals.organizationRole). */
+export function organizationRoute(
+  ctx: ApiContext, mode: AccessMode, opts: { param?: string; query?: string; stateReaders?: readonly RoleName[] } = {},
+): RequestHandler[] {
+  const param = opts.query ?? opts.param ?? 'orgId';
+  const source = opts.query ? 'query' : 'path';
   const stateReaders = opts.stateReaders ?? [];
-  return [requireUser(ctx), declare({ scope: 'organization', mode, param, stateReaders }, async (req, res) => {
-    const outcome = organizationAccess(currentAuth(req).profile, String(req.params[param]), mode, stateReaders);
+  return [requireUser(ctx), declare({ scope: 'organization', mode, param, in: source, stateReaders }, async (req, res) => {
+    const organizationId = String((source === 'query' ? req.query : req.params)[param] ?? '');
+    const outcome = organizationAccess(currentAuth(req).profile, organizationId, mode, stateReaders);
     res.locals.organizationRole = enforce(req, outcome, 'Organization not found');
   })];
 }

@@ -28,10 +28,10 @@ interface Layer {
 
 /** Routes guarded inside their handlers (files owned elsewhere), classified by the rule they follow. */
 const GUARDED_IN_HANDLER: Record<string, RouteAccess> = {
-  'GET /organization/:orgId/application-counts': { scope: 'organization', mode: 'read', param: 'orgId', stateReaders: [] },
-  'GET /documents/organizations/:orgId/documents': { scope: 'organization', mode: 'read', param: 'orgId', stateReaders: [] },
-  'GET /organization/:orgId/profile': { scope: 'organization', mode: 'read', param: 'orgId', stateReaders: [] },
-  'POST /organization/:orgId/profile': { scope: 'organization', mode: 'write', param: 'orgId', stateReaders: [] },
+  'GET /organization/:orgId/application-counts': { scope: 'organization', mode: 'read', param: 'orgId', in: 'path', stateReaders: [] },
+  'GET /documents/organizations/:orgId/documents': { scope: 'organization', mode: 'read', param: 'orgId', in: 'path', stateReaders: [] },
+  'GET /organization/:orgId/profile': { scope: 'organization', mode: 'read', param: 'orgId', in: 'path', stateReaders: [] },
+  'POST /organization/:orgId/profile': { scope: 'organization', mode: 'write', param: 'orgId', in: 'path', stateReaders: [] },
 };
 
 /** A path naming an application or an organization. */
@@ -158,11 +158,13 @@ function expectedFor(route: MatrixRoute, who: Account, target: { fixture?: Fixtu
 }
 
 function urlFor(route: MatrixRoute, values: Record<string, string>): string {
-  return `/api/v1${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'))}`;
+  const path = `/api/v1${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'))}`;
+  const { access } = route;
+  return access.scope === 'organization' && access.in === 'query' ? `${path}?${access.param}=${encodeURIComponent(values[access.param] ?? '')}` : path;
 }
 
 /** A body that passes the access check and is then refused on its content (400/409), so nothing changes. */
-const PROBE_BODY: Partial<Record<Method, unknown>> = { POST: { answers: 'not a list' } };
+const PROBE_BODY = { answers: 'not a list' };
 
 /** 'allowed': past the access check (reads answer 2xx; writes 2xx or a 400/409 on their content). */
 function matches(route: MatrixRoute, expected: Expected, status: number): boolean {
@@ -180,7 +182,7 @@ describe('role × route matrix', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     expect(accounts.map((a) => a.email)).toEqual([...SEED_ACCOUNTS]);
     expect(keys).toEqual(expect.arrayContaining([
-      'GET /logged-actions/:applicationId/application', 'GET /logged-actions/organization/:orgId',
+      'POST /applications/create', 'GET /logged-actions/:applicationId/application', 'GET /logged-actions/organization/:orgId',
       'POST /applications/:id/submit', 'DELETE /applications/:id/delete', 'POST /organization/:orgId/generate-pdf/:applicationId',
     ]));
     expect(routes.filter((r) => r.access.scope !== 'organization').length).toBeGreaterThanOrEqual(9);
@@ -189,20 +191,28 @@ describe('role × route matrix', () => {
   it('answers every seed account on every application route exactly as domain/access.ts says', async () => {
     const mismatches: string[] = [];
     const seenOutcomes = new Set<Expected>();
+    const play = async (route: MatrixRoute, who: Account, fixture: Fixture) => {
+      const expected = expectedFor(route, who, { fixture, assigned: assignments.has(`${fixture.id} ${who.userId}`) });
+      seenOutcomes.add(expected);
+      const res = await api.call(urlFor(route, { [route.access.param]: fixture.id, orgId: fixture.organizationId, sectionId: budgetSectionId, systemNo: '26' }), {
+        method: route.method, token: who.token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : PROBE_BODY,
+      });
+      if (!matches(route, expected, res.status)) {
+        mismatches.push(`${who.email} ${route.method} ${route.path} on ${fixture.label} (${fixture.id}): expected ${expected}, got ${res.status} ${res.body?.message ?? ''}`);
+      }
+      return res.status;
+    };
     for (const route of routes.filter((r) => r.access.scope !== 'organization')) {
+      if (route.access.mode === 'read') {
+        // Reads change nothing: one account's cells run together.
+        for (const who of accounts) await Promise.all(fixtures.map((fixture) => play(route, who, fixture)));
+        continue;
+      }
       for (const who of accounts) {
         for (const fixture of fixtures) {
-          const assigned = assignments.has(`${fixture.id} ${who.userId}`);
-          const expected = expectedFor(route, who, { fixture, assigned });
-          seenOutcomes.add(expected);
-          const res = await api.call(urlFor(route, { [route.access.param]: fixture.id, orgId: fixture.organizationId, sectionId: budgetSectionId, systemNo: '26' }), {
-            method: route.method, token: who.token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : PROBE_BODY.POST,
-          });
-          if (!matches(route, expected, res.status)) {
-            mismatches.push(`${who.email} ${route.method} ${route.path} on ${fixture.label} (${fixture.id}): expected ${expected}, got ${res.status} ${res.body?.message ?? ''}`);
-          }
+          const status = await play(route, who, fixture);
           // A draft an admin just deleted is replaced, so the next cells meet the same fixture.
-          if (res.status < 300 && route.access.mode === 'write' && fixture.status === 'DRAFT') {
+          if (status < 300 && fixture.status === 'DRAFT') {
             const admin = fixture.organizationId === orgIds.summit ? 'summit.admin@example.org' : 'org.admin@example.org';
             fixture.id = await createDraft(fixture.organizationId, admin);
           }
@@ -221,7 +231,7 @@ describe('role × route matrix', () => {
         for (const [name, organizationId] of Object.entries(orgs)) {
           const expected = expectedFor(route, who, { organizationId });
           const res = await api.call(urlFor(route, { [route.access.param]: organizationId }), {
-            method: route.method, token: who.token, body: route.method === 'GET' ? undefined : {},
+            method: route.method, token: who.token, body: route.method === 'GET' ? undefined : PROBE_BODY,
           });
           if (!matches(route, expected, res.status)) mismatches.push(`${who.email} ${route.method} ${route.path} on ${name}: expected ${expected}, got ${res.status}`);
         }
