@@ -1,7 +1,7 @@
 // The embedded /api/v1 provider.
 import express, { Router } from 'express';
 import type { ApiContext } from './context';
-import { errorMiddleware, handler, isDirectLoopback, notFound, ApiError } from './http';
+import { errorMiddleware, handler, isDirectLoopback, notFound, refuseMalformedInput, ApiError } from './http';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { messageRoutes } from './routes/messages';
@@ -22,6 +22,7 @@ export type { ApiContext } from './context';
 export function createApi(ctx: ApiContext): Router {
   const api = Router();
   api.use(express.json({ limit: '2mb' }));
+  api.use(refuseMalformedInput());
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

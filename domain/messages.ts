@@ -39,6 +39,11 @@ export const PORTAL_MSG = {
   orgNameRequired: 'Organization legal name is required',
   requestBlocked: 'This request was blocked because it did not come from this portal. Please reload the page and try again.',
   databaseUnavailable: 'The portal cannot reach its database right now. Your work is safe; try again in a minute.',
+  badCharacters: 'The request holds characters that are not allowed (a NUL character or a broken Unicode character). Remove them and try again.',
+  malformedAddress: 'The address of this request is malformed (a broken %-escape). Check the link and try again.',
+  dayInvalid: 'Dates are yyyy-MM-dd and must be real calendar days.',
+  badRequest: 'This request could not be understood. Please go back and try again.',
+  notAForm: 'This page accepts only a form sent from the portal. Please go back and try again.',
   formTooLarge: 'What you sent is too large for this form (the limit is 1 MB). Nothing was saved. Go back, shorten the longest answers and try again.',
   lengthRequired: 'This request did not say how large it is, so it was not read. Please try again from the portal\'s own page.',
 } as const;

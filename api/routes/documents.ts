@@ -14,7 +14,8 @@ import { currentAuth, orgRole, requireUser } from '../guard';
 import { applications, documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
 import { signDownload, StorageNotFoundError, verifyDownload, type Disposition, type Storage } from '../storage';
-import { DOCUMENT_MSG } from '../../domain/messages';
+import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
+import { isCleanText } from '../../domain/input';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import {
   VALIDATION_MSG, fileExtension, truncateFileName, validateDocumentFile, validateUploadFileName,
@@ -155,6 +156,7 @@ function receiveUpload<T>(
     };
 
     bb.on('field', (name, value, info) => {
+      if (!isCleanText(name) || !isCleanText(value)) fail(badRequest(PORTAL_MSG.badCharacters));
       if (info.valueTruncated) {
         fail(badRequest(name === 'description' ? DOCUMENT_MSG.descriptionTooLong : DOCUMENT_MSG.fileNameTooLong));
       }
@@ -162,7 +164,8 @@ function receiveUpload<T>(
     });
 
     bb.on('file', (_name, file: Readable, info) => {
-      if (stored) {
+      if (!isCleanText(info.filename ?? '')) fail(badRequest(PORTAL_MSG.badCharacters));
+      if (stored || failure) {
         file.resume();
         return;
       }
