@@ -33,7 +33,7 @@ it('keeps every acknowledged save when the process is killed mid-storm, and reop
   let acknowledged = 0;
   // Every writer stops at the kill, so each draft keeps what was last written before it.
   const storm = saveStorm(portal, token, drafts, { quitAtFault: drafts.length, onAnswer: (status) => status === 200 && acknowledged++ });
-  await until('saves acknowledged', () => acknowledged >= 30);
+  await until('saves acknowledged', () => acknowledged >= 15);
   const pid = child.process.pid!;
   await stopChild(child, 'SIGKILL');
   const result = await storm.stop();

@@ -1,7 +1,8 @@
-// What the fault tests share: a small client of a running portal, drafts to save into, and a storm of
+// What the fault tests share: the benchmark's client of a running portal, drafts to save into, and a storm of
 // section saves whose every acknowledged write can be checked afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
+import { client, signIn as signInThroughOutbox } from '../../scripts/bench-support';
 
 export interface Portal {
   baseUrl: string;
@@ -9,28 +10,15 @@ export interface Portal {
   call(path: string, init?: { method?: string; body?: unknown; token?: string }): Promise<{ status: number; body: any }>;
 }
 
+/** The benchmark's API client, with a token per call, and a refused or reset connection as status 0. */
 export function portalAt(baseUrl: string): Portal {
   return {
     baseUrl,
     async call(path, init = {}) {
-      const headers: Record<string, string> = {};
-      if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (init.token) headers.Authorization = `Bearer ${init.token}`;
+      const api = client(baseUrl);
+      api.token = init.token;
       try {
-        const res = await fetch(baseUrl + path, {
-          method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-          headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal: AbortSignal.timeout(20_000),
-        });
-        const text = await res.text();
-        let body: any = text;
-        try {
-          body = text ? JSON.parse(text) : null;
-        } catch {
-          // not JSON: keep the text
-        }
-        return { status: res.status, body };
+        return await api.call(path, init);
       } catch {
         return { status: 0, body: null };
       }
@@ -39,15 +27,7 @@ export function portalAt(baseUrl: string): Portal {
 }
 
 /** Signs in through the API with the code from the dev outbox; the bearer token. */
-export async function signIn(portal: Portal, email: string): Promise<string> {
-  expect((await portal.call('/api/v1/send-login-otp', { body: { email } })).status).toBe(200);
-  const outbox = await portal.call(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
-  const otp = /code is (\d{6})/.exec(outbox.body?.[0]?.text ?? '')?.[1];
-  if (!otp) throw new Error(`No sign-in code for ${email} in the outbox`);
-  const verified = await portal.call('/api/v1/verify-otp', { body: { email, otp } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return verified.body.token;
-}
+export const signIn = (portal: Portal, email: string): Promise<string> => signInThroughOutbox(client(portal.baseUrl), email);
 
 export interface Draft {
   applicationId: string;
