@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 import { createApi } from '../../api';
 import { apiContext } from '../../server/portal';
+import { PORTAL_MSG } from '../../domain/messages';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Runs per route: about 40 routes, so some 2,000 requests (under 30 s on PGlite). */
@@ -227,6 +228,25 @@ function urlFor(path: string, segments: string[], query: string): string {
   const filled = path.replace(/:(\w+)/g, () => segments[i++] ?? 'x');
   return `/api/v1${filled}${query ? `?${query}` : ''}`;
 }
+
+describe('the refusals say what is wrong', () => {
+  it('impossible dates, NUL, lone surrogates and broken escapes answer 400 with a clear message', async () => {
+    const list = (query: string) => api.call(`/api/v1/organization/${known.orgId}/applications?${query}`, { token: tokens.orgAdmin });
+    for (const day of ['2024-02-30', '2024-13-01', '0000-00-00', '2023-02-29']) {
+      expect(await list(`startDate=${day}`), day).toMatchObject({ status: 400, body: { message: PORTAL_MSG.dayInvalid } });
+    }
+    expect((await list('startDate=2024-02-29&endDate=2024-03-01')).status).toBe(200);
+    expect(await list('applicationId=GA%00')).toMatchObject({ status: 400, body: { message: PORTAL_MSG.badCharacters } });
+    expect(await list('applicationId=%ED%A0%80')).toMatchObject({ status: 400, body: { message: PORTAL_MSG.malformedAddress } });
+    expect(await api.call('/api/v1/project-area/%00', { token: tokens.orgAdmin })).toMatchObject({ status: 400, body: { message: PORTAL_MSG.badCharacters } });
+    expect(await api.call('/api/v1/project-area/%ZZ', { token: tokens.orgAdmin })).toMatchObject({ status: 400, body: { message: PORTAL_MSG.malformedAddress } });
+    const body = await api.call(`/api/v1/applications/${known.applicationId}/cancel`, { token: tokens.orgAdmin, body: '{"message": "why\\ud800"}' });
+    expect(body).toMatchObject({ status: 400, body: { message: PORTAL_MSG.badCharacters } });
+    const charset = await fetch(`${api.baseUrl}/api/v1/send-login-otp`, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=koi8-r' }, body: '{}' });
+    expect(charset.status).toBe(415);
+    expect(await charset.json()).toEqual({ message: PORTAL_MSG.badRequest });
+  });
+});
 
 describe('every API route answers hostile input with a 4xx and a clear message', () => {
   it('finds the routes in the routers themselves', () => {
