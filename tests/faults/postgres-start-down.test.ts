@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startPostgres, type RunningPostgres } from '../support/postgres';
+import { PORTAL_MSG } from '../../domain/messages';
 import { portalAt, serveApi, stopChild, until, type Child } from './support';
 
 let pg: RunningPostgres;
@@ -28,6 +29,13 @@ it('waits for a PostgreSQL that is down at start, then serves without a restart'
   await until('two logged retries', () => /attempt 2\b/.test(child!.output()) || child!.exited());
   expect(child.exited(), child.output()).toBe(false);
   expect(child.output()).toMatch(/The database cannot be reached \(attempt 1\); retrying in 0\.5 s\. ECONNREFUSED/);
+
+  // Meanwhile the portal answers, and says it cannot reach its database.
+  const waiting = portalAt(`http://127.0.0.1:${port}`);
+  expect((await waiting.call('/healthz')).status).toBe(503);
+  const meanwhile = await waiting.call('/api/v1/program/all');
+  expect(meanwhile.status).toBe(503);
+  expect(meanwhile.body.message).toBe(PORTAL_MSG.databaseUnavailable);
 
   pg.resume();
   const portal = portalAt(`http://127.0.0.1:${port}`);

@@ -1,0 +1,40 @@
+// Starting the portal: the HTTP server listens at once and answers 503 (healthz included) while the
+// database is opened, migrated and seeded, which may mean waiting for a PostgreSQL that is down.
+import type { RequestListener, Server } from 'node:http';
+import type { ServerBuild } from '@remix-run/node';
+import type { Database } from '../api/db/client';
+import { PORTAL_MSG } from '../domain/messages';
+import { createPortalServer, plainPage } from './edge';
+import type { Env } from './env';
+import { createPortalApp, prepareDatabase } from './portal';
+
+const starting: RequestListener = (req, res) => {
+  res.statusCode = 503;
+  res.setHeader('Retry-After', '5');
+  res.setHeader('Cache-Control', 'no-store');
+  if (req.url === '/healthz' || req.url?.startsWith('/api/')) {
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify(req.url === '/healthz' ? { status: 'starting' } : { message: PORTAL_MSG.databaseUnavailable }));
+    return;
+  }
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.end(plainPage('Starting', PORTAL_MSG.databaseUnavailable));
+};
+
+export interface StartedPortal {
+  server: Server;
+  database: Promise<Database>;
+}
+
+export function startPortal(env: Env, opts: { host?: string; build?: () => Promise<ServerBuild>; onReady?: (database: Database) => void } = {}): StartedPortal {
+  let handle: RequestListener = starting;
+  const server = createPortalServer((req, res) => handle(req, res)).listen(env.PORT, opts.host ?? env.HOST);
+  const database = (async () => {
+    const db = await prepareDatabase(env);
+    const build = opts.build ? await opts.build() : undefined;
+    handle = createPortalApp({ env, database: db, build });
+    opts.onReady?.(db);
+    return db;
+  })();
+  return { server, database };
+}
