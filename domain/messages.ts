@@ -44,6 +44,7 @@ export const PORTAL_MSG = {
   dayInvalid: 'Dates are yyyy-MM-dd and must be real calendar days.',
   badRequest: 'This request could not be understood. Please go back and try again.',
   notAForm: 'This page accepts only a form sent from the portal. Please go back and try again.',
+  methodNotAllowed: 'This address does not accept that kind of request. Please go back and try again.',
   formTooLarge: 'What you sent is too large for this form (the limit is 1 MB). Nothing was saved. Go back, shorten the longest answers and try again.',
   lengthRequired: 'This request did not say how large it is, so it was not read. Please try again from the portal\'s own page.',
 } as const;

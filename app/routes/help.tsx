@@ -3,6 +3,8 @@ import type { MetaFunction } from '@remix-run/node';
 import { Box, Container, Heading, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export const meta: MetaFunction = () => [{ title: 'Help | Broadband Grants Portal' }];
 
 const TOPICS: { title: string; body: string }[] = [

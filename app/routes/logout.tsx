@@ -3,9 +3,10 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { idleLogout, logout } from '../utils/auth.server';
 import { PORTAL_MSG } from '../../domain/messages';
+import { readForm } from '../utils/form-data.server';
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   if (form.get('reason') === 'idle') return idleLogout(request, context, form);
   return logout(request, context, { type: 'info', title: PORTAL_MSG.signedOut });
 }

@@ -17,6 +17,7 @@ import { ShellErrorBoundary } from '../components/error-boundary';
 import { APPLICATION_MSG, MSG, PORTAL_MSG } from '../../domain/messages';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
+import { readForm } from '../utils/form-data.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.view.section.name ?? 'Application'} – ${d?.applicationId ?? ''} | Broadband Grants Portal` },
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (tooLargeForUpload(request, context.portal.maxUploadBytes)) {
     return data<ActionResult>({ ...none, values: null, message: VALIDATION_MSG.fileTooLarge }, { status: 413 });
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get('intent') ?? 'save');
   const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}`;
 

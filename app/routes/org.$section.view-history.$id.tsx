@@ -7,6 +7,8 @@ import { callApi, isApiFailure } from '../utils/api.server';
 import { HistoryTable, pageParam, type HistoryPage } from '../components/history-table';
 import { ShellErrorBoundary } from '../components/error-boundary';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `History of ${d?.applicationId ?? 'an application'} | Broadband Grants Portal` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

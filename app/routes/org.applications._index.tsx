@@ -19,6 +19,7 @@ import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { DATE_RANGES, DATE_RANGE_LABELS, dateRangeBounds, formatListDate, type DateRange } from '../../domain/dates';
 import { statusLabel } from '../../domain/statuses';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../../domain/technology';
+import { readForm } from '../utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Applications | Broadband Grants Portal' }];
 
@@ -93,7 +94,7 @@ const CreateForm = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get('intent');
   const back = (changes: Record<string, string | null>) => `/org/applications${closeDialogs(withParams(url.search, changes))}`;
 

@@ -7,6 +7,8 @@ import { callApi } from '../utils/api.server';
 import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants Portal' }];
 
 interface OrgCounts {

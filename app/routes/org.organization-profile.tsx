@@ -16,6 +16,7 @@ import { UrlDialog } from '../components/url-dialog';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG, PROFILE_MSG } from '../../domain/messages';
 import type { AnswerValue } from '../../domain/questions';
+import { readForm } from '../utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
 
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, profile } = await loadProfile(request, context, true);
-  const form = await request.formData();
+  const form = await readForm(request);
   let values = answersFromForm(profile.questions, form);
   const rows = tableIntent(String(form.get('intent') ?? ''));
   if (rows) {

@@ -8,6 +8,7 @@ import { commitSession, getSession } from '../utils/session.server';
 import { ErrorList, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
+import { readForm } from '../utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Select an entity | Broadband Grants Portal' }];
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const { session, profile } = await signedInProfile(request, context);
   const chosen = profile.organizations.find((o) => o.id === form.get('organizationId'));
   if (!chosen) return data({ error: PORTAL_MSG.organizationRequired }, { status: 400 });

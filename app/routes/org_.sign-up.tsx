@@ -10,6 +10,7 @@ import { SignupFormSchema } from '../utils/signup-schema';
 import { Field, FormAlert } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG } from '../../domain/messages';
+import { readForm } from '../utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Register your organization | Broadband Grants Portal' }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SignupFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { website, ...input } = submission.value;

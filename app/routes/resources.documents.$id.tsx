@@ -5,6 +5,8 @@ import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 import { DOCUMENT_MSG } from '../../domain/messages';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
   const id = String(params.id ?? '');

@@ -8,3 +8,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!cookie) return new Response(null, { status: 401, headers: { 'Cache-Control': 'no-store' } });
   return new Response(null, { status: 204, headers: { 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } });
 }
+
+export { refuseMethod as loader } from '../utils/form-data.server';

@@ -5,10 +5,11 @@ import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 import { redirectWithToast, safeRedirect } from '../utils/session.server';
 import { APPLICATION_MSG } from '../../domain/messages';
+import { readForm } from '../utils/form-data.server';
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get('redirectTo'), '/org/applications');
   const id = String(params.id ?? '').toUpperCase();
   try {

@@ -4,6 +4,8 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { getSession } from '../utils/session.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const token = session.get('token');

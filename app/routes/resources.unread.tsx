@@ -4,6 +4,8 @@ import { callApi } from '../utils/api.server';
 import { getSession, isIdleExpired } from '../utils/session.server';
 import { canUseMessages, type RoleName } from '../../domain/roles';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const token = session.get('token');

@@ -5,6 +5,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
 import { callApi, isApiFailure } from '../utils/api.server';
 import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
+import { readForm } from '../utils/form-data.server';
 import { APPLICATION_MSG, DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { FileValue } from '../../domain/questions';
@@ -23,9 +24,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return reply({ ok: false, message: VALIDATION_MSG.uploadFailed }, 400);
+    form = await readForm(request);
+  } catch (refused) {
+    if (refused instanceof Response) return reply({ ok: false, message: await refused.text() }, refused.status);
+    throw refused;
   }
   const applicationId = String(form.get('applicationId') ?? '').toUpperCase();
   const sectionId = String(form.get('sectionId') ?? '');

@@ -9,6 +9,8 @@ import { ShellErrorBoundary } from '../components/error-boundary';
 import { statusLabel } from '../../domain/statuses';
 import { REVIEWER_ROLES } from '../../domain/roles';
 
+export { refuseMethod as action } from '../utils/form-data.server';
+
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants Portal' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

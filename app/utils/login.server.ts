@@ -7,6 +7,7 @@ import { commitSession, getSession } from './session.server';
 import { CodeFormSchema, EmailFormSchema } from './login-schemas';
 import { MSG } from '../../domain/messages';
 import type { RoleType } from '../../domain/roles';
+import { readForm } from './form-data.server';
 
 
 export async function loginLoader({ request, context }: LoaderFunctionArgs, portal: RoleType) {
@@ -26,7 +27,7 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs, port
 }
 
 export async function loginAction({ request, context }: ActionFunctionArgs, portal: RoleType) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const intent = String(formData.get('intent') ?? '');
   const session = await getSession(request, context);
   const here = `/${portal}/login`;

@@ -1,5 +1,6 @@
 // A small remix-auth strategy: the user proves an email address with the 6-digit code sent to it.
 import { Strategy } from 'remix-auth/strategy';
+import { readForm } from './form-data.server';
 
 export interface OtpVerifyParams {
   email: string;
@@ -18,7 +19,7 @@ export class OtpStrategy<User> extends Strategy<User, OtpVerifyParams> {
   }
 
   async authenticate(request: Request): Promise<User> {
-    const form = await request.clone().formData();
+    const form = await readForm(request.clone());
     const code = String(form.get('code') ?? '').trim();
     const email = (await this.readEmail(request)) ?? String(form.get('email') ?? '').trim();
     return this.verify({ email, code, request });
