@@ -2,12 +2,19 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { readEnv } from './server/env';
+import { readEnv, type Env } from './server/env';
 import { describeDatabaseError, isDatabaseUnavailable } from './api/db/errors';
 import { startPortal } from './server/start';
 
 const started = Date.now();
-const env = readEnv();
+let env: Env;
+try {
+  env = readEnv();
+} catch (err) {
+  // A setting is wrong: say which, without a stack trace, and do not start.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const { server, database } = startPortal(env, {
   build: async () => (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild,
   onReady: (db) => console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ready in ${Date.now() - started} ms`),
