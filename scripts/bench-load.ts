@@ -7,7 +7,8 @@
 // then loops with think time: the UI list page /org/applications, the API list, open a section,
 // save answers, upload a small file. Printed per engine: requests, errors by status, p50/p95/p99
 // per kind of request, and at the end every acknowledged save and upload read back (lost = 0 is the
-// target). Every request goes to 127.0.0.1.
+// target; the exit status is 1 when an engine missed it). Every request goes to 127.0.0.1. The default
+// think time is short on purpose (a stress setting): people pause far longer between pages.
 //
 //   LOAD_USERS (200)  LOAD_SECONDS (300)  LOAD_THINK_MS (1000, mean pause between a user's requests)
 //   LOAD_ENGINES (pglite,postgres)  LOAD_PORT (3320)      or flags: --users 50 --seconds 60 ...
