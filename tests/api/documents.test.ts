@@ -317,6 +317,35 @@ describe('POST /documents/upload', () => {
       await expect.poll(() => storedFiles().sort(), { timeout: 2000 }).toEqual(before.sort());
     });
 
+    it('removes the S3 adapter\'s temporary spool too', async () => {
+      // The real S3 adapter (its store need not answer: the body fails while it is still being spooled).
+      const s3 = await startTestApi({ OTP_EMAIL_LIMIT: '100', STORAGE_URL: 's3://key:secret@127.0.0.1:9/portal-down?region=us-east-1&tls=false' });
+      const spools = () => fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith('portal-upload-')).sort();
+      try {
+        const who = await s3.signIn('org.admin@example.org');
+        const before = spools();
+        const { port } = new URL(s3.baseUrl);
+        const body = `${fieldParts()}${fileHead}${fileBytes}\r\n--${boundary}\r\nContent-\x01Disposition: x\r\n\r\nv\r\n--${boundary}--\r\n`;
+        const status = await new Promise<number>((resolve, reject) => {
+          const socket = net.connect(Number(port), '127.0.0.1', () => {
+            socket.write(`POST /api/v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${who.token}\r\n`
+              + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`);
+            socket.write(Buffer.from(body, 'latin1'));
+          });
+          const timer = setTimeout(() => reject(new Error('no answer within 3 s')), 3000);
+          socket.once('data', (chunk) => {
+            clearTimeout(timer);
+            socket.destroy();
+            resolve(Number(chunk.toString('latin1').split(' ')[1]));
+          });
+        });
+        expect(status).toBe(400);
+        await expect.poll(spools, { timeout: 2000 }).toEqual(before);
+      } finally {
+        await s3.close();
+      }
+    }, 60_000);
+
     it('a missing boundary or a content type that is not multipart', async () => {
       const noBoundary = await rawPost(`${fieldParts()}${fileHead}x\r\n--${boundary}--\r\n`, 'multipart/form-data');
       expect(noBoundary).toMatchObject({ status: 400, body: { message: DOCUMENT_MSG.notMultipart } });
