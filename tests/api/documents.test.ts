@@ -244,12 +244,13 @@ describe('POST /documents/upload', () => {
     const fileBytes = Buffer.alloc(200 * 1024, 4).toString('latin1');
 
     /** Sends the request on a raw socket, keeps the socket open (a client that does not hang up), and reads the answer. */
-    function rawPost(body: string, contentType = `multipart/form-data; boundary=${boundary}`, length = Buffer.byteLength(body, 'latin1')) {
+    function rawPost(body: string, contentType = `multipart/form-data; boundary=${boundary}`, to = { baseUrl: api.baseUrl, token: admin.token }) {
+      const length = Buffer.byteLength(body, 'latin1');
       return new Promise<{ status: number; body: any; ms: number }>((resolve, reject) => {
         const started = Date.now();
-        const { port } = new URL(api.baseUrl);
+        const { port } = new URL(to.baseUrl);
         const socket = net.connect(Number(port), '127.0.0.1', () => {
-          socket.write(`POST /api/v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin.token}\r\n`
+          socket.write(`POST /api/v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${to.token}\r\n`
             + `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`);
           socket.write(Buffer.from(body, 'latin1'));
         });
@@ -324,21 +325,8 @@ describe('POST /documents/upload', () => {
       try {
         const who = await s3.signIn('org.admin@example.org');
         const before = spools();
-        const { port } = new URL(s3.baseUrl);
         const body = `${fieldParts()}${fileHead}${fileBytes}\r\n--${boundary}\r\nContent-\x01Disposition: x\r\n\r\nv\r\n--${boundary}--\r\n`;
-        const status = await new Promise<number>((resolve, reject) => {
-          const socket = net.connect(Number(port), '127.0.0.1', () => {
-            socket.write(`POST /api/v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${who.token}\r\n`
-              + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`);
-            socket.write(Buffer.from(body, 'latin1'));
-          });
-          const timer = setTimeout(() => reject(new Error('no answer within 3 s')), 3000);
-          socket.once('data', (chunk) => {
-            clearTimeout(timer);
-            socket.destroy();
-            resolve(Number(chunk.toString('latin1').split(' ')[1]));
-          });
-        });
+        const { status } = await rawPost(body, undefined, { baseUrl: s3.baseUrl, token: who.token });
         expect(status).toBe(400);
         await expect.poll(spools, { timeout: 2000 }).toEqual(before);
       } finally {
