@@ -2,7 +2,6 @@
 import { data } from '@remix-run/node';
 import { NotFoundContent } from '../components/status-page';
 
-export { refuseMethod as action } from '../utils/form-data.server';
-
 export const loader = () => data(null, { status: 404 });
+export const action = loader;
 export default NotFoundContent;
