@@ -6,7 +6,7 @@
 // organization) comes from the rules of domain/access.ts, never from a list of outcomes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createApi, type ApiContext } from '../../api';
+import { providerRoutes } from '../support/api-routes';
 import type { RouteAccess } from '../../api/services/application-access';
 import { applications, organizations, reviewAssignments } from '../../api/db/schema';
 import {
@@ -19,11 +19,6 @@ interface MatrixRoute {
   method: Method;
   path: string;
   access: RouteAccess;
-}
-
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: { access?: RouteAccess } }[] };
-  handle: { stack?: Layer[] };
 }
 
 /** Routes guarded inside their handlers (files owned elsewhere), classified by the rule they follow. */
@@ -39,29 +34,17 @@ const TAKES_ID = /:orgId\b|:organizationId\b|:applicationId\b|\/applications\/:i
 
 /** Every route of the API with an access declaration, and the in-scope routes that have none. */
 function readRouters(): { routes: MatrixRoute[]; unclassified: string[]; stale: string[] } {
-  const router = createApi({ log: () => undefined } as unknown as ApiContext);
   const routes: MatrixRoute[] = [];
   const unclassified: string[] = [];
   const seen = new Set<string>();
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (!layer.route) {
-        if (layer.handle.stack) walk(layer.handle.stack);
-        continue;
-      }
-      const declared = layer.route.stack.map((l) => l.handle.access).find((a): a is RouteAccess => !!a);
-      for (const [m, on] of Object.entries(layer.route.methods)) {
-        if (!on || m === '_all') continue;
-        const method = m.toUpperCase() as Method;
-        const key = `${method} ${layer.route.path}`;
-        seen.add(key);
-        const access = declared ?? GUARDED_IN_HANDLER[key];
-        if (access) routes.push({ method, path: layer.route.path, access });
-        else if (TAKES_ID.test(layer.route.path)) unclassified.push(key);
-      }
-    }
-  };
-  walk((router as unknown as { stack: Layer[] }).stack);
+  for (const route of providerRoutes()) {
+    const key = `${route.method} ${route.path}`;
+    seen.add(key);
+    const declared = route.handlers.map((h) => (h as { access?: RouteAccess }).access).find((a): a is RouteAccess => !!a);
+    const access = declared ?? GUARDED_IN_HANDLER[key];
+    if (access) routes.push({ method: route.method, path: route.path, access });
+    else if (TAKES_ID.test(route.path)) unclassified.push(key);
+  }
   const stale = Object.keys(GUARDED_IN_HANDLER).filter((key) => !seen.has(key) || routes.some((r) => `${r.method} ${r.path}` === key && r.access !== GUARDED_IN_HANDLER[key]));
   return { routes, unclassified, stale };
 }

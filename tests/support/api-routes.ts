@@ -1,16 +1,24 @@
 // Every route of the /api/v1 provider, read from its Express routers, so a new route is covered by the
 // tests that walk them without being listed anywhere.
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
+import { createApi, type ApiContext } from '../../api';
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Express path, e.g. '/applications/:id/submit' (relative to /api/v1). */
   path: string;
+  /** The route's own handlers, guards first (a guard may carry a declaration, e.g. its access rule). */
+  handlers: RequestHandler[];
 }
 
 interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: RequestHandler }[] };
   handle: { stack?: Layer[] };
+}
+
+/** The routes of the API provider, in the order they are matched (building it touches no database). */
+export function providerRoutes(): ApiRoute[] {
+  return apiRoutes(createApi({ log: () => undefined } as unknown as ApiContext));
 }
 
 export function apiRoutes(router: Router): ApiRoute[] {
@@ -21,7 +29,7 @@ export function apiRoutes(router: Router): ApiRoute[] {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const path of paths) {
           for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on && method !== '_all') found.push({ method: method.toUpperCase() as ApiRoute['method'], path });
+            if (on && method !== '_all') found.push({ method: method.toUpperCase() as ApiRoute['method'], path, handlers: layer.route.stack.map((l) => l.handle) });
           }
         }
       } else if (layer.handle.stack) {
