@@ -1,12 +1,15 @@
 // Dashboard counts: organization (spec 3 Org dashboard counts) and state (one per status plus ALL).
 import { Router } from 'express';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
 import { orgRole, requireUser, stateRoles, currentAuth } from '../guard';
 import { applications, reviewAssignments } from '../db/schema';
-import { APPLICATION_STATUSES } from '../../domain/statuses';
+import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
 import { REVIEWER_ROLES } from '../../domain/roles';
+
+/** What the state side sees (domain/access.ts): never drafts or cancelled applications. */
+const STATE_VISIBLE = APPLICATION_STATUSES.filter(isSubmittedOrLater);
 
 export function dashboardRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -39,15 +42,15 @@ export function dashboardRoutes(ctx: ApiContext): Router {
           .select({ status: applications.status, n: count() })
           .from(applications)
           .innerJoin(reviewAssignments, eq(reviewAssignments.applicationId, applications.id))
-          .where(and(eq(reviewAssignments.reviewerId, userId), ne(applications.status, 'DRAFT')))
+          .where(and(eq(reviewAssignments.reviewerId, userId), inArray(applications.status, STATE_VISIBLE)))
           .groupBy(applications.status)
       : await ctx.db
           .select({ status: applications.status, n: count() })
           .from(applications)
-          .where(inArray(applications.status, APPLICATION_STATUSES.filter((s) => s !== 'DRAFT')))
+          .where(inArray(applications.status, STATE_VISIBLE))
           .groupBy(applications.status);
     const counts: Record<string, number> = { ALL: 0 };
-    for (const status of APPLICATION_STATUSES) if (status !== 'DRAFT') counts[status] = 0;
+    for (const status of STATE_VISIBLE) counts[status] = 0;
     for (const row of rows) {
       counts[row.status] = Number(row.n);
       counts.ALL! += Number(row.n);
