@@ -30,7 +30,7 @@ step() { echo; echo "=== $1"; shift; "$@" || failed=1; }
 step "Type check" npx tsc --noEmit
 # --- S3 storage on a real Ceph radosgw (DESIGN 8) -------------------------------------------------
 # A throwaway single-node cluster (scripts/start-radosgw.sh, ~10 s) for the storage-s3 Vitest project,
-# which the next step runs with the others; stopped when this script exits. SKIP_S3_TESTS=1 leaves it
+# which the Vitest step runs with the others; stopped when this script exits. SKIP_S3_TESTS=1 leaves it
 # out (the storage-s3 tests are then reported as skipped).
 start_s3_storage() {
   local need=()
@@ -56,8 +56,9 @@ if [ "${SKIP_S3_TESTS:-}" != 1 ]; then
 fi
 # -------------------------------------------------------------------------------------------------
 
-step "Unit and API tests (PGlite, PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+# The build comes first: the fault tests serve it (a production server during a database outage).
 step "Production build" npm run build
+step "Unit and API tests (PGlite, PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 step "Browser journeys (Chromium, JavaScript on and off, axe)" npx playwright test
 
 node scripts/test-summary.mjs || failed=1

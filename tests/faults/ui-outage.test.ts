@@ -19,9 +19,10 @@ let child: Child | undefined;
 let portal: Portal;
 
 beforeAll(async () => {
-  // npm test runs Vitest before its own build step: build once here when there is no build yet.
+  // npm test builds before Vitest; run alone, build once here when there is no build yet (a production
+  // build: Vitest's NODE_ENV=test would make a development one, which a production server cannot run).
   if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/index.js')) {
-    execFileSync('flock', ['/tmp/portal-build.lock', 'npm', 'run', 'build'], { stdio: 'ignore' });
+    execFileSync('flock', ['/tmp/portal-build.lock', 'npm', 'run', 'build'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
   }
   pg = await startPostgres({ durable: true });
   const server = spawn(process.execPath, ['build/server/index.js'], {
