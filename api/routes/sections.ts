@@ -382,11 +382,12 @@ export function sectionRoutes(ctx: ApiContext): Router {
           .set({ status: 'COMPLETED' })
           .where(and(eq(applicationSections.applicationId, app.id), inArray(applicationSections.sectionId, formSections)));
       }
+      // The snapshot is part of submitting: its entry comes first, so the move is the newest entry.
+      await auditProfileSnapshot(tx, program, app, state.profile, userId);
       await audit(tx, {
         action: to === 'SUBMITTED' ? 'APPLICATION_SUBMITTED' : 'APPLICATION_RESUBMITTED', entity: 'application', userId,
         applicationId: app.id, organizationId: app.organizationId, fromStatus: app.status, toStatus: to,
       });
-      await auditProfileSnapshot(tx, program, app, state.profile, userId);
     });
     res.json({ message: to === 'SUBMITTED' ? APPLICATION_MSG.submitted : APPLICATION_MSG.resubmitted, applicationId: app.id, status: to });
   }));

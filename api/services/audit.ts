@@ -1,4 +1,5 @@
 // The history: one entry per change, who made it and when (logged_actions).
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loggedActions } from '../db/schema';
 
@@ -27,5 +28,7 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
     toStatus: entry.toStatus ?? null,
     comments: entry.comments ?? null,
     details: entry.details ?? null,
+    // The statement's own time, not the transaction's: entries written by one transaction keep their order.
+    createdAt: sql`clock_timestamp()`,
   });
 }

@@ -626,6 +626,8 @@ describe('POST applications/{id}/submit', () => {
     expect(website((await getSection(await newDraft(), S['entity-information']!)).body)).toBe('https://edited-later.example.org');
     const history = (await api.call(`/api/v1/logged-actions/${id}/application`, { token: admin.token })).body.loggedActions;
     expect(history.filter((e: any) => e.action === 'PROFILE_SNAPSHOT')).toHaveLength(1);
+    // Written by one transaction, the entries keep their order: the move is the newest, its snapshot just before.
+    expect(history.slice(0, 2).map((e: any) => e.action)).toEqual(['APPLICATION_SUBMITTED', 'PROFILE_SNAPSHOT']);
   });
 
   it('lets an unlocked section of a revision be saved, then resubmits and locks the sections again', async () => {
