@@ -1,7 +1,7 @@
 // One Postgres schema for PGlite and PostgreSQL alike (spec section 3 entities).
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -202,6 +202,8 @@ export const applicationSections = pgTable('application_sections', {
 /** The audit trail: every change, who made it and when. Application ids are kept after a delete. */
 export const loggedActions = pgTable('logged_actions', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** Insertion order: breaks ties of created_at (PGlite's clock may not tell two statements of one transaction apart). */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
   applicationId: text('application_id'),
   organizationId: uuid('organization_id'),
   userId: uuid('user_id'),

@@ -45,7 +45,7 @@ export function historyRoutes(ctx: ApiContext): Router {
       .from(loggedActions)
       .leftJoin(users, eq(users.id, loggedActions.userId))
       .where(where)
-      .orderBy(desc(loggedActions.createdAt), desc(loggedActions.id))
+      .orderBy(desc(loggedActions.createdAt), desc(loggedActions.seq))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     return {

@@ -1,0 +1,1 @@
+ALTER TABLE "logged_actions" ADD COLUMN "seq" bigserial NOT NULL;
