@@ -13,7 +13,7 @@ import {
   DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { parseS3StorageUrl, s3Storage, type S3StorageConfig } from '../../api/storage-s3';
+import { parseS3StorageUrl, s3Storage, type S3StorageConfig } from '../../api/storage/s3';
 import { signDownload, StorageNotFoundError, type Storage } from '../../api/storage';
 import { contentDisposition } from '../../api/routes/documents';
 import { startTestApi, type TestApi } from '../api/harness';

@@ -1,7 +1,7 @@
 // The S3 storage backend's pure parts: STORAGE_URL parsing, object keys, presigned links (signed
 // locally, no server needed). tests/storage/s3.test.ts runs the backend against a real Ceph radosgw.
 import { describe, expect, it } from 'vitest';
-import { parseS3StorageUrl, s3ObjectKey, s3Storage } from '../../api/storage-s3';
+import { parseS3StorageUrl, s3ObjectKey, s3Storage } from '../../api/storage/s3';
 import { storageFromEnv } from '../../api/storage';
 import { contentDisposition } from '../../api/routes/documents';
 

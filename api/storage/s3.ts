@@ -1,4 +1,4 @@
-// The S3-compatible storage backend (DESIGN 2, 8): STORAGE_URL=s3://ACCESS:SECRET@host:port/bucket[/prefix]
+// The S3-compatible storage adapter (DESIGN 2, 8): STORAGE_URL=s3://ACCESS:SECRET@host:port/bucket[/prefix]
 // with ?region=…&tls=false&publicEndpoint=…; path-style requests; presigned GET links for downloads.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { isSafeStorageKey, StorageNotFoundError, type Storage } from './storage';
+import { isSafeStorageKey, StorageNotFoundError, type Storage } from './types';
 
 export interface S3StorageConfig {
   /** Where the API sends its requests, e.g. http://127.0.0.1:7480. */
