@@ -5,12 +5,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { requirePortalUser, takeHeldAnswers } from '../utils/auth.server';
-import { callApi, isApiFailure, unavailablePage } from '../utils/api.server';
+import { formFailure, readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { submitApplication, listProjectAreas } from '../api/applications.server';
+import { saveSectionAnswers, sectionStatuses, sectionView } from '../api/sections.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../utils/question-form';
 import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
 import { useUnsavedChanges } from '../utils/use-unsaved-changes';
-import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
+import { ErrorSummary, QuestionList } from '../components/question-list';
 import { FormAlert } from '../components/forms';
 import { StatusBadge } from '../components/status-badge';
 import { ShellErrorBoundary } from '../components/error-boundary';
@@ -23,42 +26,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.view.section.name ?? 'Application'} – ${d?.applicationId ?? ''} | Broadband Grants Portal` },
 ];
 
-interface SectionStatusRow {
-  sectionId: string;
-  name: string;
-  slug: string;
-  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
-  unlocked: boolean;
-  isEntityProfile: boolean;
-}
-interface SectionView {
-  application: { applicationId: string; programId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean };
-  section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string };
-  questions: (ListQuestion & { error?: string; warning?: string })[];
-}
-
 const STATUS_WORDS = { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' } as const;
 
 async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string, saving = false) {
   const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
   const applicationId = id.toUpperCase();
-  let steps: SectionStatusRow[];
-  try {
-    steps = await callApi<SectionStatusRow[]>(context, `/applications/${encodeURIComponent(applicationId)}/sections-status`, { token: user.token });
-  } catch (error) {
-    if (isApiFailure(error) && error.status === 404) throw data(APPLICATION_MSG.notFound, { status: 404 });
-    throw unavailablePage(error);
-  }
+  const api = apiSession(context, user);
+  const caller = { request, context };
+  const steps = await readOrFail(caller, sectionStatuses(api, applicationId), { notFound: APPLICATION_MSG.notFound });
   const slug = new URL(request.url).searchParams.get('step');
   const step = steps.find((s) => s.slug === slug) ?? steps[0];
   if (!step) throw data(APPLICATION_MSG.notFound, { status: 404 });
-  const [view, areas] = await Promise.all([
-    callApi<SectionView>(context, `/applications/${encodeURIComponent(applicationId)}/sections/${step.sectionId}`, { token: user.token }),
-    callApi<{ name: string }[]>(context, '/project-area/all', { token: user.token }),
-  ]).catch((error) => {
-    throw unavailablePage(error);
+  const [view, areas] = await readOrFail(caller, Promise.all([sectionView(api, applicationId, step.sectionId), listProjectAreas(api)]), {
+    notFound: APPLICATION_MSG.notFound,
   });
-  return { user, applicationId, steps, step, view, areas: areas.map((a) => a.name) };
+  return { user, api, applicationId, steps, step, view, areas };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -81,7 +63,8 @@ type ActionResult = {
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { user, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''), true);
+  const { user, api, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''), true);
+  const caller = { request, context };
   const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
   if (tooLargeForUpload(request, context.portal.maxUploadBytes)) {
     return data<ActionResult>({ ...none, values: null, message: VALIDATION_MSG.fileTooLarge }, { status: 413 });
@@ -92,13 +75,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === 'submit') {
     try {
-      await callApi(context, `/applications/${applicationId}/submit`, { method: 'POST', token: user.token });
+      await submitApplication(api, applicationId);
     } catch (error) {
-      if (isApiFailure(error) && error.status === 400 && error.errors) {
-        const sectionErrors = Object.fromEntries(Object.entries(error.errors).map(([id, m]) => [id, m[0] ?? '']));
-        return data<ActionResult>({ ...none, values: null, sectionErrors, message: error.message }, { status: 400 });
-      }
-      return data<ActionResult>({ ...none, values: null, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: 400 });
+      // Incomplete sections come back keyed by section id: each is listed with a link to it.
+      const failure = await formFailure(error, caller);
+      return data<ActionResult>({ ...none, values: null, sectionErrors: failure.fields, message: failure.message }, { status: failure.status });
     }
     return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title: APPLICATION_MSG.submitted });
   }
@@ -124,25 +105,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const place = { applicationId, programId: view.application.programId, sectionId: step.sectionId, questionId };
         values[questionId] = await uploadAnswerFile(context, user, place, file);
       } catch (error) {
-        if (!isApiFailure(error)) throw error;
-        const message = error.status >= 500 ? VALIDATION_MSG.uploadFailed : (error.errors?.file?.[0] ?? error.message);
-        return data<ActionResult>({ ...none, values, errors: { [questionId]: message } }, { status: error.status >= 500 ? 500 : 400 });
+        const failure = await formFailure(error, caller, VALIDATION_MSG.uploadFailed);
+        return data<ActionResult>({ ...none, values, errors: { [questionId]: failure.fields.file ?? failure.message } }, { status: failure.status });
       }
     }
   }
 
   try {
-    await callApi(context, `/applications/${applicationId}/sections/${step.sectionId}/answers`, {
-      method: 'POST',
-      token: user.token,
-      body: { answers: Object.entries(values).map(([questionId, value]) => ({ questionId, value })) },
-    });
+    await saveSectionAnswers(api, applicationId, step.sectionId, values);
   } catch (error) {
-    if (isApiFailure(error) && error.status === 400 && error.errors) {
-      const errors = Object.fromEntries(Object.entries(error.errors).map(([id, m]) => [id, m[0] ?? MSG.somethingWentWrong]));
-      return data<ActionResult>({ ...none, values, errors }, { status: 400 });
-    }
-    return data<ActionResult>({ ...none, values, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: isApiFailure(error) ? error.status : 500 });
+    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
+    const failure = await formFailure(error, caller);
+    const tied = Object.keys(failure.fields).length > 0;
+    return data<ActionResult>({ ...none, values, errors: failure.fields, message: tied ? null : failure.message }, { status: failure.status });
   }
   return redirectWithToast(here, context, { type: 'success', title: removing ? APPLICATION_MSG.fileRemoved : APPLICATION_MSG.sectionSaved });
 }

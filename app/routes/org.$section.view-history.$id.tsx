@@ -1,11 +1,15 @@
 // The history of one application (/org/{section}/view-history/{id}).
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Heading, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
-import { HistoryTable, pageParam, type HistoryPage } from '../components/history-table';
+import { readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { applicationHistory } from '../api/history.server';
+import { HistoryTable } from '../components/history-table';
+import { pageParam } from '../utils/url-state';
 import { ShellErrorBoundary } from '../components/error-boundary';
+import { APPLICATION_MSG } from '../../domain/messages';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
@@ -14,16 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `His
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
   const applicationId = String(params.id ?? '').toUpperCase();
-  try {
-    const history = await callApi<HistoryPage>(context, `/logged-actions/${encodeURIComponent(applicationId)}/application`, {
-      token: user.token,
-      query: { page: pageParam(request), limit: 20 },
-    });
-    return { applicationId, history, section: params.section ?? 'applications' };
-  } catch (error) {
-    if (isApiFailure(error) && error.status === 404) throw data('Application not found', { status: 404 });
-    throw error;
-  }
+  const history = await readOrFail({ request, context }, applicationHistory(apiSession(context, user), applicationId, pageParam(request.url)), {
+    notFound: APPLICATION_MSG.notFound,
+  });
+  return { applicationId, history, section: params.section ?? 'applications' };
 }
 
 export default function ApplicationHistory() {

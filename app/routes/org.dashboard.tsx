@@ -3,7 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi } from '../utils/api.server';
+import { readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { organizationCounts } from '../api/dashboard.server';
 import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 
@@ -11,16 +13,10 @@ export { refuseMethod as action } from '../utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants Portal' }];
 
-interface OrgCounts {
-  totalApplications: number;
-  draftApplications: number;
-  submittedApplications: number;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
   const orgId = user.organization!.id;
-  const counts = await callApi<OrgCounts>(context, `/organization/${orgId}/application-counts`, { token: user.token });
+  const counts = await readOrFail({ request, context }, organizationCounts(apiSession(context, user), orgId));
   return { counts, organizationName: user.organization!.name, firstName: user.profile.firstName };
 }
 

@@ -3,8 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Heading, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi } from '../utils/api.server';
-import { HistoryTable, pageParam, type HistoryPage } from '../components/history-table';
+import { readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { organizationHistory } from '../api/history.server';
+import { HistoryTable } from '../components/history-table';
+import { pageParam } from '../utils/url-state';
 import { ShellErrorBoundary } from '../components/error-boundary';
 
 export { refuseMethod as action } from '../utils/form-data.server';
@@ -13,10 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'History | Broadband Grants Po
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
-  const history = await callApi<HistoryPage>(context, `/logged-actions/organization/${user.organization!.id}`, {
-    token: user.token,
-    query: { page: pageParam(request), limit: 20 },
-  });
+  const history = await readOrFail({ request, context }, organizationHistory(apiSession(context, user), user.organization!.id, pageParam(request.url)));
   return { history, organizationName: user.organization!.name };
 }
 

@@ -5,12 +5,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { requirePortalUser, takeHeldAnswers } from '../utils/auth.server';
-import { callApi, isApiFailure, unavailablePage } from '../utils/api.server';
+import { formFailure, readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { organizationProfile, saveOrganizationProfile } from '../api/profile.server';
 import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
 import { closeDialogs, withParams } from '../utils/url-state';
 import { useUnsavedChanges } from '../utils/use-unsaved-changes';
-import { ErrorSummary, QuestionList, type ListQuestion } from '../components/question-list';
+import { ErrorSummary, QuestionList } from '../components/question-list';
 import { FormAlert } from '../components/forms';
 import { UrlDialog } from '../components/url-dialog';
 import { ShellErrorBoundary } from '../components/error-boundary';
@@ -20,18 +22,9 @@ import { readForm } from '../utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
 
-interface ProfileResponse {
-  organizationId: string;
-  section: { id: string; name: string };
-  readOnly: boolean;
-  questions: (ListQuestion & { error?: string })[];
-}
-
 async function loadProfile(request: Request, context: LoaderFunctionArgs['context'], saving = false) {
   const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
-  const profile = await callApi<ProfileResponse>(context, `/organization/${user.organization!.id}/profile`, { token: user.token }).catch((error) => {
-    throw unavailablePage(error);
-  });
+  const profile = await readOrFail({ request, context }, organizationProfile(apiSession(context, user), user.organization!.id));
   return { user, profile };
 }
 
@@ -56,17 +49,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ values, errors: {} as Record<string, string>, message: null as string | null });
   }
   try {
-    await callApi(context, `/organization/${user.organization!.id}/profile`, {
-      method: 'POST',
-      token: user.token,
-      body: { answers: Object.entries(values).map(([questionId, value]) => ({ questionId, value })) },
-    });
+    await saveOrganizationProfile(apiSession(context, user), user.organization!.id, values);
   } catch (error) {
-    if (isApiFailure(error) && error.status === 400 && error.errors) {
-      const errors = Object.fromEntries(Object.entries(error.errors).map(([id, messages]) => [id, messages[0] ?? MSG.somethingWentWrong]));
-      return data({ values, errors, message: null as string | null }, { status: 400 });
-    }
-    return data({ values, errors: {} as Record<string, string>, message: isApiFailure(error) ? error.message : MSG.somethingWentWrong }, { status: isApiFailure(error) ? error.status : 500 });
+    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
+    const failure = await formFailure(error, { request, context });
+    const tied = Object.keys(failure.fields).length > 0;
+    return data({ values, errors: failure.fields, message: tied ? null : failure.message }, { status: failure.status });
   }
   // Spec 2: a successful Save returns to /org/.
   return redirectWithToast('/org/', context, { type: 'success', title: PROFILE_MSG.saved });

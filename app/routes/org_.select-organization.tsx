@@ -2,8 +2,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Box, Button, Container, Heading, HStack, Text } from '@chakra-ui/react';
-import { callApi, isApiFailure } from '../utils/api.server';
-import { chooseOrganization, heldReturnPath, logout, type UserProfile } from '../utils/auth.server';
+import { chooseOrganization, heldReturnPath } from '../utils/auth.server';
+import { readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { currentUser } from '../api/profile.server';
 import { commitSession, getSession } from '../utils/session.server';
 import { ErrorList, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -17,13 +19,8 @@ async function signedInProfile(request: Request, context: LoaderFunctionArgs['co
   const token = session.get('token');
   if (!token) throw redirect('/org/login');
   if (session.get('roleType') !== 'org') throw redirect('/unauthorized');
-  try {
-    const profile = await callApi<UserProfile>(context, '/users/me', { token });
-    return { session, profile };
-  } catch (error) {
-    if (isApiFailure(error) && (error.status === 401 || error.status === 403)) throw await logout(request, context);
-    throw error;
-  }
+  const profile = await readOrFail({ request, context }, currentUser(apiSession(context, { token })));
+  return { session, profile };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

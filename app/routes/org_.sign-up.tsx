@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Button, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { callApi, isApiFailure, isUnavailable } from '../utils/api.server';
+import { conformReply, formFailure } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { signUpOrganization } from '../api/organizations.server';
 import { commitSession, getSession, toastHeader } from '../utils/session.server';
 import { SignupFormSchema } from '../utils/signup-schema';
 import { Field, FormAlert } from '../components/forms';
@@ -28,12 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A filled honeypot is a bot: answer as if it worked, create nothing.
   if (website) return redirect('/org/login');
   try {
-    await callApi(context, '/organization/signup', { method: 'POST', body: input });
+    await signUpOrganization(apiSession(context, null), input);
   } catch (error) {
-    const failure = isApiFailure(error) ? error : null;
-    const fieldErrors = failure?.errors ? Object.fromEntries(Object.entries(failure.errors).filter(([k]) => k !== '_')) : undefined;
-    const message = failure && (failure.status < 500 || isUnavailable(failure)) ? failure.message : MSG.couldNotSignUp;
-    return data({ result: submission.reply({ formErrors: [message], fieldErrors }) }, { status: failure?.status ?? 500 });
+    const failure = await formFailure(error, { request, context }, MSG.couldNotSignUp);
+    return data({ result: conformReply(submission, failure) }, { status: failure.status });
   }
   // The API has emailed a sign-in code (to a new account, or to the one that already had this email).
   const session = await getSession(request, context);

@@ -2,7 +2,9 @@
 // A plain link (new tab), so it works without JavaScript; ?download=1 asks for an attachment.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { describeApiError, throwPageError } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { documentLink } from '../api/documents.server';
 import { DOCUMENT_MSG } from '../../domain/messages';
 
 export { refuseMethod as action } from '../utils/form-data.server';
@@ -12,16 +14,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = String(params.id ?? '');
   const toDownload = new URL(request.url).searchParams.get('download') === '1';
   try {
-    const { signedUrl } = await callApi<{ signedUrl: string }>(context, `/documents/${encodeURIComponent(id)}/signed-url`, {
-      token: user.token,
-      query: { organizationId: user.organization!.id, toDownload: toDownload ? 'true' : undefined },
-    });
-    const target = /^https?:\/\//.test(signedUrl) ? signedUrl : `${context.portal.apiPublicOrigin}${signedUrl}`;
+    const target = await documentLink(apiSession(context, user), id, user.organization!.id, toDownload);
     return redirect(target, { headers: { 'Set-Cookie': user.cookie, 'Cache-Control': 'no-store' } });
   } catch (error) {
-    if (isApiFailure(error) && (error.status === 404 || error.status === 400)) {
+    // The link opens in a new tab: an unknown or malformed id is a plain not-found there.
+    const { kind } = describeApiError(error);
+    if (kind === 'not-found' || kind === 'invalid') {
       throw new Response(DOCUMENT_MSG.notFound, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     }
-    throw error;
+    return throwPageError(error, { request, context });
   }
 }

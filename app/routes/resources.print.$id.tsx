@@ -2,7 +2,9 @@
 // A plain form post, so it works without JavaScript; failures go back with an error toast.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { formFailure } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { applicationPdf } from '../api/print.server';
 import { redirectWithToast, safeRedirect } from '../utils/session.server';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
@@ -13,12 +15,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = safeRedirect(form.get('redirectTo'), '/org/applications');
   const id = String(params.id ?? '').toUpperCase();
   try {
-    const { pdfBase64 } = await callApi<{ pdfBase64: string }>(
-      context,
-      `/organization/${user.organization!.id}/generate-pdf/${encodeURIComponent(id)}`,
-      { method: 'POST', token: user.token },
-    );
-    const bytes = Buffer.from(pdfBase64, 'base64');
+    const bytes = await applicationPdf(apiSession(context, user), user.organization!.id, id);
     return new Response(bytes, {
       headers: {
         'Content-Type': 'application/pdf',
@@ -29,8 +26,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    const detail = isApiFailure(error) && error.status < 500 ? error.message : undefined;
-    return redirectWithToast(back, context, { type: 'error', title: APPLICATION_MSG.printFailed, description: detail });
+    const failure = await formFailure(error, { request, context });
+    const description = failure.kind === 'failed' ? undefined : failure.message;
+    return redirectWithToast(back, context, { type: 'error', title: APPLICATION_MSG.printFailed, description });
   }
 }
 

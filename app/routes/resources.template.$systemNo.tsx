@@ -2,7 +2,9 @@
 // A plain link to this route opens the file in a new tab, with or without JavaScript.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { getSession } from '../utils/session.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { isApiFailure } from '../utils/api.server';
+import { apiSession } from '../api/client.server';
+import { templateLink } from '../api/templates.server';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
@@ -12,9 +14,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!token) throw redirect('/org/login');
   const systemNo = String(params.systemNo ?? '');
   try {
-    const { url } = await callApi<{ url: string }>(context, `/templates/questions/${encodeURIComponent(systemNo)}`, { token });
+    const url = await templateLink(apiSession(context, { token }), systemNo);
     if (!url) throw new Error('no url');
-    return redirect(/^https?:\/\//.test(url) ? url : `${context.portal.apiPublicOrigin}${url}`, { headers: { 'Cache-Control': 'no-store' } });
+    return redirect(url, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     // Spec 8: a missing template is logged; the person sees a plain not-found page in the new tab.
     console.warn('Template URL not found in response.', systemNo, isApiFailure(error) ? error.status : error);

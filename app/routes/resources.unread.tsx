@@ -1,6 +1,7 @@
 // Unread message count for the top bar badge; polled with JavaScript. Reading it is not "activity".
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { callApi } from '../utils/api.server';
+import { apiSession } from '../api/client.server';
+import { unreadCount } from '../api/messages.server';
 import { getSession, isIdleExpired } from '../utils/session.server';
 import { canUseMessages, type RoleName } from '../../domain/roles';
 
@@ -12,10 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!token || isIdleExpired(session) || !canUseMessages(session.get('role') as RoleName)) {
     return data({ total: null as number | null }, { status: token ? 200 : 401 });
   }
-  try {
-    const counts = await callApi<{ total: number }>(context, '/messages/unread/count', { token });
-    return data({ total: counts.total as number | null });
-  } catch {
-    return data({ total: null as number | null });
-  }
+  // A poll never shows an error: no count until the next one works.
+  const total = await unreadCount(apiSession(context, { token })).catch(() => null);
+  return data({ total: total as number | null });
 }

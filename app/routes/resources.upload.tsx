@@ -3,17 +3,15 @@
 // JavaScript the same happens inside the form's own Save (org.$section.bead-applcn.$id).
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi, isApiFailure } from '../utils/api.server';
+import { isApiFailure } from '../utils/api.server';
+import { describeApiError } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { saveSectionAnswers, sectionView } from '../api/sections.server';
 import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
 import { readForm } from '../utils/form-data.server';
 import { APPLICATION_MSG, DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { FileValue } from '../../domain/questions';
-
-interface SectionView {
-  application: { applicationId: string; programId: string; readOnly: boolean };
-  questions: { id: string; type: string; readOnly?: boolean }[];
-}
 
 export type UploadResult = { ok: true; file: FileValue; message: string } | { ok: false; message: string };
 
@@ -39,20 +37,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (invalid) return reply({ ok: false, message: invalid }, 400);
 
   try {
-    const path = `/applications/${encodeURIComponent(applicationId)}/sections/${encodeURIComponent(sectionId)}`;
-    const view = await callApi<SectionView>(context, path, { token: user.token });
+    const api = apiSession(context, user);
+    const view = await sectionView(api, applicationId, sectionId);
     const question = view.questions.find((q) => q.id === questionId && q.type === 'File');
     if (!question) return reply({ ok: false, message: APPLICATION_MSG.questionNotInSection }, 400);
     if (view.application.readOnly || question.readOnly) return reply({ ok: false, message: APPLICATION_MSG.submittedReadOnly }, 409);
     const value = await uploadAnswerFile(context, user, { applicationId, programId: view.application.programId, sectionId, questionId }, file);
-    await callApi(context, `${path}/answers`, { method: 'POST', token: user.token, body: { answers: [{ questionId, value }] } });
+    await saveSectionAnswers(api, applicationId, sectionId, { [questionId]: value });
     return reply({ ok: true, file: value, message: DOCUMENT_MSG.uploaded });
   } catch (error) {
-    if (isApiFailure(error)) {
-      const message = error.errors?.[questionId]?.[0] ?? error.errors?.file?.[0] ?? error.message;
-      return reply({ ok: false, message: error.status >= 500 ? VALIDATION_MSG.uploadFailed : message }, error.status);
-    }
-    return reply({ ok: false, message: MSG.somethingWentWrong }, 500);
+    // A JSON answer to the page's script (never a redirect): the API's words, tied to this question when it named it.
+    if (!isApiFailure(error)) return reply({ ok: false, message: MSG.somethingWentWrong }, 500);
+    const failure = describeApiError(error, VALIDATION_MSG.uploadFailed);
+    const message = failure.fieldErrors[questionId]?.[0] ?? failure.fieldErrors.file?.[0] ?? failure.message;
+    return reply({ ok: false, message }, failure.status);
   }
 }
 

@@ -3,7 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
-import { callApi } from '../utils/api.server';
+import { readOrFail } from '../utils/api-errors.server';
+import { apiSession } from '../api/client.server';
+import { stateCounts } from '../api/dashboard.server';
 import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { statusLabel } from '../../domain/statuses';
@@ -15,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'state');
-  const counts = await callApi<Record<string, number>>(context, '/review/applications/dashboard/count', { token: user.token });
+  const counts = await readOrFail({ request, context }, stateCounts(apiSession(context, user)));
   return { counts, firstName: user.profile.firstName, reviewer: REVIEWER_ROLES.includes(user.role) };
 }
 

@@ -1,7 +1,8 @@
 // File questions of the application form: a chosen file is stored through the provider's
 // documents/upload (the same file rules on both sides), and the answer names the new document.
 import type { AppLoadContext } from '@remix-run/node';
-import { callApi } from './api.server';
+import { apiSession } from '../api/client.server';
+import { uploadDocument } from '../api/documents.server';
 import type { PortalUser } from './auth.server';
 import type { FileValue } from '../../domain/questions';
 
@@ -13,22 +14,8 @@ export interface FilePlace {
 }
 
 /** Uploads one file for a File question; answers the value to store (the provider's id and name). */
-export async function uploadAnswerFile(context: AppLoadContext, user: PortalUser, place: FilePlace, file: File): Promise<FileValue> {
-  const form = new FormData();
-  // The provider reads the fields before the file, so the file goes last.
-  form.set('organizationId', user.organization!.id);
-  form.set('programId', place.programId);
-  form.set('sectionId', place.sectionId);
-  form.set('applicationId', place.applicationId);
-  form.set('questionId', place.questionId);
-  form.set('fileName', file.name);
-  form.set('file', file, file.name);
-  const { document } = await callApi<{ document: { id: string; fileName: string } }>(context, '/documents/upload', {
-    method: 'POST',
-    token: user.token,
-    body: form,
-  });
-  return { documentId: document.id, fileName: document.fileName };
+export function uploadAnswerFile(context: AppLoadContext, user: PortalUser, place: FilePlace, file: File): Promise<FileValue> {
+  return uploadDocument(apiSession(context, user), { organizationId: user.organization!.id, ...place }, file);
 }
 
 /** The request is bigger than any allowed upload could make it (refused before reading the body). */

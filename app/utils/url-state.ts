@@ -1,4 +1,6 @@
-// URL state helpers: lists, filters, dialogs and drawers keep their state in the query string.
+// URL state (decision 004, 015): lists, filters, dialogs and drawers keep their state in the query string,
+// so a copied URL reopens the same view and every control works as a plain GET without JavaScript.
+// No zod here: this module also runs in the browser.
 
 /** The current query with some parameters changed (null removes them). Changing a filter resets the page. */
 export function withParams(search: string | URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
@@ -16,4 +18,72 @@ export const DIALOG_PARAMS = ['filters', 'cancel', 'step', 'delete', 'new'] as c
 
 export function closeDialogs(search: string | URLSearchParams): string {
   return withParams(search, Object.fromEntries(DIALOG_PARAMS.map((k) => [k, null])));
+}
+
+/** The list parameters a list page reads (the query string names). */
+export const LIST_PARAMS = { page: 'page', pageSize: 'size', search: 'q', sort: 'sort' } as const;
+
+/** One filter's rule: the clean value of what the URL says, or undefined when it says nothing usable. */
+export type FilterRule = (raw: string) => string | undefined;
+
+/** A filter whose value is one of a fixed set. */
+export const oneOf =
+  (values: readonly string[]): FilterRule =>
+  (raw) =>
+    values.includes(raw) ? raw : undefined;
+
+/** A free-text filter, trimmed; longer than `max` is ignored rather than cut. */
+export const text =
+  (max: number): FilterRule =>
+  (raw) => {
+    const value = raw.trim();
+    return value && value.length <= max ? value : undefined;
+  };
+
+export interface ListSpec<F extends string> {
+  pageSizes: readonly number[];
+  defaultPageSize: number;
+  /** The search box: longest accepted text (longer is ignored), and its normal form (upper-cased ids). */
+  search?: { max: number; normalize?: (value: string) => string };
+  filters: Record<F, FilterRule>;
+  /** Sortable columns; `-column` sorts descending. Without it, the list has the API's order. */
+  sorts?: readonly string[];
+}
+
+export interface ListState<F extends string> {
+  page: number;
+  pageSize: number;
+  search: string;
+  filters: Partial<Record<F, string>>;
+  /** `column` or `-column`, one of the spec's sorts; null for the API's order. */
+  sort: string | null;
+}
+
+/** Reads a list's state from a query string; anything malformed falls back to its default, never an error. */
+export function parseListState<F extends string>(search: string | URLSearchParams, spec: ListSpec<F>): ListState<F> {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get(LIST_PARAMS.page));
+  const pageSize = Number(params.get(LIST_PARAMS.pageSize));
+  const rawSearch = (params.get(LIST_PARAMS.search) ?? '').trim();
+  const searchOk = spec.search && rawSearch.length <= spec.search.max;
+  const filters: Partial<Record<F, string>> = {};
+  for (const name of Object.keys(spec.filters) as F[]) {
+    const raw = params.get(name);
+    const value = raw === null ? undefined : spec.filters[name](raw);
+    if (value !== undefined) filters[name] = value;
+  }
+  const sort = params.get(LIST_PARAMS.sort);
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: spec.pageSizes.includes(pageSize) ? pageSize : spec.defaultPageSize,
+    search: searchOk ? (spec.search?.normalize?.(rawSearch) ?? rawSearch) : '',
+    filters,
+    sort: sort && spec.sorts?.includes(sort.replace(/^-/, '')) ? sort : null,
+  };
+}
+
+/** The page number of a paged view (?page=), 1 when absent or malformed. */
+export function pageParam(url: string | URL): number {
+  const page = Number(new URL(url).searchParams.get(LIST_PARAMS.page));
+  return Number.isInteger(page) && page > 0 ? page : 1;
 }

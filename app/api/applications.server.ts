@@ -1,0 +1,38 @@
+// Applications of an organization (spec 9): the list, create, cancel, delete, submit, and the reference
+// lists the list and the form pick from (programmes, project areas).
+import { del, get, post, seg, type ApiSession } from './client.server';
+import type { ApplicationListPage, Program } from './types';
+
+export interface ApplicationListQuery {
+  page: number;
+  limit: number;
+  applicationId?: string;
+  projectLocation?: string;
+  status?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export const listApplications = (api: ApiSession, organizationId: string, query: ApplicationListQuery) =>
+  get<ApplicationListPage>(api, `/organization/${seg(organizationId)}/applications`, { ...query });
+
+export interface NewApplication {
+  programId: string;
+  projectLocation: string;
+  technologyType: string;
+}
+
+export const createApplication = (api: ApiSession, organizationId: string, input: NewApplication) =>
+  post<{ applicationId: string }>(api, '/applications/create', input, { organizationId });
+
+export const cancelApplication = (api: ApiSession, applicationId: string, message: string) =>
+  post(api, `/applications/${seg(applicationId)}/cancel`, { message });
+
+export const deleteApplication = (api: ApiSession, applicationId: string) => del(api, `/applications/${seg(applicationId)}/delete`);
+
+/** 400 with `errors` keyed by section id when sections are incomplete. */
+export const submitApplication = (api: ApiSession, applicationId: string) => post(api, `/applications/${seg(applicationId)}/submit`);
+
+export const listPrograms = (api: ApiSession) => get<Program[]>(api, '/program/all');
+
+export const listProjectAreas = async (api: ApiSession) => (await get<{ name: string }[]>(api, '/project-area/all')).map((area) => area.name);

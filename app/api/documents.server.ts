@@ -1,0 +1,36 @@
+// Documents (spec 9): uploading a file for a question, and a short-lived link to open or download one.
+import { get, post, seg, type ApiSession } from './client.server';
+import type { FileValue } from '../../domain/questions';
+
+export interface DocumentPlace {
+  organizationId: string;
+  programId: string;
+  sectionId: string;
+  applicationId: string;
+  questionId: string;
+}
+
+/** Stores one file; answers the value a File question keeps (the provider's id and name). */
+export async function uploadDocument(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
+  const form = new FormData();
+  // The provider reads the fields before the file, so the file goes last.
+  for (const [key, value] of Object.entries(place)) form.set(key, value);
+  form.set('fileName', file.name);
+  form.set('file', file, file.name);
+  const { document } = await post<{ document: { id: string; fileName: string } }>(api, '/documents/upload', form);
+  return { documentId: document.id, fileName: document.fileName };
+}
+
+/** Where the browser goes to read the document: a signed link, made absolute against the API's public origin. */
+export async function documentLink(api: ApiSession, documentId: string, organizationId: string, toDownload: boolean): Promise<string> {
+  const { signedUrl } = await get<{ signedUrl: string }>(api, `/documents/${seg(documentId)}/signed-url`, {
+    organizationId,
+    toDownload: toDownload ? 'true' : undefined,
+  });
+  return publicUrl(api, signedUrl);
+}
+
+/** A link the API answered, absolute for the browser. */
+export function publicUrl(api: ApiSession, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${api.context.portal.apiPublicOrigin}${url}`;
+}

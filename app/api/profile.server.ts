@@ -1,0 +1,15 @@
+// The signed-in user and the organization's Entity Profile (spec 9).
+import { get, post, seg, type ApiSession } from './client.server';
+import { asAnswers } from './sections.server';
+import type { OrganizationProfile } from './types';
+import type { AnswerValue } from '../../domain/questions';
+import type { UserProfile } from '../../domain/users';
+
+export const currentUser = (api: ApiSession) => get<UserProfile>(api, '/users/me');
+
+export const organizationProfile = (api: ApiSession, organizationId: string) =>
+  get<OrganizationProfile>(api, `/organization/${seg(organizationId)}/profile`);
+
+/** 400 with `errors` keyed by question id when an answer is refused. */
+export const saveOrganizationProfile = (api: ApiSession, organizationId: string, values: Record<string, AnswerValue>) =>
+  post(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values) });

@@ -1,0 +1,19 @@
+// The sections of an application (spec 9): their statuses, one section's questions and answers, saving answers.
+import { get, post, seg, type ApiSession } from './client.server';
+import type { SectionStatusRow, SectionView } from './types';
+import type { AnswerValue } from '../../domain/questions';
+
+export const sectionStatuses = (api: ApiSession, applicationId: string) =>
+  get<SectionStatusRow[]>(api, `/applications/${seg(applicationId)}/sections-status`);
+
+export const sectionView = (api: ApiSession, applicationId: string, sectionId: string) =>
+  get<SectionView>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}`);
+
+/** 400 with `errors` keyed by question id when an answer is refused. */
+export const saveSectionAnswers = (api: ApiSession, applicationId: string, sectionId: string, values: Record<string, AnswerValue>) =>
+  post(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/answers`, { answers: asAnswers(values) });
+
+/** The API's answers list from the form's question id → value map. */
+export function asAnswers(values: Record<string, AnswerValue>) {
+  return Object.entries(values).map(([questionId, value]) => ({ questionId, value }));
+}

@@ -1,0 +1,70 @@
+// Response shapes of /api/v1 as the UI reads them (spec section 9), shared by the typed clients in
+// app/api/*.server.ts and the components that show them. Type-only: nothing here reaches the browser.
+import type { ListQuestion } from '../components/question-list';
+import type { HistoryEntry } from '../../domain/history';
+
+export interface ApplicationRow {
+  applicationId: string;
+  program: { name: string };
+  status: string;
+  createdAt: string;
+  submittedAt: string | null;
+  projectLocation: string | null;
+}
+
+/** A page of a list (spec: page, pageSize, totalPages, totalRecords). */
+export interface ListPage {
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  totalRecords: number;
+}
+
+export interface ApplicationListPage extends ListPage {
+  applications: ApplicationRow[];
+}
+
+export interface Program {
+  id: string;
+  name: string;
+}
+
+export interface SectionStatusRow {
+  sectionId: string;
+  name: string;
+  slug: string;
+  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
+  unlocked: boolean;
+  isEntityProfile: boolean;
+}
+
+export interface SectionView {
+  application: { applicationId: string; programId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean };
+  section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string };
+  questions: (ListQuestion & { error?: string; warning?: string })[];
+}
+
+export interface OrganizationProfile {
+  organizationId: string;
+  section: { id: string; name: string };
+  readOnly: boolean;
+  questions: (ListQuestion & { error?: string })[];
+}
+
+export interface HistoryPage {
+  page: number;
+  totalPages: number;
+  totalRecords: number;
+  loggedActions: (HistoryEntry & { id: string; createdAt: string; user: { firstName: string; lastName: string | null } | null })[];
+}
+
+export interface OrganizationCounts {
+  totalApplications: number;
+  draftApplications: number;
+  submittedApplications: number;
+}
+
+export interface AnswerInput {
+  questionId: string;
+  value: unknown;
+}

@@ -1,0 +1,106 @@
+// The one place that decides what a person sees when the API says no (decision 015). Loaders and actions
+// call the typed clients in app/api/ and hand any failure here; no route has its own copy of this mapping.
+//   401 → the session has ended (callApi already retried once): sign out, "Please sign in to continue."
+//   403 → sign out with the API's message (the account or organization was disabled)
+//   404 → the not-found page (loaders); an action gets the API's message back
+//   409 → a message on the form, or a toast where the action redirects
+//   400 / 422 with field errors → errors tied to the fields, everything typed kept
+//   503 → the outage page with the API's words (loaders); an action keeps the form and shows them
+//   other 5xx → the caller's own fallback message, never the API's internals
+import { data, type AppLoadContext } from '@remix-run/node';
+import { isApiFailure } from './api.server';
+import { logout } from './auth.server';
+import { redirectWithToast } from './session.server';
+import { MSG, PORTAL_MSG } from '../../domain/messages';
+
+export type ApiErrorKind = 'signed-out' | 'forbidden' | 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'failed';
+
+export interface ApiErrorView {
+  kind: ApiErrorKind;
+  /** The status a page answers with (the API's, or 500 for a failure the API did not explain). */
+  status: number;
+  /** What the person reads: the API's words, or the fallback when the API failed without them. */
+  message: string;
+  /** Field name → its messages (400/422), without the form-level `_` entry. */
+  fieldErrors: Record<string, string[]>;
+}
+
+const KINDS: Record<number, ApiErrorKind> = { 400: 'invalid', 401: 'signed-out', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' };
+
+/** Pure: what an API failure means to the person. Anything that is not an API failure is not ours to explain: it is thrown on. */
+export function describeApiError(error: unknown, fallback: string = MSG.somethingWentWrong): ApiErrorView {
+  if (!isApiFailure(error)) throw error;
+  const kind = KINDS[error.status] ?? 'failed';
+  const fieldErrors = Object.fromEntries(Object.entries(error.errors ?? {}).filter(([field, messages]) => field !== '_' && messages.length > 0));
+  // A 5xx other than the outage carries nothing the person can act on.
+  const message = kind === 'failed' && error.status >= 500 ? fallback : error.message || fallback;
+  return { kind, status: kind === 'failed' && error.status < 400 ? 500 : error.status, message, fieldErrors };
+}
+
+export interface ApiCaller {
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** 401 and 403 end the session whatever the page was doing: the Response to throw, or null. */
+async function endedSession(view: ApiErrorView, { request, context }: ApiCaller): Promise<Response | null> {
+  if (view.kind === 'signed-out') return logout(request, context, { type: 'error', title: PORTAL_MSG.notSignedIn });
+  if (view.kind === 'forbidden') return logout(request, context, { type: 'error', title: view.message });
+  return null;
+}
+
+export interface PageErrorOptions {
+  /** The not-found page's words (a 404 from the API). */
+  notFound?: string;
+}
+
+/** Loaders: throws what the page shows instead (sign-out, not-found page, outage page, error page). */
+export async function throwPageError(error: unknown, caller: ApiCaller, { notFound }: PageErrorOptions = {}): Promise<never> {
+  const view = describeApiError(error);
+  const ended = await endedSession(view, caller);
+  if (ended) throw ended;
+  if (view.kind === 'not-found') throw data(notFound ?? view.message, { status: 404 });
+  if (view.kind === 'unavailable') throw data(view.message, { status: 503, headers: { 'Retry-After': '60' } });
+  throw data(view.message, { status: view.status });
+}
+
+/** Loaders: the API's answer, or the page its failure means. */
+export async function readOrFail<T>(caller: ApiCaller, read: Promise<T>, options?: PageErrorOptions): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    return throwPageError(error, caller, options);
+  }
+}
+
+export interface FormFailure extends ApiErrorView {
+  /** Field name → its first message, the shape the portal's question forms show. */
+  fields: Record<string, string>;
+}
+
+/**
+ * Actions: 401/403 are thrown (sign-out); every other failure comes back for the form to show with
+ * what was typed (a message, field errors, the API's status).
+ */
+export async function formFailure(error: unknown, caller: ApiCaller, fallback?: string): Promise<FormFailure> {
+  const view = describeApiError(error, fallback);
+  const ended = await endedSession(view, caller);
+  if (ended) throw ended;
+  const fields = Object.fromEntries(Object.entries(view.fieldErrors).map(([field, messages]) => [field, messages[0]!]));
+  return { ...view, fields };
+}
+
+/** Actions that redirect (list row actions): the failure as an error toast on the page they go back to. */
+export async function toastFailure(error: unknown, caller: ApiCaller, back: string, fallback?: string): Promise<Response> {
+  const failure = await formFailure(error, caller, fallback);
+  return redirectWithToast(back, caller.context, { type: 'error', title: failure.message });
+}
+
+/** Conform forms: the failure as the submission's reply, field errors tied to their fields. */
+export function conformReply<Reply>(
+  submission: { reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => Reply },
+  failure: FormFailure,
+): Reply {
+  const fieldErrors = Object.keys(failure.fieldErrors).length > 0 ? failure.fieldErrors : undefined;
+  return submission.reply({ formErrors: [failure.message], fieldErrors });
+}

@@ -1,0 +1,109 @@
+// The one mapping from API failures to what the person sees (app/utils/api-errors.server.ts, decision 015).
+import { describe, expect, it, vi } from 'vitest';
+import type { AppLoadContext } from '@remix-run/node';
+
+// Signing out is the guard's (auth.server); here it records the toast it was asked to show.
+vi.mock('../../app/utils/auth.server', () => ({
+  logout: vi.fn(async (_request: Request, _context: unknown, toast?: { title: string }) =>
+    new Response(null, { status: 302, headers: { Location: '/org/login', 'X-Toast': toast?.title ?? '' } }),
+  ),
+}));
+vi.mock('../../app/utils/session.server', () => ({
+  redirectWithToast: vi.fn(async (url: string, _context: unknown, toast: { title: string }) =>
+    new Response(null, { status: 302, headers: { Location: url, 'X-Toast': toast.title } }),
+  ),
+}));
+
+const { ApiFailure } = await import('../../app/utils/api.server');
+const { conformReply, describeApiError, formFailure, readOrFail, throwPageError, toastFailure } = await import('../../app/utils/api-errors.server');
+const { MSG, PORTAL_MSG } = await import('../../domain/messages');
+
+const caller = { request: new Request('http://portal.test/org/applications'), context: {} as AppLoadContext };
+const thrown = async (promise: Promise<unknown>) => promise.then(() => expect.fail('did not throw'), (error: unknown) => error);
+const asData = (value: unknown) => value as { data: unknown; init: { status: number; headers?: Record<string, string> } };
+
+describe('describeApiError', () => {
+  it('names each status the UI treats differently', () => {
+    const kinds = [400, 401, 403, 404, 409, 422, 503, 500, 502].map((status) => describeApiError(new ApiFailure(status, `said ${status}`)).kind);
+    expect(kinds).toEqual(['invalid', 'signed-out', 'forbidden', 'not-found', 'conflict', 'invalid', 'unavailable', 'failed', 'failed']);
+  });
+
+  it("keeps the API's words, except a 5xx other than the outage, which gets the caller's fallback", () => {
+    expect(describeApiError(new ApiFailure(409, 'Already submitted')).message).toBe('Already submitted');
+    expect(describeApiError(new ApiFailure(503, 'The database is unavailable')).message).toBe('The database is unavailable');
+    expect(describeApiError(new ApiFailure(500, 'TypeError: x is undefined'), 'Failed to create application').message).toBe('Failed to create application');
+    expect(describeApiError(new ApiFailure(500, 'boom')).message).toBe(MSG.somethingWentWrong);
+  });
+
+  it('keeps field errors without the form-level entry and without empty lists', () => {
+    const view = describeApiError(new ApiFailure(400, 'Invalid', { email: ['Enter a valid email'], _: ['Invalid'], phone: [] }));
+    expect(view.fieldErrors).toEqual({ email: ['Enter a valid email'] });
+  });
+
+  it('throws on what is not an API failure (a bug is not explained as a refusal)', () => {
+    const bug = new TypeError('x is undefined');
+    expect(() => describeApiError(bug)).toThrow(bug);
+  });
+});
+
+describe('loaders: throwPageError / readOrFail', () => {
+  it('401 signs out with "Please sign in to continue."', async () => {
+    const response = (await thrown(throwPageError(new ApiFailure(401, 'Unauthorized'), caller))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('X-Toast')).toBe(PORTAL_MSG.notSignedIn);
+  });
+
+  it("403 signs out with the API's message", async () => {
+    const response = (await thrown(throwPageError(new ApiFailure(403, 'Your account is inactive'), caller))) as Response;
+    expect(response.headers.get('Location')).toBe('/org/login');
+    expect(response.headers.get('X-Toast')).toBe('Your account is inactive');
+  });
+
+  it("404 is the not-found page, in the caller's words when given", async () => {
+    const page = asData(await thrown(throwPageError(new ApiFailure(404, 'Not found'), caller, { notFound: 'Application not found' })));
+    expect(page.init.status).toBe(404);
+    expect(page.data).toBe('Application not found');
+  });
+
+  it("503 is the outage page with the API's words and a Retry-After", async () => {
+    const page = asData(await thrown(readOrFail(caller, Promise.reject(new ApiFailure(503, 'The database is unavailable')))));
+    expect(page.init.status).toBe(503);
+    expect(page.data).toBe('The database is unavailable');
+    expect(page.init.headers).toEqual({ 'Retry-After': '60' });
+  });
+
+  it('passes a good answer through', async () => {
+    await expect(readOrFail(caller, Promise.resolve({ total: 3 }))).resolves.toEqual({ total: 3 });
+  });
+});
+
+describe('actions: formFailure, toastFailure, conformReply', () => {
+  it('400/422 come back as field errors tied to the fields, first message each', async () => {
+    const failure = await formFailure(new ApiFailure(422, 'Check the answers', { q1: ['Required', 'Too short'], q2: ['Not a date'] }), caller);
+    expect(failure).toMatchObject({ kind: 'invalid', status: 422, message: 'Check the answers', fields: { q1: 'Required', q2: 'Not a date' } });
+  });
+
+  it('409 and 503 come back as a message with their status (the form keeps what was typed)', async () => {
+    await expect(formFailure(new ApiFailure(409, 'Already submitted'), caller)).resolves.toMatchObject({ kind: 'conflict', status: 409, message: 'Already submitted', fields: {} });
+    await expect(formFailure(new ApiFailure(503, 'The database is unavailable'), caller)).resolves.toMatchObject({ kind: 'unavailable', status: 503 });
+  });
+
+  it('401 and 403 still sign out from an action', async () => {
+    const response = (await thrown(formFailure(new ApiFailure(403, 'Inactive'), caller))) as Response;
+    expect(response.headers.get('X-Toast')).toBe('Inactive');
+  });
+
+  it('a redirecting action shows the failure as a toast on the page it goes back to', async () => {
+    const response = await toastFailure(new ApiFailure(409, 'Only drafts can be deleted'), caller, '/org/applications?page=2');
+    expect(response.headers.get('Location')).toBe('/org/applications?page=2');
+    expect(response.headers.get('X-Toast')).toBe('Only drafts can be deleted');
+  });
+
+  it("a Conform form gets the API's message as the form error and its field errors on the fields", async () => {
+    const reply = vi.fn((options: unknown) => options);
+    const failure = await formFailure(new ApiFailure(400, 'Invalid', { email: ['Taken'] }), caller, MSG.couldNotSignUp);
+    expect(conformReply({ reply }, failure)).toEqual({ formErrors: ['Invalid'], fieldErrors: { email: ['Taken'] } });
+    const outage = await formFailure(new ApiFailure(502, 'upstream'), caller, MSG.couldNotSignUp);
+    expect(conformReply({ reply }, outage)).toEqual({ formErrors: [MSG.couldNotSignUp], fieldErrors: undefined });
+  });
+});

@@ -1,0 +1,55 @@
+// The list kit's URL state (app/utils/url-state.ts): every list reads page, size, search, filters and sort
+// from the query string, and anything malformed falls back to a default instead of an error.
+import { describe, expect, it } from 'vitest';
+import { closeDialogs, oneOf, pageParam, parseListState, text, withParams, type ListSpec } from '../../app/utils/url-state';
+
+const spec: ListSpec<'status' | 'location'> = {
+  pageSizes: [10, 25, 50],
+  defaultPageSize: 10,
+  search: { max: 20, normalize: (value) => value.toUpperCase() },
+  filters: { status: oneOf(['DRAFT', 'SUBMITTED']), location: text(200) },
+  sorts: ['createdAt'],
+};
+
+describe('parseListState', () => {
+  it('reads page, size, search, filters and sort', () => {
+    expect(parseListState('?page=3&size=25&q=%20bg-1%20&status=DRAFT&location=Dane&sort=-createdAt', spec)).toEqual({
+      page: 3,
+      pageSize: 25,
+      search: 'BG-1',
+      filters: { status: 'DRAFT', location: 'Dane' },
+      sort: '-createdAt',
+    });
+  });
+
+  it('falls back to the defaults on malformed values', () => {
+    expect(parseListState('?page=-2&size=13&q=' + 'x'.repeat(21) + '&status=NOPE&location=%20%20&sort=password', spec)).toEqual({
+      page: 1,
+      pageSize: 10,
+      search: '',
+      filters: {},
+      sort: null,
+    });
+    expect(parseListState('?page=1.5&size=abc', spec)).toMatchObject({ page: 1, pageSize: 10 });
+  });
+
+  it('ignores a free-text filter longer than its limit instead of cutting it', () => {
+    expect(parseListState(`?location=${'a'.repeat(201)}`, spec).filters).toEqual({});
+  });
+});
+
+describe('withParams, closeDialogs, pageParam', () => {
+  it('changes and drops parameters, keeping the rest', () => {
+    expect(withParams('?q=BG&page=2', { page: null, status: 'DRAFT' })).toBe('?q=BG&status=DRAFT');
+    expect(withParams('?page=2', { page: null })).toBe('?');
+  });
+
+  it('closes every dialog and drawer, keeping the list state', () => {
+    expect(closeDialogs('?q=BG&filters=open&cancel=BG-1&step=reason&delete=x&new=1')).toBe('?q=BG');
+  });
+
+  it('reads the page of a paged view', () => {
+    expect(pageParam('http://portal.test/org/history?page=4')).toBe(4);
+    expect(pageParam('http://portal.test/org/history?page=zero')).toBe(1);
+  });
+});
