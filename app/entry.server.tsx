@@ -1,9 +1,13 @@
-// Server rendering: the whole page is HTML before any script runs (emotion writes its styles inline).
+// Server rendering: the whole page is HTML before any script runs. The global CSS is a linked stylesheet
+// (root.tsx); emotion writes the few component styles a page needs inline, through a cache of this response
+// that puts the CSP nonce on each <style> (docs/decisions/013).
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { CacheProvider } from '@emotion/react';
+import { makeEmotionCache } from './styles/emotion-cache';
 import { NonceProvider } from './utils/nonce';
 
 const ABORT_DELAY = 5_000;
@@ -20,7 +24,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <CacheProvider value={makeEmotionCache(nonce)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </CacheProvider>
       </NonceProvider>,
       {
         nonce,

@@ -4,7 +4,8 @@ import {
   Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData,
 } from '@remix-run/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { system } from './theme';
+import { pageSystem } from './theme';
+import chakraGlobalHref from './styles/chakra-global.css';
 import fontsHref from './styles/app.css';
 import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
@@ -13,6 +14,7 @@ import { useNonce } from './utils/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: chakraGlobalHref },
   { rel: 'stylesheet', href: fontsHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
@@ -58,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={pageSystem}>
           {children}
           <Toaster toast={loaderData?.toast ?? null} />
         </ChakraProvider>

@@ -1,7 +1,38 @@
 // Chakra system: green palette with a dark-green primary, Poppins served by the portal itself.
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+// Lean by design (issue 8, docs/decisions/014): built on defaultBaseConfig (conditions and utilities) plus only
+// the tokens and the recipes the portal's components use, not defaultConfig's whole theme (every recipe of every
+// component: about 30 KB gzipped in every page's first load). The package's exports map hides the per-recipe
+// modules and its '/theme' entry pulls every recipe in, so they are imported from their files.
+// Using a Chakra component with a recipe not listed here renders it unstyled: add its recipe below.
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animations, aspectRatios, blurs, borders, colors, cursor, durations, easings, fontSizes, fontWeights, letterSpacings, lineHeights, radii, sizes, spacing, zIndices, semanticColors, semanticRadii, semanticShadows, breakpoints, globalCss, layerStyles, textStyles, badgeRecipe, buttonRecipe, containerRecipe, headingRecipe, inputRecipe, textareaRecipe, tableSlotRecipe,
+} from './styles/chakra-parts.js';
 
 const FONT = "Poppins, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** What Chakra's default theme would give these parts (same token names, CSS variable prefix and root). */
+const chakraParts = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    tokens: {
+      aspectRatios, animations, blurs, borders, colors, durations, easings, fontSizes, fontWeights,
+      letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor,
+    },
+    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    recipes: {
+      badge: badgeRecipe, button: buttonRecipe, container: containerRecipe, heading: headingRecipe,
+      input: inputRecipe, textarea: textareaRecipe,
+    },
+    slotRecipes: { table: tableSlotRecipe },
+    textStyles,
+    layerStyles,
+  },
+});
 
 const config = defineConfig({
   globalCss: {
@@ -50,4 +81,11 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraParts, config);
+
+/**
+ * The system the pages render with: the same, minus the global CSS and the layer order, which
+ * scripts/build-styles.ts writes once into app/styles/chakra-global.css (a linked, cached stylesheet) instead
+ * of ChakraProvider serializing them into every response (docs/decisions/013).
+ */
+export const pageSystem: typeof system = { ...system, _global: [], _config: { ...system._config, disableLayers: true } };

@@ -1,0 +1,115 @@
+// The first-load budget (issue 8, docs/decisions/014): the last step of `npm run build`.
+// For every page route it sums, gzipped, the JavaScript a first visit loads: the client entry, the route
+// manifest and, for the root, each parent layout and the page itself, their module and every chunk they
+// import (from public/build/manifest-*.js). Pages above their budget fail the build, naming the page and the
+// packages that weigh most on it (from build/metafile.js.json; a package's share of a chunk is scaled by that
+// chunk's gzip ratio, so the per-package figures are estimates, the page totals are exact).
+// Usage: node scripts/check-budget.mjs [--print]   (--print lists every page even when all fit)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** KB = 1000 bytes, as issue 8 measured them (login 203 KB). */
+const KB = 1000;
+/** Budgets in KB, gzipped. The sign-in pages have the tightest one: they are every visitor's first page. */
+export const BUDGETS = [
+  { match: /^routes\/(org|state)_\.login$/, kb: 110, label: 'sign-in pages' },
+  { match: /.*/, kb: 150, label: 'every other page' },
+];
+
+const root = path.resolve(import.meta.dirname, '..');
+const buildDir = path.join(root, 'public/build');
+
+function readManifest() {
+  const file = fs.readdirSync(buildDir).find((f) => /^manifest-[A-Z0-9]+\.js$/.test(f));
+  if (!file) throw new Error('public/build has no manifest: run the Remix build first');
+  const text = fs.readFileSync(path.join(buildDir, file), 'utf8');
+  const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
+  return { href: `/build/${file}`, manifest: JSON.parse(json) };
+}
+
+const gzipCache = new Map();
+function sizes(href) {
+  let s = gzipCache.get(href);
+  if (!s) {
+    const body = fs.readFileSync(path.join(root, 'public', href));
+    s = { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length };
+    gzipCache.set(href, s);
+  }
+  return s;
+}
+
+/** Package name of a bundled input ('node_modules/@chakra-ui/react/dist/…' → '@chakra-ui/react'; app code → 'app'). */
+function packageOf(input) {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (m) return m[1];
+  if (input.startsWith('app/')) return 'app';
+  if (input.startsWith('domain/')) return 'domain';
+  return 'other';
+}
+
+export function measure() {
+  const { href: manifestHref, manifest } = readManifest();
+  const metafile = JSON.parse(fs.readFileSync(path.join(root, 'build/metafile.js.json'), 'utf8'));
+  const outputs = new Map(Object.entries(metafile.outputs).map(([k, v]) => ['/' + k.replace(/^public\//, ''), v]));
+  const routes = manifest.routes;
+  const children = new Set(Object.values(routes).map((r) => r.parentId).filter(Boolean));
+  const isPage = (r) => {
+    const out = outputs.get(r.module);
+    return out?.exports.includes('default') && !children.has(r.id) && r.id !== 'root';
+  };
+  const pages = [];
+  for (const route of Object.values(routes)) {
+    if (!isPage(route)) continue;
+    const chain = [];
+    for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports, manifestHref]);
+    for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+    let raw = 0;
+    let gzip = 0;
+    const byPackage = new Map();
+    for (const f of files) {
+      const s = sizes(f);
+      raw += s.raw;
+      gzip += s.gzip;
+      const out = outputs.get(f);
+      if (!out) continue;
+      const ratio = s.gzip / Math.max(1, s.raw);
+      for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+        const pkg = packageOf(input);
+        byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput * ratio);
+      }
+    }
+    const budget = BUDGETS.find((b) => b.match.test(route.id));
+    pages.push({
+      id: route.id,
+      files: files.size,
+      raw,
+      gzip,
+      budget: budget.kb * KB,
+      packages: [...byPackage].sort((a, b) => b[1] - a[1]),
+    });
+  }
+  return pages.sort((a, b) => b.gzip - a.gzip);
+}
+
+const kib = (n) => `${(n / KB).toFixed(1)} KB`;
+export function formatPage(p, top = 6) {
+  const pkgs = p.packages
+    .slice(0, top)
+    .map(([name, bytes]) => `${name} ${kib(bytes)}`)
+    .join(', ');
+  return `${p.id}: ${kib(p.gzip)} gzip (${kib(p.raw)} raw, ${p.files} files; budget ${kib(p.budget)})\n    top packages (≈gzip): ${pkgs}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pages = measure();
+  const over = pages.filter((p) => p.gzip > p.budget);
+  if (process.argv.includes('--print') || over.length) for (const p of pages) console.log(formatPage(p));
+  if (over.length) {
+    console.error(`\nFirst-load budget exceeded on ${over.length} page(s): ${over.map((p) => `${p.id} ${kib(p.gzip)} > ${kib(p.budget)}`).join('; ')}`);
+    process.exit(1);
+  }
+  const heaviest = pages[0];
+  console.log(`first-load budget: ${pages.length} pages within budget (heaviest ${heaviest.id} ${kib(heaviest.gzip)} gzip)`);
+}
