@@ -119,8 +119,3 @@ export function clientIp(req: Request): string {
 export function isDirectLoopback(req: Request): boolean {
   return isLoopback(req.socket.remoteAddress) && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
 }
-
-/** The paging envelope every list answers with (spec 3: page, pageSize, totalRecords, totalPages). */
-export function pageEnvelope(page: number, limit: number, totalRecords: number) {
-  return { page, pageSize: limit, totalRecords, totalPages: Math.max(1, Math.ceil(totalRecords / limit)) };
-}

@@ -1,4 +1,5 @@
 // Opens the database: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +9,50 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm/logger';
 import { schema } from './schema';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors';
 
 export type Db = NodePgDatabase<typeof schema>;
+
+/**
+ * The query logger: counts the SQL statements the portal sends, on both engines (drizzle's logger, plus
+ * PGlite's own BEGIN and COMMIT, which drizzle does not see there). Off unless someone is counting: then
+ * logQuery is one comparison. Two ways to count:
+ * - `record()`: every statement of the process until `stop()` (tests and the bench, one request at a time);
+ * - `measure(fn)`: the statements run in fn's async context only (one request among many; an in-process
+ *   API call made from fn counts, a loopback HTTP call does not).
+ */
+export class StatementCounter implements Logger {
+  private readonly windows = new Set<string[]>();
+  private readonly scope = new AsyncLocalStorage<string[]>();
+  private scoped = 0;
+
+  logQuery(query: string): void {
+    if (this.windows.size === 0 && this.scoped === 0) return;
+    for (const window of this.windows) window.push(query);
+    if (this.scoped > 0) this.scope.getStore()?.push(query);
+  }
+
+  /** Starts counting every statement; `stop()` ends it and returns them in order. */
+  record(): { statements: string[]; stop(): string[] } {
+    const statements: string[] = [];
+    this.windows.add(statements);
+    return { statements, stop: () => (this.windows.delete(statements), statements) };
+  }
+
+  /** Runs fn and returns what it resolved to with the statements run on its behalf. */
+  async measure<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    const statements: string[] = [];
+    this.scoped += 1;
+    try {
+      const result = await this.scope.run(statements, fn);
+      return { result, statements };
+    } finally {
+      this.scoped -= 1;
+    }
+  }
+}
 
 export interface Database {
   db: Db;
@@ -21,6 +62,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the instance, for dumps in tests. */
   pglite?: PGlite;
+  /** Counts the statements sent to this database (off until asked). */
+  statements: StatementCounter;
 }
 
 export function migrationsFolder(): string {
@@ -34,11 +77,23 @@ export function migrationsFolder(): string {
 }
 
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const statements = new StatementCounter();
+  // PGlite runs a transaction's BEGIN and COMMIT itself: count them as drizzle does on node-postgres.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) => {
+    statements.logQuery('begin');
+    try {
+      return await transaction(fn);
+    } finally {
+      statements.logQuery('commit');
+    }
+  }) as PGlite['transaction'];
+  const db = drizzlePglite(client, { schema, logger: statements }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    statements,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       try {
@@ -90,10 +145,12 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     // that needed it fails (503) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', (err) => log('PostgreSQL: a connection was lost; it will be replaced.', err)));
     pool.on('error', () => {}); // the same error, already logged by the client's listener above
-    const db = drizzlePg(pool, { schema });
+    const statements = new StatementCounter();
+    const db = drizzlePg(pool, { schema, logger: statements });
     return {
       db,
       kind: 'postgres',
+      statements,
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
       ping: async () => {
         try {

@@ -168,8 +168,12 @@ export const applications = pgTable('applications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  index('applications_org_created_idx').on(t.organizationId, t.createdAt),
-  index('applications_status_created_idx').on(t.status, t.createdAt),
+  // The organization's list (decision 012): its sort (created_at desc, id desc) read backwards, and the
+  // filtered columns in the key, so the count is an index-only scan whatever the filters.
+  index('applications_org_list_idx').on(t.organizationId, t.createdAt, t.id, t.status, t.projectLocation),
+  // The state's list and dashboard: by status, newest submitted first; all submitted, newest first.
+  index('applications_status_submitted_idx').on(t.status, t.submittedAt, t.id),
+  index('applications_submitted_idx').on(t.submittedAt, t.id).where(sql`${t.submittedAt} is not null`),
   index('applications_location_idx').on(t.projectLocation),
 ]);
 
@@ -215,8 +219,9 @@ export const loggedActions = pgTable('logged_actions', {
   details: jsonb('details'),
   createdAt: createdAt(),
 }, (t) => [
-  index('logged_actions_application_idx').on(t.applicationId, t.createdAt),
-  index('logged_actions_org_idx').on(t.organizationId, t.createdAt),
+  // The histories' sort (created_at desc, seq desc) read backwards (decision 012).
+  index('logged_actions_application_idx').on(t.applicationId, t.createdAt, t.seq),
+  index('logged_actions_org_idx').on(t.organizationId, t.createdAt, t.seq),
 ]);
 
 export const threads = pgTable('message_threads', {

@@ -5,7 +5,8 @@ import { Router } from 'express';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { badRequest, conflict, handler, notFound, parseInput, pageEnvelope } from '../http';
+import { badRequest, conflict, handler, notFound, parseInput } from '../http';
+import { anyOf, pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
 import {
   answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
@@ -13,7 +14,6 @@ import {
 import { audit } from '../services/audit';
 import { applicationRoute, organizationRoute, visibleApplication } from '../services/application-access';
 import { APPLICATION_MSG } from '../../domain/messages';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { isApplicationStatus } from '../../domain/statuses';
 import { addDays, zonedDayStart } from '../../domain/dates';
 import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
@@ -26,9 +26,7 @@ export function newApplicationId(): string {
   return id;
 }
 
-const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+const ListQuery = pageQuery(1000).extend({
   projectLocation: z.string().trim().optional(),
   startDate: IsoDaySchema.optional(),
   endDate: IsoDaySchema.optional(),
@@ -86,19 +84,44 @@ export function toApplication(row: ListRow) {
   };
 }
 
-export function applicationFilters(q: z.infer<typeof ListQuery>): SQL[] {
+/**
+ * The list's filters as placeholders: `shape` names which are set (one prepared statement per shape),
+ * `values` fills them. A filter that cannot match (an unknown status) is refused here.
+ */
+export function applicationFilters(q: z.infer<typeof ListQuery>): { shape: string; where: SQL[]; values: Record<string, unknown> } {
   const where: SQL[] = [];
-  if (q.projectLocation) {
-    const names = q.projectLocation.split(',').map((s) => s.trim()).filter(Boolean);
-    if (names.length) where.push(inArray(applications.projectLocation, names));
+  const values: Record<string, unknown> = {};
+  let shape = '';
+  const names = (q.projectLocation ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length) {
+    where.push(anyOf(applications.projectLocation, 'locations'));
+    values.locations = names;
+    shape += 'l';
   }
-  if (q.startDate) where.push(gte(applications.createdAt, zonedDayStart(q.startDate)));
-  if (q.endDate) where.push(lt(applications.createdAt, zonedDayStart(addDays(q.endDate, 1))));
-  if (q.applicationId) where.push(ilike(applications.id, `%${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%`));
-  if (q.status === 'SUBMITTED_ANY') where.push(notInArray(applications.status, ['DRAFT', 'CANCELLED']));
-  else if (q.status && isApplicationStatus(q.status)) where.push(eq(applications.status, q.status));
-  else if (q.status && q.status !== 'ALL') throw badRequest('Unknown status filter', { status: ['Unknown status filter'] });
-  return where;
+  if (q.startDate) {
+    where.push(gte(applications.createdAt, sql`${param('from')}::timestamptz`));
+    values.from = zonedDayStart(q.startDate).toISOString();
+    shape += 'f';
+  }
+  if (q.endDate) {
+    where.push(lt(applications.createdAt, sql`${param('to')}::timestamptz`));
+    values.to = zonedDayStart(addDays(q.endDate, 1)).toISOString();
+    shape += 't';
+  }
+  if (q.applicationId) {
+    where.push(ilike(applications.id, sql`${param('search')}::text`));
+    values.search = `%${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%`;
+    shape += 'i';
+  }
+  if (q.status === 'SUBMITTED_ANY') {
+    where.push(notInArray(applications.status, ['DRAFT', 'CANCELLED']));
+    shape += 'S';
+  } else if (q.status && isApplicationStatus(q.status)) {
+    where.push(eq(applications.status, sql`${param('status')}::text`));
+    values.status = q.status;
+    shape += 's';
+  } else if (q.status && q.status !== 'ALL') throw badRequest('Unknown status filter', { status: ['Unknown status filter'] });
+  return { shape, where, values };
 }
 
 export function applicationRoutes(ctx: ApiContext): Router {
@@ -125,21 +148,21 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json(row);
   }));
 
+  // Count and page in one prepared statement per shape of filters (api/db/paging.ts, decision 012).
+  const organizationPage = pagedStatements<ListRow>(ctx.db, 'org_applications');
   router.get('/organization/:orgId/applications', ...organizationRoute(ctx, 'read'), handler(async (req, res) => {
-    const orgId = String(req.params.orgId);
     const q = parseInput(ListQuery, req.query);
-    const where = and(eq(applications.organizationId, orgId), ...applicationFilters(q));
-    const [total] = await ctx.db.select({ n: count() }).from(applications).where(where);
-    const rows = await ctx.db
-      .select(listColumns())
-      .from(applications)
-      .innerJoin(programs, eq(programs.id, applications.programId))
-      .leftJoin(users, eq(users.id, applications.submittedBy))
-      .where(where)
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    res.json({ ...pageEnvelope(q.page, q.limit, total?.n ?? 0), applications: rows.map(toApplication) });
+    const filters = applicationFilters(q);
+    const { total, rows } = await organizationPage(filters.shape, () => ({
+      columns: listColumns(),
+      from: applications,
+      join: (page) => page
+        .innerJoin(programs, eq(programs.id, applications.programId))
+        .leftJoin(users, eq(users.id, applications.submittedBy)),
+      where: and(eq(applications.organizationId, sql`${param('orgId')}::uuid`), ...filters.where),
+      orderBy: [desc(applications.createdAt), desc(applications.id)],
+    }), { ...filters.values, orgId: String(req.params.orgId), ...pagePlaceholders(q) });
+    res.json({ ...pageEnvelope(q.page, q.limit, total), applications: rows.map(toApplication) });
   }));
 
   router.post('/applications/create', ...organizationRoute(ctx, 'write', { query: 'organizationId' }), handler(async (req, res) => {

@@ -1,22 +1,25 @@
 // The history (spec 7: GET logged-actions/{applicationId}/application?page&limit), paged, readable.
 import { Router } from 'express';
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { handler, parseInput, pageEnvelope } from '../http';
+import { handler, parseInput } from '../http';
+import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth } from '../guard';
 import { applications, loggedActions, users } from '../db/schema';
 import { applicationHistoryRoute, historyOwner, organizationRoute } from '../services/application-access';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import { ORGANIZATION_HISTORY_READERS } from '../../domain/access';
 import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
 
-const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_PAGE_SIZE),
-});
+const PageQuery = pageQuery(200);
 
 const SUBMITTED_STATUSES = APPLICATION_STATUSES.filter(isSubmittedOrLater);
+
+type HistoryRow = {
+  id: string; applicationId: string | null; organizationId: string | null; action: string; entity: string;
+  fromStatus: string | null; toStatus: string | null; comments: string | null; details: unknown; createdAt: Date;
+  userFirstName: string | null; userLastName: string | null; userEmail: string | null;
+};
 
 export function historyRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -24,10 +27,11 @@ export function historyRoutes(ctx: ApiContext): Router {
   const submittedApplicationIds = () =>
     ctx.db.select({ id: applications.id }).from(applications).where(inArray(applications.status, SUBMITTED_STATUSES));
 
-  async function page(where: SQL, query: z.infer<typeof PageQuery>) {
-    const [total] = await ctx.db.select({ n: count() }).from(loggedActions).where(where);
-    const rows = await ctx.db
-      .select({
+  // Count and page in one prepared statement per kind of history (api/db/paging.ts, decision 012).
+  const historyPage = pagedStatements<HistoryRow>(ctx.db, 'history');
+  async function page(shape: string, where: SQL, values: Record<string, unknown>, query: z.infer<typeof PageQuery>) {
+    const { total, rows } = await historyPage(shape, () => ({
+      columns: {
         id: loggedActions.id,
         applicationId: loggedActions.applicationId,
         organizationId: loggedActions.organizationId,
@@ -41,15 +45,14 @@ export function historyRoutes(ctx: ApiContext): Router {
         userFirstName: users.firstName,
         userLastName: users.lastName,
         userEmail: users.email,
-      })
-      .from(loggedActions)
-      .leftJoin(users, eq(users.id, loggedActions.userId))
-      .where(where)
-      .orderBy(desc(loggedActions.createdAt), desc(loggedActions.seq))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      },
+      from: loggedActions,
+      join: (q) => q.leftJoin(users, eq(users.id, loggedActions.userId)),
+      where,
+      orderBy: [desc(loggedActions.createdAt), desc(loggedActions.seq)],
+    }), { ...values, ...pagePlaceholders(query) });
     return {
-      ...pageEnvelope(query.page, query.limit, total?.n ?? 0),
+      ...pageEnvelope(query.page, query.limit, total),
       loggedActions: rows.map(({ userFirstName, userLastName, userEmail, ...row }) => ({
         ...row,
         user: userFirstName ? { firstName: userFirstName, lastName: userLastName, email: userEmail } : null,
@@ -59,17 +62,18 @@ export function historyRoutes(ctx: ApiContext): Router {
 
   router.get('/logged-actions/:applicationId/application', ...applicationHistoryRoute(ctx), handler(async (req, res) => {
     const { applicationId } = historyOwner(res);
-    res.json(await page(eq(loggedActions.applicationId, applicationId), parseInput(PageQuery, req.query)));
+    const where = eq(loggedActions.applicationId, sql`${param('applicationId')}::text`);
+    res.json(await page('application', where, { applicationId }, parseInput(PageQuery, req.query)));
   }));
 
   router.get('/logged-actions/organization/:orgId', ...organizationRoute(ctx, 'read', { stateReaders: ORGANIZATION_HISTORY_READERS }), handler(async (req, res) => {
-    const orgId = String(req.params.orgId);
-    const ofOrganization = eq(loggedActions.organizationId, orgId);
+    const ofOrganization = eq(loggedActions.organizationId, sql`${param('orgId')}::uuid`);
     // The state reads the entries of applications it may see (submitted ones), and the organization's own entries.
-    const where = currentAuth(req).profile.roleType === 'state'
+    const state = currentAuth(req).profile.roleType === 'state';
+    const where = state
       ? and(ofOrganization, or(isNull(loggedActions.applicationId), inArray(loggedActions.applicationId, submittedApplicationIds())))!
       : ofOrganization;
-    res.json(await page(where, parseInput(PageQuery, req.query)));
+    res.json(await page(state ? 'organization_state' : 'organization', where, { orgId: String(req.params.orgId) }, parseInput(PageQuery, req.query)));
   }));
 
   return router;
