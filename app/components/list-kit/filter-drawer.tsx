@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Form, Link, useLocation } from '@remix-run/react';
+import { Button, HStack } from '@chakra-ui/react';
+import { UrlDialog } from '../url-dialog';
+import { HiddenParams } from './hidden-params';
+import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
+
+/** The link that opens the filter drawer (?filters=open), a plain GET (decision 004). */
+export function FilterDrawerLink() {
+  const location = useLocation();
+  return (
+    <Button asChild variant="outline">
+      <Link to={withParams(location.search, { filters: 'open' })} preventScrollReset aria-haspopup="dialog">
+        Filter
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * The filter drawer: a URL-state dialog holding a GET form of the given filter fields. Apply keeps the rest of the
+ * URL state (search, page size) and starts again at page 1; Reset drops just these filters.
+ */
+export function FilterDrawer({ fields, children }: { fields: readonly string[]; children: ReactNode }) {
+  const location = useLocation();
+  const reset = Object.fromEntries([...fields, LIST_PARAMS.page].map((name) => [name, null]));
+  return (
+    <UrlDialog id="filters" title="Filters" closeTo={closeDialogs(location.search)} placement="right" width="24rem">
+      <Form method="get">
+        <HiddenParams search={location.search} omit={fields} />
+        {children}
+        <HStack justify="flex-end" gap={3}>
+          <Button asChild variant="outline">
+            <Link to={closeDialogs(withParams(location.search, reset))}>Reset</Link>
+          </Button>
+          <Button type="submit" colorPalette="brand">
+            Apply
+          </Button>
+        </HStack>
+      </Form>
+    </UrlDialog>
+  );
+}

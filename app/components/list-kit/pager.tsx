@@ -1,0 +1,74 @@
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react';
+import { Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { HiddenParams } from './hidden-params';
+import { nativeSelectStyle } from '../forms';
+import { LIST_PARAMS, withParams } from '../../utils/url-state';
+import { useHydrated } from '../../utils/use-hydrated';
+
+export interface PagerProps {
+  page: number;
+  totalPages: number;
+  totalRecords: number;
+  /** What a record is called: one, many ("application", "applications"). */
+  noun: readonly [string, string];
+  /** The navigation landmark's name. */
+  label?: string;
+  /** The rows-per-page choice, when the list offers one. */
+  pageSize?: { size: number; sizes: readonly number[] };
+}
+
+/** Under a list: rows per page, "Page x of y (n records)", Previous and Next; every control a plain GET. */
+export function Pager({ page, totalPages, totalRecords, noun, label = 'Pages', pageSize }: PagerProps) {
+  const location = useLocation();
+  return (
+    <Flex as="nav" aria-label={label} justify={pageSize ? 'space-between' : 'flex-end'} align="center" wrap="wrap" gap={4} mt={4}>
+      {pageSize ? <PageSizeSelect {...pageSize} /> : null}
+      <HStack gap={3}>
+        <Text fontSize="sm" data-testid="page-status">
+          Page {page} of {totalPages} ({totalRecords} {totalRecords === 1 ? noun[0] : noun[1]})
+        </Text>
+        {page > 1 ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={withParams(location.search, { [LIST_PARAMS.page]: page - 1 })}>Previous</Link>
+          </Button>
+        ) : null}
+        {page < totalPages ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={withParams(location.search, { [LIST_PARAMS.page]: page + 1 })}>Next</Link>
+          </Button>
+        ) : null}
+      </HStack>
+    </Flex>
+  );
+}
+
+/** Rows per page: changes on select with JavaScript; without it, an Apply button submits the GET form. */
+export function PageSizeSelect({ size, sizes }: { size: number; sizes: readonly number[] }) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+      <HiddenParams search={location.search} omit={[LIST_PARAMS.pageSize]} />
+      <label htmlFor="page-size">Rows per page</label>
+      <select
+        id="page-size"
+        name={LIST_PARAMS.pageSize}
+        defaultValue={size}
+        onChange={(e) => hydrated && submit(e.currentTarget.form)}
+        style={{ ...nativeSelectStyle, width: 'auto', padding: '0.3rem' }}
+      >
+        {sizes.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <Button type="submit" size="xs" variant="outline">
+          Apply
+        </Button>
+      )}
+    </Form>
+  );
+}

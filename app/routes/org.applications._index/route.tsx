@@ -1,0 +1,96 @@
+// Applications (spec 2): search, filter drawer, chips, paged table with the row rules of spec 4, new
+// application, cancel with a required reason, delete. All state is in the URL; all actions are POSTs.
+// Its parts: list-state.ts (URL state → API query, chips), columns.tsx (table and row actions), filters.tsx,
+// dialogs.tsx, new-application.tsx, actions.server.ts; the list kit (app/components/list-kit) does the rest.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Button, Flex, Heading } from '@chakra-ui/react';
+import { requirePortalUser } from '../../utils/auth.server';
+import { readOrFail } from '../../utils/api-errors.server';
+import { withParams } from '../../utils/url-state';
+import { apiSession } from '../../api/client.server';
+import { listApplications, listPrograms, listProjectAreas } from '../../api/applications.server';
+import { DataTable, FilterChips, FilterDrawerLink, Pager, SearchForm } from '../../components/list-kit';
+import { ShellErrorBoundary } from '../../components/error-boundary';
+import { LIST_SPEC, listChips, listQuery, readListState } from './list-state';
+import { applicationColumns } from './columns';
+import { ApplicationFilters } from './filters';
+import { CancelConfirm, CancelReason, DeleteConfirm } from './dialogs';
+import { NewApplication } from './new-application';
+
+export { action } from './actions.server';
+
+export const meta: MetaFunction = () => [{ title: 'Applications | Broadband Grants Portal' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requirePortalUser(request, context, 'org');
+  const state = readListState(new URL(request.url));
+  const api = apiSession(context, user);
+  const [list, areas, programs] = await readOrFail(
+    { request, context },
+    Promise.all([listApplications(api, user.organization!.id, listQuery(state)), listProjectAreas(api), listPrograms(api)]),
+  );
+  return { state, list, areas, programs, canWrite: user.role === 'Organization_Admin' };
+}
+
+export default function Applications() {
+  const { state, list, areas, programs, canWrite } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const open = {
+    filters: search.get('filters') === 'open',
+    cancel: search.get('cancel'),
+    cancelReason: search.get('step') === 'reason',
+    delete: search.get('delete'),
+    create: search.get('new') === '1',
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align={{ base: 'start', md: 'center' }} gap={4} mb={6} direction={{ base: 'column', md: 'row' }}>
+        <Heading as="h1" size="2xl">
+          Applications
+        </Heading>
+        {canWrite ? (
+          <Button asChild colorPalette="brand">
+            <Link to={withParams(location.search, { new: '1' })} preventScrollReset>
+              New application
+            </Link>
+          </Button>
+        ) : null}
+      </Flex>
+
+      <Flex as="section" aria-label="Search and filter" gap={3} wrap="wrap" align="end" mb={4}>
+        <SearchForm id="application-search" label="Search Application ID" value={state.search} />
+        <FilterDrawerLink />
+      </Flex>
+
+      <FilterChips chips={listChips(state, location.search)} />
+
+      <DataTable
+        caption={`Applications, page ${list.page} of ${list.totalPages}`}
+        columns={applicationColumns(canWrite, location)}
+        rows={list.applications}
+        rowKey={(app) => app.applicationId}
+        testId="applications-table"
+        rowTestId="application-row"
+      />
+
+      <Pager
+        page={list.page}
+        totalPages={list.totalPages}
+        totalRecords={list.totalRecords}
+        noun={['application', 'applications']}
+        pageSize={{ size: state.pageSize, sizes: LIST_SPEC.pageSizes }}
+      />
+
+      {open.filters ? <ApplicationFilters state={state} areas={areas} /> : null}
+      {open.cancel && !open.cancelReason ? <CancelConfirm id={open.cancel} /> : null}
+      {open.cancel && open.cancelReason ? <CancelReason id={open.cancel} /> : null}
+      {open.delete ? <DeleteConfirm id={open.delete} /> : null}
+      {open.create && canWrite ? <NewApplication programs={programs} areas={areas} /> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
