@@ -4,8 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { readEnv, type Env } from './server/env';
 import { describeDatabaseError, isDatabaseUnavailable } from './api/db/errors';
-import { startPortal } from './server/start';
+import { describeTimings, startPortal } from './server/start';
 
+// The process's own start (node's clock origin) and when this module ran, after its imports had loaded.
+const processStarted = Math.round(performance.timeOrigin);
 const started = Date.now();
 let env: Env;
 try {
@@ -17,7 +19,8 @@ try {
 }
 const { server, database } = startPortal(env, {
   build: async () => (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild,
-  onReady: (db) => console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ready in ${Date.now() - started} ms`),
+  onReady: (db, timings) =>
+    console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ready in ${Date.now() - started} ms (modules ${started - processStarted} ms before that; ${describeTimings(timings)})`),
 });
 database.catch((err) => {
   console.error('The portal could not start:', err);

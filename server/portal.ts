@@ -41,12 +41,24 @@ export function sessionSecret(env: Env): string {
   return secret;
 }
 
-export async function prepareDatabase(env: Env): Promise<Database> {
+/** Milliseconds each start phase took (server/start.ts prints them). */
+export type StartTimings = Record<string, number>;
+
+export async function prepareDatabase(env: Env, timings: StartTimings = {}): Promise<Database> {
+  let at = performance.now();
+  const lap = (phase: string) => {
+    timings[phase] = Math.round(performance.now() - at);
+    at = performance.now();
+  };
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  lap('open');
   // PostgreSQL may be down or still starting: wait for it instead of exiting.
   const seeded = await whenDatabaseReachable(async () => {
     await database.migrate();
-    return seedDatabase(database.db);
+    lap('migrate');
+    const done = await seedDatabase(database.db);
+    lap('seed');
+    return done;
   });
   if (seeded) console.log('Seeded the demo data (DESIGN section 3).');
   return database;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Logger } from 'drizzle-orm/logger';
 import { schema } from './schema';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors';
+import { pgliteTemplateFor } from './pglite-template';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -166,7 +167,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   const dir = path.resolve(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDirectory(path.resolve(opts.dataDir));
-  const client = await PGlite.create(dir);
+  // A new database starts from the build's template (initdb and migrations done); see pglite-template.ts.
+  const client = await PGlite.create(dir, { loadDataDir: pgliteTemplateFor(dir) });
   const database = fromPglite(client);
   const close = database.close;
   database.close = async () => {

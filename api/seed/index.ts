@@ -113,35 +113,35 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Seeds an empty database; a seeded one is left alone. Returns whether it seeded. */
+/**
+ * Seeds an empty database; a seeded one is left alone. Returns whether it seeded. One insert per table
+ * (about fifteen statements), not one per row: the seed is part of a first start (docs/decisions/019).
+ */
 export async function seedDatabase(db: Db): Promise<boolean> {
   if (await isSeeded(db)) return false;
   const now = Date.now();
   await db.transaction(async (tx) => {
-    const orgIds = new Map<string, string>();
-    for (const org of SEED_ORGANIZATIONS) {
-      const [row] = await tx.insert(organizations).values({ legalName: org.legalName, status: org.status }).returning();
-      orgIds.set(org.key, row!.id);
-    }
-    const userIds = new Map<string, string>();
-    for (const u of SEED_USERS) {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          phoneNumber: u.phoneNumber ?? null,
-          status: u.status ?? 'active',
-          roleType: u.stateRole ? 'state' : 'org',
-        })
-        .returning();
-      userIds.set(u.email, row!.id);
-      if (u.stateRole) await tx.insert(userRoles).values({ userId: row!.id, role: u.stateRole });
-      for (const [org, role] of u.orgRoles ?? []) {
-        await tx.insert(memberships).values({ userId: row!.id, organizationId: orgIds.get(org)!, role });
-      }
-    }
+    const orgRows = await tx
+      .insert(organizations)
+      .values(SEED_ORGANIZATIONS.map((org) => ({ legalName: org.legalName, status: org.status })))
+      .returning({ id: organizations.id });
+    const orgIds = new Map<string, string>(SEED_ORGANIZATIONS.map((org, i) => [org.key, orgRows[i]!.id]));
+    const userRows = await tx
+      .insert(users)
+      .values(SEED_USERS.map((u) => ({
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        phoneNumber: u.phoneNumber ?? null,
+        status: u.status ?? 'active',
+        roleType: u.stateRole ? ('state' as const) : ('org' as const),
+      })))
+      .returning({ id: users.id });
+    const userIds = new Map(SEED_USERS.map((u, i) => [u.email, userRows[i]!.id]));
+    await tx.insert(userRoles).values(SEED_USERS.flatMap((u) => (u.stateRole ? [{ userId: userIds.get(u.email)!, role: u.stateRole }] : [])));
+    await tx.insert(memberships).values(
+      SEED_USERS.flatMap((u) => (u.orgRoles ?? []).map(([org, role]) => ({ userId: userIds.get(u.email)!, organizationId: orgIds.get(org)!, role }))),
+    );
 
     const [program] = await tx
       .insert(programs)
@@ -153,39 +153,37 @@ export async function seedDatabase(db: Db): Promise<boolean> {
         unlockWindowEnd: new Date(now + 150 * DAY),
       })
       .returning();
-    const questionIds = new Map<string, string>();
-    const sectionIds: string[] = [];
-    for (const [i, section] of BEAD_ROUND_1_SECTIONS.entries()) {
-      const [s] = await tx
-        .insert(sections)
-        .values({ programId: program!.id, name: section.name, slug: section.slug, displayOrder: i + 1, isEntityProfile: !!section.isEntityProfile })
-        .returning();
-      sectionIds.push(s!.id);
-      const rows = section.questions.map((q, j) => ({
-        sectionId: s!.id,
-        systemNo: q.systemNo,
-        text: q.text,
-        type: q.type,
-        responseType: q.responseType ?? null,
-        displayOrder: j + 1,
-        mandatory: !!q.mandatory,
-        readOnly: !!q.readOnly,
-        instructions: q.instructions ?? null,
-        placeholder: q.placeholder ?? null,
-        responseOptions: q.options ? q.options.map((name, k) => ({ id: k + 1, name, subOptions: [] })) : null,
-        tableColumns: q.columns ?? null,
-        hasTemplate: !!q.hasTemplate,
-        templateFile: q.templateFile ?? null,
-        minDate: q.minDate ?? null,
-        maxDate: q.maxDate ?? null,
-        addMoreRows: !!q.addMoreRows,
-        dependentSystemNo: q.dependentSystemNo ?? null,
-        dependentResponseValue: q.dependentResponseValue ?? null,
-        additionalMetadata: { ...(q.metadata ?? {}), ...(q.multiple ? { multiple: true } : {}), ...(q.hasTotals ? { hasTotals: true } : {}) },
-      }));
-      const inserted = await tx.insert(questions).values(rows).returning({ id: questions.id, systemNo: questions.systemNo });
-      for (const q of inserted) questionIds.set(q.systemNo, q.id);
-    }
+    const sectionRows = await tx
+      .insert(sections)
+      .values(BEAD_ROUND_1_SECTIONS.map((section, i) => ({
+        programId: program!.id, name: section.name, slug: section.slug, displayOrder: i + 1, isEntityProfile: !!section.isEntityProfile,
+      })))
+      .returning({ id: sections.id });
+    const sectionIds = sectionRows.map((row) => row.id);
+    const questionRows = BEAD_ROUND_1_SECTIONS.flatMap((section, i) => section.questions.map((q, j) => ({
+      sectionId: sectionIds[i]!,
+      systemNo: q.systemNo,
+      text: q.text,
+      type: q.type,
+      responseType: q.responseType ?? null,
+      displayOrder: j + 1,
+      mandatory: !!q.mandatory,
+      readOnly: !!q.readOnly,
+      instructions: q.instructions ?? null,
+      placeholder: q.placeholder ?? null,
+      responseOptions: q.options ? q.options.map((name, k) => ({ id: k + 1, name, subOptions: [] })) : null,
+      tableColumns: q.columns ?? null,
+      hasTemplate: !!q.hasTemplate,
+      templateFile: q.templateFile ?? null,
+      minDate: q.minDate ?? null,
+      maxDate: q.maxDate ?? null,
+      addMoreRows: !!q.addMoreRows,
+      dependentSystemNo: q.dependentSystemNo ?? null,
+      dependentResponseValue: q.dependentResponseValue ?? null,
+      additionalMetadata: { ...(q.metadata ?? {}), ...(q.multiple ? { multiple: true } : {}), ...(q.hasTotals ? { hasTotals: true } : {}) },
+    })));
+    const inserted = await tx.insert(questions).values(questionRows).returning({ id: questions.id, systemNo: questions.systemNo });
+    const questionIds = new Map(inserted.map((q) => [q.systemNo, q.id]));
 
     const areas = parseProjectAreasCsv(fs.readFileSync(projectAreasCsvPath(), 'utf8'));
     await tx.insert(projectAreas).values(areas.map((a) => ({ ...a, isSample: true })));
@@ -203,13 +201,21 @@ export async function seedDatabase(db: Db): Promise<boolean> {
     );
 
     const adminOf = { lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')! };
+    const rows = {
+      applications: [] as (typeof applications.$inferInsert)[],
+      answers: [] as (typeof answers.$inferInsert)[],
+      applicationSections: [] as (typeof applicationSections.$inferInsert)[],
+      // In the order they happened: logged_actions.seq breaks created_at ties by insertion order.
+      loggedActions: [] as (typeof loggedActions.$inferInsert)[],
+      reviewAssignments: [] as (typeof reviewAssignments.$inferInsert)[],
+    };
     for (const app of SEED_APPLICATIONS) {
       const area = areas[app.area % areas.length]!;
       const createdAt = new Date(now - app.createdDaysAgo * DAY);
       const submittedAt = app.submittedDaysAgo !== undefined ? new Date(now - app.submittedDaysAgo * DAY) : null;
       const organizationId = orgIds.get(app.org)!;
       const technologyType = TECHNOLOGY_TYPES[app.tech]!;
-      await tx.insert(applications).values({
+      rows.applications.push({
         id: app.id,
         programId: program!.id,
         organizationId,
@@ -224,25 +230,25 @@ export async function seedDatabase(db: Db): Promise<boolean> {
         updatedAt: submittedAt ?? createdAt,
       });
       const seeded: [string, unknown][] = [['179', app.id], ['21', area.name], ['24', technologyType]];
-      await tx.insert(answers).values(
-        seeded.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ applicationId: app.id, questionId: questionIds.get(no)!, value, updatedBy: adminOf[app.org] })),
+      rows.answers.push(
+        ...seeded.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ applicationId: app.id, questionId: questionIds.get(no)!, value, updatedBy: adminOf[app.org] })),
       );
       const locked = app.status !== 'DRAFT';
-      await tx.insert(applicationSections).values(
-        sectionIds.map((sectionId) => ({ applicationId: app.id, sectionId, status: locked ? 'COMPLETED' : 'NOT_STARTED' })),
+      rows.applicationSections.push(
+        ...sectionIds.map((sectionId) => ({ applicationId: app.id, sectionId, status: locked ? ('COMPLETED' as const) : ('NOT_STARTED' as const) })),
       );
-      await tx.insert(loggedActions).values({
+      rows.loggedActions.push({
         applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_CREATED', entity: 'application',
         toStatus: 'DRAFT', createdAt, details: { projectLocation: area.name, technologyType },
       });
       if (submittedAt) {
-        await tx.insert(loggedActions).values({
+        rows.loggedActions.push({
           applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_SUBMITTED', entity: 'application',
           fromStatus: 'DRAFT', toStatus: 'SUBMITTED', createdAt: submittedAt,
         });
       }
       if (app.status !== 'DRAFT' && app.status !== 'SUBMITTED') {
-        await tx.insert(loggedActions).values({
+        rows.loggedActions.push({
           applicationId: app.id, organizationId, userId: userIds.get('state.admin@example.gov')!, action: 'STATUS_CHANGED', entity: 'application',
           fromStatus: submittedAt ? 'SUBMITTED' : 'DRAFT', toStatus: app.status,
           comments: app.status === 'CANCELLED' ? 'The project area was folded into a neighbouring application.' : null,
@@ -251,9 +257,14 @@ export async function seedDatabase(db: Db): Promise<boolean> {
       }
       for (const email of app.reviewers ?? []) {
         const reviewerType = email.startsWith('rsm') ? 'RSM_REVIEWER' : email.startsWith('ctc') ? 'CTC_REVIEWER' : 'STATE_REVIEWER';
-        await tx.insert(reviewAssignments).values({ applicationId: app.id, reviewerId: userIds.get(email)!, reviewerType });
+        rows.reviewAssignments.push({ applicationId: app.id, reviewerId: userIds.get(email)!, reviewerType });
       }
     }
+    await tx.insert(applications).values(rows.applications);
+    await tx.insert(answers).values(rows.answers);
+    await tx.insert(applicationSections).values(rows.applicationSections);
+    await tx.insert(loggedActions).values(rows.loggedActions);
+    await tx.insert(reviewAssignments).values(rows.reviewAssignments);
 
     // One conversation each way, so the unread badges have something to count.
     const [thread] = await tx
@@ -273,4 +284,3 @@ export async function seedDatabase(db: Db): Promise<boolean> {
   });
   return true;
 }
-

@@ -1,7 +1,6 @@
 // The printed application (spec 7 generate-pdf): a header with the application's facts, then every
 // section (entity profile first) with its visible questions and their answers written for a person.
 // Built-in Helvetica fonts only; 'Page n of m' in every footer.
-import PDFDocument from 'pdfkit';
 import type { ApplicationContent, ProgramQuestion } from './application-content';
 import { DEFAULT_COUNTRY, columnKey, type AnswerValue, type QuestionType, type TableColumn, type TextResponseType } from '../../domain/questions';
 import { displayLevel, INDENT_PX_PER_LEVEL, isEmptyAnswer, isQuestionVisible } from '../../domain/validation';
@@ -243,7 +242,9 @@ function footers(doc: Doc, applicationId: string) {
 }
 
 /** The application as a PDF. */
-export function renderApplicationPdf(content: ApplicationContent): Promise<Buffer> {
+export async function renderApplicationPdf(content: ApplicationContent): Promise<Buffer> {
+  // pdfkit (fonts, compression) is loaded by the first print, not by every start (docs/decisions/019).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
