@@ -24,13 +24,22 @@ export const meta: MetaFunction = () => [{ title: 'Applications | Broadband Gran
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
-  const state = readListState(new URL(request.url));
+  const url = new URL(request.url);
+  const state = readListState(url);
   const api = apiSession(context, user);
+  const canWrite = user.role === 'Organization_Admin';
+  // The pickers' lists are read only while the drawer or the new-application dialog that shows them is open.
+  const creating = canWrite && url.searchParams.get('new') === '1';
+  const picking = creating || url.searchParams.get('filters') === 'open';
   const [list, areas, programs] = await readOrFail(
     { request, context },
-    Promise.all([listApplications(api, user.organization!.id, listQuery(state)), listProjectAreas(api), listPrograms(api)]),
+    Promise.all([
+      listApplications(api, user.organization!.id, listQuery(state)),
+      picking ? listProjectAreas(api) : [],
+      creating ? listPrograms(api) : [],
+    ]),
   );
-  return { state, list, areas, programs, canWrite: user.role === 'Organization_Admin' };
+  return { state, list, areas, programs, canWrite };
 }
 
 export default function Applications() {
