@@ -1,13 +1,15 @@
-// Who may see and change an application, and an organization's data (DESIGN 5). Pure: the API
-// enforces it on every route taking an application or organization id; the access matrix test
-// derives its expectations from it. See docs/decisions/008-application-access.md.
-import { isReadOnlyRole, REVIEWER_ROLES, type RoleName } from './roles';
+// Who may do what on one record: the permissions table (domain/permissions.ts) applied to an
+// application or to an organization's data (DESIGN 5). Pure: the API enforces it on every route taking
+// an application or organization id (api/services/application-access.ts); the access matrix test
+// derives its expectations from it. See docs/decisions/008-application-access.md and 016.
+import { accessLevels, isReadOnly, SEEN_THROUGH, stageOf, VENDOR_STAGE, type Access, type Action, type Entity } from './permissions';
+import type { RoleName } from './roles';
 import { isApplicationStatus, isSubmittedOrLater } from './statuses';
 import type { UserProfile } from './users';
 
-export type Viewer = Pick<UserProfile, 'roleType' | 'roles' | 'organizations'>;
+export type Viewer = Pick<UserProfile, 'id' | 'roleType' | 'roles' | 'organizations'>;
 
-/** read: see it; write: change it (only the owning organization's admin). */
+/** read: see it; write: change it. Kept for callers that only tell reading from changing. */
 export type AccessMode = 'read' | 'write';
 /** not-found for what the caller may not see at all (never leak existence), forbidden for a visible thing they may not change. */
 export type AccessOutcome = { allowed: true; role: RoleName } | { allowed: false; status: 403 | 404 };
@@ -20,10 +22,11 @@ export interface ApplicationFacts {
   assigned: boolean;
 }
 
-/** State roles that read every submitted application; the financial reviewer reads what all reviewers together read. */
-export const STATE_READERS_OF_ALL: readonly RoleName[] = ['State_Admin', 'CTC_Admin', 'RSM_Admin', 'RSM_Financial_Reviewer'];
-/** State roles that read an organization's whole history (spec 2 History menu). */
-export const ORGANIZATION_HISTORY_READERS: readonly RoleName[] = ['State_Admin', 'RSM_Admin'];
+/**
+ * The record a decision is about: an application, or an organization's data (optionally made by
+ * `ownerId`, e.g. a document's uploader).
+ */
+export type AccessTarget = { application: ApplicationFacts } | { organizationId: string; ownerId?: string | null };
 
 const NOT_FOUND = { allowed: false, status: 404 } as const;
 const FORBIDDEN = { allowed: false, status: 403 } as const;
@@ -34,42 +37,52 @@ export function memberRole(viewer: Viewer, organizationId: string): RoleName | n
   return viewer.organizations.find((o) => o.id === organizationId && o.status === 'active')?.role.name ?? null;
 }
 
-/** The state role through which the caller sees an application of this status, or null. State users never see drafts. */
-function stateReaderRole(viewer: Viewer, app: ApplicationFacts): RoleName | null {
-  if (viewer.roleType !== 'state' || app.status === null || !isApplicationStatus(app.status) || !isSubmittedOrLater(app.status)) return null;
-  const roles = viewer.roles.map((r) => r.name);
-  return roles.find((r) => STATE_READERS_OF_ALL.includes(r)) ?? (app.assigned ? roles.find((r) => REVIEWER_ROLES.includes(r)) ?? null : null);
+const organizationOf = (target: AccessTarget) => ('application' in target ? target.application.organizationId : target.organizationId);
+
+/** Whether one access level of `role` reaches the target. */
+function reaches(viewer: Viewer, role: RoleName, access: Access, target: AccessTarget, member: boolean): boolean {
+  if (access === 'any') return true;
+  if (access === 'organization') return member;
+  if (access === 'own') return member && 'organizationId' in target && !!target.ownerId && target.ownerId === viewer.id;
+  // The state's levels reach applications only, and never a draft, a cancelled or a deleted one.
+  if (viewer.roleType !== 'state' || !('application' in target)) return false;
+  const { status, assigned } = target.application;
+  if (status === null || !isApplicationStatus(status) || !isSubmittedOrLater(status)) return false;
+  if (access === 'submitted') return true;
+  if (access === 'assigned') return assigned;
+  return stageOf(status) !== null && stageOf(status) === VENDOR_STAGE[role];
+}
+
+/** The role through which the caller may do this on the target, or null. */
+function permittingRole(viewer: Viewer, action: Action, entity: Entity, target: AccessTarget): RoleName | null {
+  const member = memberRole(viewer, organizationOf(target));
+  const roles = member ? [member] : viewer.roleType === 'state' ? viewer.roles.map((r) => r.name) : [];
+  return roles.find((role) => accessLevels(role, action, entity).some((access) => reaches(viewer, role, access, target, !!member))) ?? null;
 }
 
 /**
- * An application (and its history): its organization's members see it in every status; state users see it
- * once submitted (admins and the financial reviewer all of them, reviewers those assigned to them). Only
- * the organization's admin writes. A deleted draft's history stays its organization's.
+ * May the caller do `action` on this `entity` record? Allowed (with the role it is done through); 404
+ * when they may not even read it (as for an unknown id; a status move or a review is read with its
+ * application); 403 when they read it but may not do this.
  */
-export function applicationAccess(viewer: Viewer, app: ApplicationFacts, mode: AccessMode): AccessOutcome {
-  const member = memberRole(viewer, app.organizationId);
-  const role = member ?? stateReaderRole(viewer, app);
-  if (!role) return NOT_FOUND;
-  if (mode === 'write' && role !== 'Organization_Admin') return FORBIDDEN;
-  return { allowed: true, role };
+export function decide(viewer: Viewer, action: Action, entity: Entity, target: AccessTarget): AccessOutcome {
+  const reader = permittingRole(viewer, 'read', SEEN_THROUGH[entity] ?? entity, target);
+  if (!reader) return NOT_FOUND;
+  if (action === 'read') return { allowed: true, role: reader };
+  const role = permittingRole(viewer, action, entity, target);
+  return role ? { allowed: true, role } : FORBIDDEN;
 }
 
-/**
- * An organization's own data (its applications list, profile, counts, history): its active members, and
- * state users holding one of `stateReaders` (reads only). Anyone else: 404, as for an unknown organization.
- */
-export function organizationAccess(
-  viewer: Viewer, organizationId: string, mode: AccessMode, stateReaders: readonly RoleName[] = [],
-): AccessOutcome {
-  const role = memberRole(viewer, organizationId)
-    ?? (viewer.roleType === 'state' ? viewer.roles.map((r) => r.name).find((r) => stateReaders.includes(r)) ?? null : null);
-  if (!role) return NOT_FOUND;
-  if (mode === 'write' && role !== 'Organization_Admin') return FORBIDDEN;
-  return { allowed: true, role };
+/** Which applications a state caller reads at all: every submitted one, those assigned to them, or none (organization users). */
+export function stateReadScope(viewer: Viewer): 'submitted' | 'assigned' | null {
+  if (viewer.roleType !== 'state') return null;
+  const levels = viewer.roles.flatMap((r) => accessLevels(r.name, 'read', 'application'));
+  if (levels.includes('any') || levels.includes('submitted')) return 'submitted';
+  return levels.includes('assigned') ? 'assigned' : null;
 }
 
 /** A read-only caller (the financial reviewer): every POST/PUT/PATCH/DELETE is refused with 403 before routing. */
-export function refusesWrites(viewer: Viewer): boolean {
+export function refusesWrites(viewer: Pick<Viewer, 'roleType' | 'roles'>): boolean {
   const roles = viewer.roleType === 'state' ? viewer.roles.map((r) => r.name) : [];
-  return roles.length > 0 && roles.every((r) => isReadOnlyRole(r));
+  return roles.length > 0 && roles.every((r) => isReadOnly(r));
 }

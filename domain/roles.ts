@@ -1,4 +1,6 @@
-// Roles, role types and who may see what. Pure: shared by app/ and api/.
+// Roles and role types. Pure: shared by app/ and api/. Who may do what: domain/permissions.ts.
+import { can, isReadOnly } from './permissions';
+
 export const ORG_ROLES = ['Organization_Admin', 'Organization_Staff'] as const;
 export const STATE_ROLES = [
   'State_Admin',
@@ -33,17 +35,14 @@ export function roleLabel(role: string): string {
   return role.replace(/_/g, ' ');
 }
 
-/** Read-only role: every write is refused with this message, in the API and before sending in the UI. */
-export const READ_ONLY_ROLES: readonly RoleName[] = ['RSM_Financial_Reviewer'];
+/** Read-only role (holds only reads in domain/permissions.ts): every write is refused with this message, in the API and before sending in the UI. */
 export function isReadOnlyRole(role: RoleName | null | undefined): boolean {
-  return !!role && READ_ONLY_ROLES.includes(role);
+  return !!role && isReadOnly(role);
 }
 
-/** Messages button and unread polling: not reviewers, not RSM/CTC admins, not the financial reviewer. */
+/** Messages button and unread polling: the roles that read messages (domain/permissions.ts). */
 export function canUseMessages(role: RoleName | null | undefined): boolean {
-  if (!role) return false;
-  if (REVIEWER_ROLES.includes(role)) return false;
-  return !['RSM_Admin', 'CTC_Admin', 'RSM_Financial_Reviewer'].includes(role);
+  return can(role, 'read', 'message');
 }
 
 export function prefixFor(roleType: RoleType): 'org' | 'state' {

@@ -150,7 +150,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
 
   // Count and page in one prepared statement per shape of filters (api/db/paging.ts, decision 012).
   const organizationPage = pagedStatements<ListRow>(ctx.db, 'org_applications');
-  router.get('/organization/:orgId/applications', ...organizationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/organization/:orgId/applications', ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const filters = applicationFilters(q);
     const { total, rows } = await organizationPage(filters.shape, () => ({
@@ -165,7 +165,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json({ ...pageEnvelope(q.page, q.limit, total), applications: rows.map(toApplication) });
   }));
 
-  router.post('/applications/create', ...organizationRoute(ctx, 'write', { query: 'organizationId' }), handler(async (req, res) => {
+  router.post('/applications/create', ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
     const organizationId = String(req.query.organizationId);
     const body = parseInput(CreateBody, req.body);
     if (INELIGIBLE_TECHNOLOGY_TYPES.includes(body.technologyType)) {
@@ -211,7 +211,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: APPLICATION_MSG.created, applicationId: created, id: created, status: 'DRAFT' });
   }));
 
-  router.delete('/applications/:id/delete', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+  router.delete('/applications/:id/delete', ...applicationRoute(ctx, 'delete'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftDeleted);
     const userId = currentAuth(req).profile.id;
@@ -230,7 +230,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json({ message: APPLICATION_MSG.deleted });
   }));
 
-  router.post('/applications/:id/cancel', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+  router.post('/applications/:id/cancel', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     const { message } = parseInput(CancelBody, req.body);
     if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftCancelled);

@@ -3,10 +3,10 @@ import { Router } from 'express';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
-import { orgRole, requireUser, stateRoles, currentAuth } from '../guard';
+import { requireUser, currentAuth } from '../guard';
+import { organizationRoute, requireStateScope } from '../services/application-access';
 import { applications, reviewAssignments } from '../db/schema';
 import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
-import { REVIEWER_ROLES } from '../../domain/roles';
 
 /** What the state side sees (domain/access.ts): never drafts or cancelled applications. */
 const STATE_VISIBLE = APPLICATION_STATUSES.filter(isSubmittedOrLater);
@@ -15,9 +15,8 @@ export function dashboardRoutes(ctx: ApiContext): Router {
   const router = Router();
   const signedIn = requireUser(ctx);
 
-  router.get('/organization/:orgId/application-counts', signedIn, handler(async (req, res) => {
+  router.get('/organization/:orgId/application-counts', ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
-    orgRole(req, orgId);
     const [row] = await ctx.db
       .select({
         totalApplications: count(),
@@ -34,8 +33,7 @@ export function dashboardRoutes(ctx: ApiContext): Router {
   }));
 
   router.get('/review/applications/dashboard/count', signedIn, handler(async (req, res) => {
-    const roles = stateRoles(req);
-    const reviewerOnly = roles.every((r) => REVIEWER_ROLES.includes(r));
+    const reviewerOnly = requireStateScope(req) === 'assigned';
     const userId = currentAuth(req).profile.id;
     const rows = reviewerOnly
       ? await ctx.db

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope } from '../db/paging';
-import { currentAuth, orgRole, requireUser } from '../guard';
-import { applications, documents, programs, questions, sections, users } from '../db/schema';
+import { currentAuth, requireUser } from '../guard';
+import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
+import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
 import { signDownload, StorageNotFoundError, verifyDownload, type Disposition, type Storage } from '../storage';
 import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
@@ -302,13 +303,9 @@ export function documentRoutes(ctx: ApiContext): Router {
     return row;
   }
 
-  /** The caller's role in ?organizationId (404 when not an active member) and the document. */
-  async function memberDocument(req: Request) {
-    const { organizationId } = parseInput(OrgQuery, req.query);
-    const role = orgRole(req, organizationId);
-    const doc = await findDocument(String(req.params.id), organizationId);
-    return { role, doc, organizationId };
-  }
+  /** The document of the route (documentRoute checked the caller may do this on it). */
+  const routeDocument = (res: Response) => visibleDocument<DocumentRow>(res);
+  const documentMessages = { organizationRequired: DOCUMENT_MSG.organizationRequired };
 
   /**
    * The organization (active member, else 404; staff may upload) and the spec's program-and-section
@@ -321,7 +318,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     if (!final && (!organizationId || !programId || !sectionId)) return null;
     if (!organizationId) throw badRequest(DOCUMENT_MSG.organizationRequired, { organizationId: [DOCUMENT_MSG.organizationRequired] });
     if (!uuid.safeParse(organizationId).success) throw notFound('Organization not found');
-    orgRole(req, organizationId);
+    requirePermission(req, 'create', 'document', { organizationId });
     if (!programId || !sectionId) {
       throw badRequest(VALIDATION_MSG.selectProgramSection, { [programId ? 'sectionId' : 'programId']: [VALIDATION_MSG.selectProgramSection] });
     }
@@ -371,12 +368,9 @@ export function documentRoutes(ctx: ApiContext): Router {
 
         const applicationId = f.applicationId?.trim().toUpperCase() || null;
         if (applicationId) {
-          const [app] = await ctx.db
-            .select({ id: applications.id })
-            .from(applications)
-            .where(and(eq(applications.id, applicationId), eq(applications.organizationId, organizationId)))
-            .limit(1);
-          if (!app) throw notFound('Application not found');
+          // The application must be one the caller sees, of the organization the document goes to.
+          const { app } = await loadApplicationFor(ctx, req, applicationId, 'read');
+          if (app.organizationId !== organizationId) throw notFound('Application not found');
         }
         const questionId = f.questionId?.trim() || null;
         if (questionId) {
@@ -429,10 +423,8 @@ export function documentRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: toDocument(row) });
   }));
 
-  router.get('/documents/organizations/:orgId/documents', signedIn, handler(async (req, res) => {
+  router.get('/documents/organizations/:orgId/documents', ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
-    if (!uuid.safeParse(orgId).success) throw notFound('Organization not found');
-    orgRole(req, orgId);
     const q = parseInput(ListQuery, req.query);
     const where = and(eq(documents.organizationId, orgId), isNull(documents.deletedAt));
     const [total] = await ctx.db.select({ n: count() }).from(documents).where(where);
@@ -479,10 +471,9 @@ export function documentRoutes(ctx: ApiContext): Router {
     stream.pipe(res);
   }));
 
-  router.get('/documents/:id/signed-url', signedIn, handler(async (req, res) => {
+  router.get('/documents/:id/signed-url', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
     const q = parseInput(SignedUrlQuery, req.query);
-    orgRole(req, q.organizationId);
-    const doc = await findDocument(String(req.params.id), q.organizationId);
+    const doc = routeDocument(res).document;
     const toDownload = q.toDownload === '' || q.toDownload === 'true' || q.toDownload === '1';
     const disposition: Disposition = toDownload ? 'attachment' : 'inline';
     if (ctx.storage.presignedGetUrl) {
@@ -502,15 +493,13 @@ export function documentRoutes(ctx: ApiContext): Router {
     res.json({ signedUrl: `/api/v1/documents/download/${doc.id}?${params.toString()}` });
   }));
 
-  router.get('/documents/:id', signedIn, handler(async (req, res) => {
-    const { doc } = await memberDocument(req);
-    res.json({ document: toDocument(doc) });
+  router.get('/documents/:id', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
+    res.json({ document: toDocument(routeDocument(res).document) });
   }));
 
-  router.delete('/documents/:id', signedIn, handler(async (req, res) => {
-    const { role, doc, organizationId } = await memberDocument(req);
+  router.delete('/documents/:id', ...documentRoute(ctx, 'delete', findDocument, { ...documentMessages, forbidden: DOCUMENT_MSG.deleteNotAllowed }), handler(async (req, res) => {
+    const { document: doc, organizationId } = routeDocument(res);
     const userId = currentAuth(req).profile.id;
-    if (role !== 'Organization_Admin' && doc.uploadedBy !== userId) throw forbidden(DOCUMENT_MSG.deleteNotAllowed);
     await ctx.db.transaction(async (tx) => {
       const removed = await tx
         .update(documents)

@@ -8,7 +8,6 @@ import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } fro
 import { currentAuth } from '../guard';
 import { applications, loggedActions, users } from '../db/schema';
 import { applicationHistoryRoute, historyOwner, organizationRoute } from '../services/application-access';
-import { ORGANIZATION_HISTORY_READERS } from '../../domain/access';
 import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
 
 const PageQuery = pageQuery(200);
@@ -66,7 +65,7 @@ export function historyRoutes(ctx: ApiContext): Router {
     res.json(await page('application', where, { applicationId }, parseInput(PageQuery, req.query)));
   }));
 
-  router.get('/logged-actions/organization/:orgId', ...organizationRoute(ctx, 'read', { stateReaders: ORGANIZATION_HISTORY_READERS }), handler(async (req, res) => {
+  router.get('/logged-actions/organization/:orgId', ...organizationRoute(ctx, 'read', { entity: 'history' }), handler(async (req, res) => {
     const ofOrganization = eq(loggedActions.organizationId, sql`${param('orgId')}::uuid`);
     // The state reads the entries of applications it may see (submitted ones), and the organization's own entries.
     const state = currentAuth(req).profile.roleType === 'state';

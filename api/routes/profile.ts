@@ -4,8 +4,10 @@ import { Router, type Request } from 'express';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
-import { currentAuth, orgRole, requireUser } from '../guard';
+import { badRequest, handler, notFound, parseInput } from '../http';
+import { currentAuth } from '../guard';
+import { organizationRole, organizationRoute } from '../services/application-access';
+import { can } from '../../domain/permissions';
 import { organizations, profileAnswers, programs } from '../db/schema';
 import { audit } from '../services/audit';
 import { jsonText, loadProgram, normalizeValue, parseJson, type Program, type ProgramQuestion } from '../services/application-content';
@@ -20,7 +22,6 @@ const SaveBody = z.object({
 
 export function profileRoutes(ctx: ApiContext): Router {
   const router = Router();
-  const signedIn = requireUser(ctx);
 
   async function profileSection(): Promise<{ program: Program; questions: ProgramQuestion[]; section: Program['sections'][number] }> {
     const [first] = await ctx.db.select({ id: programs.id }).from(programs).orderBy(asc(programs.name)).limit(1);
@@ -66,16 +67,14 @@ export function profileRoutes(ctx: ApiContext): Router {
 
   const orgOf = (req: Request) => String(req.params.orgId);
 
-  router.get('/organization/:orgId/profile', signedIn, handler(async (req, res) => {
+  router.get('/organization/:orgId/profile', ...organizationRoute(ctx, 'read', { entity: 'profile' }), handler(async (req, res) => {
     const orgId = orgOf(req);
-    const role = orgRole(req, orgId);
     const { section, questions: qs } = await profileSection();
-    res.json(view(orgId, section, qs, await storedAnswers(orgId, qs), role !== 'Organization_Admin'));
+    res.json(view(orgId, section, qs, await storedAnswers(orgId, qs), !can(organizationRole(res), 'update', 'profile')));
   }));
 
-  router.post('/organization/:orgId/profile', signedIn, handler(async (req, res) => {
+  router.post('/organization/:orgId/profile', ...organizationRoute(ctx, 'update', { entity: 'profile', forbidden: PROFILE_MSG.staffCannotEdit }), handler(async (req, res) => {
     const orgId = orgOf(req);
-    if (orgRole(req, orgId) !== 'Organization_Admin') throw forbidden(PROFILE_MSG.staffCannotEdit);
     const body = parseInput(SaveBody, req.body);
     const { section, questions: qs } = await profileSection();
     const byId = new Map(qs.map((q) => [q.id, q]));

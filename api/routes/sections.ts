@@ -226,7 +226,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app)));
   }));
 
-  router.post('/applications/:id/sections/:sectionId/answers', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+  router.post('/applications/:id/sections/:sectionId/answers', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const body = parseInput(SaveBody, req.body);
     const program = await loadProgram(ctx.db, app.programId);
@@ -349,7 +349,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json({ message: APPLICATION_MSG.sectionSaved, ...view });
   }));
 
-  router.post('/applications/:id/submit', ...applicationRoute(ctx, 'write'), handler(async (req, res) => {
+  router.post('/applications/:id/submit', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     if (app.status !== 'DRAFT' && app.status !== 'REVISION_NEEDED') throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
     const program = await loadProgram(ctx.db, app.programId);

@@ -1,24 +1,31 @@
-// The one access check of every route taking an application or organization id (domain/access.ts).
-// Each route declares its check as a middleware; the middleware carries that declaration (`access`)
-// so the role × route matrix test reads it from the router stack (tests/api/access-matrix.test.ts).
+// The one access check of every route taking an application, organization or document id: the
+// permissions table (domain/permissions.ts) applied by domain/access.ts. Each route declares its check as
+// a middleware; the middleware carries that declaration (`access`), so the role × route matrix test reads
+// it from the router stack and derives every expected answer from the table (tests/api/access-matrix.test.ts).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';
-import { forbidden, notFound } from '../http';
+import { badRequest, forbidden, notFound } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { applications, loggedActions, reviewAssignments } from '../db/schema';
 import type { ApplicationRow } from './application-content';
-import { applicationAccess, organizationAccess, type AccessMode, type AccessOutcome, type ApplicationFacts } from '../../domain/access';
+import { decide, stateReadScope, type AccessOutcome, type AccessTarget, type ApplicationFacts } from '../../domain/access';
+import type { Action, Entity } from '../../domain/permissions';
 import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 
-/** What a route declares about its access check. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a route declares about its access check: the table's action and entity, and where the id is. */
 export type RouteAccess =
-  | { scope: 'application'; mode: AccessMode; param: string }
-  /** An application's history: the application's rule, and a deleted application's history stays its organization's. */
-  | { scope: 'application-history'; mode: 'read'; param: string }
-  /** `in: 'query'`: the id is a query parameter (e.g. applications/create?organizationId). */
-  | { scope: 'organization'; mode: AccessMode; param: string; in: 'path' | 'query'; stateReaders: readonly RoleName[] };
+  /** An application named by `:param` (entity 'application'). */
+  | { scope: 'application'; action: Action; entity: 'application'; param: string }
+  /** An application's history: the application's read rule, and a deleted application's history stays its organization's. */
+  | { scope: 'application-history'; action: 'read'; entity: 'application'; param: string }
+  /** An organization's data; `in: 'query'`: the id is a query parameter (e.g. applications/create?organizationId). */
+  | { scope: 'organization'; action: Action; entity: Entity; param: string; in: 'path' | 'query' }
+  /** A document `:id` of the organization in `?organizationId` (its uploader counts for 'own' permissions). */
+  | { scope: 'document'; action: Action; entity: 'document'; param: 'organizationId'; in: 'query' };
 
 export type AccessMiddleware = RequestHandler & { access: RouteAccess };
 
@@ -28,11 +35,30 @@ export interface VisibleApplication {
   role: RoleName;
 }
 
-/** The role the outcome allows; else 404, or 403 (organization staff are told to ask their admin). */
-function enforce(req: Request, outcome: AccessOutcome, notFoundMessage: string): RoleName {
+/** The role the outcome allows; else 404, or 403 (organization users are told to ask their admin, unless the route says otherwise). */
+function enforce(req: Request, outcome: AccessOutcome, notFoundMessage: string, forbiddenMessage?: string): RoleName {
   if (outcome.allowed) return outcome.role;
   if (outcome.status === 404) throw notFound(notFoundMessage);
-  throw forbidden(currentAuth(req).profile.roleType === 'org' ? APPLICATION_MSG.adminOnly : undefined);
+  throw forbidden(forbiddenMessage ?? (currentAuth(req).profile.roleType === 'org' ? APPLICATION_MSG.adminOnly : undefined));
+}
+
+/**
+ * The permission check for anything not reached through a route middleware: the role through which the
+ * caller may do `action` on this `entity` record; 404 when they may not even read it, 403 when they may
+ * read it but not do this.
+ */
+export function requirePermission(
+  req: Request, action: Action, entity: Entity, target: AccessTarget, messages: { notFound?: string; forbidden?: string } = {},
+): RoleName {
+  const notFoundMessage = messages.notFound ?? ('application' in target ? APPLICATION_MSG.notFound : 'Organization not found');
+  return enforce(req, decide(currentAuth(req).profile, action, entity, target), notFoundMessage, messages.forbidden);
+}
+
+/** Which applications a state caller reads (every submitted one, or those assigned to them); 403 for organization users. */
+export function requireStateScope(req: Request): 'submitted' | 'assigned' {
+  const scope = stateReadScope(currentAuth(req).profile);
+  if (!scope) throw forbidden();
+  return scope;
 }
 
 async function isAssigned(ctx: ApiContext, applicationId: string, userId: string): Promise<boolean> {
@@ -44,13 +70,13 @@ async function isAssigned(ctx: ApiContext, applicationId: string, userId: string
   return !!row;
 }
 
-/** The application when the caller may use it this way; 404 when unknown or not theirs to see, 403 when seen but not theirs to change. */
-export async function loadApplicationFor(ctx: ApiContext, req: Request, id: string, mode: AccessMode): Promise<VisibleApplication> {
+/** The application when the caller may do `action` on it; 404 when unknown or not theirs to see, 403 when seen but not theirs to do this. */
+export async function loadApplicationFor(ctx: ApiContext, req: Request, id: string, action: Action): Promise<VisibleApplication> {
   const { profile } = currentAuth(req);
   const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id.trim().toUpperCase())).limit(1);
   if (!app) throw notFound(APPLICATION_MSG.notFound);
   const assigned = profile.roleType === 'state' && (await isAssigned(ctx, app.id, profile.id));
-  const role = enforce(req, applicationAccess(profile, { organizationId: app.organizationId, status: app.status, assigned }, mode), APPLICATION_MSG.notFound);
+  const role = requirePermission(req, action, 'application', { application: { organizationId: app.organizationId, status: app.status, assigned } });
   return { app, role };
 }
 
@@ -75,7 +101,7 @@ export async function historyOwnerFor(ctx: ApiContext, req: Request, id: string)
     if (entry?.organizationId) facts = { organizationId: entry.organizationId, status: null, assigned: false };
   }
   if (!facts) throw notFound(APPLICATION_MSG.notFound);
-  enforce(req, applicationAccess(profile, facts, 'read'), APPLICATION_MSG.notFound);
+  requirePermission(req, 'read', 'application', { application: facts });
   return { applicationId, organizationId: facts.organizationId };
 }
 
@@ -86,31 +112,53 @@ function declare(access: RouteAccess, check: (req: Request, res: Response) => Pr
   return Object.assign(middleware, { access });
 }
 
-/** Signed in, and allowed to use the application named by `:param` (res.locals.application). */
-export function applicationRoute(ctx: ApiContext, mode: AccessMode, param = 'id'): RequestHandler[] {
-  return [requireUser(ctx), declare({ scope: 'application', mode, param }, async (req, res) => {
-    res.locals.application = await loadApplicationFor(ctx, req, String(req.params[param]), mode);
+/** Signed in, and allowed to do `action` on the application named by `:param` (res.locals.application). */
+export function applicationRoute(ctx: ApiContext, action: Action, param = 'id'): RequestHandler[] {
+  return [requireUser(ctx), declare({ scope: 'application', action, entity: 'application', param }, async (req, res) => {
+    res.locals.application = await loadApplicationFor(ctx, req, String(req.params[param]), action);
   })];
 }
 
 /** Signed in, and allowed to read the history of the application named by `:param` (res.locals.historyOwner). */
 export function applicationHistoryRoute(ctx: ApiContext, param = 'applicationId'): RequestHandler[] {
-  return [requireUser(ctx), declare({ scope: 'application-history', mode: 'read', param }, async (req, res) => {
+  return [requireUser(ctx), declare({ scope: 'application-history', action: 'read', entity: 'application', param }, async (req, res) => {
     res.locals.historyOwner = await historyOwnerFor(ctx, req, String(req.params[param]));
   })];
 }
 
-/** Signed in, and allowed to use the organization named by `:param` or `?query=` (res.locals.organizationRole). */
+/**
+ * Signed in, and allowed to do `action` on `entity` of the organization named by `:param` or `?query=`
+ * (res.locals.organizationRole). `forbidden`: the 403 message for a member who may not do this.
+ */
 export function organizationRoute(
-  ctx: ApiContext, mode: AccessMode, opts: { param?: string; query?: string; stateReaders?: readonly RoleName[] } = {},
+  ctx: ApiContext, action: Action, opts: { entity: Entity; param?: string; query?: string; forbidden?: string },
 ): RequestHandler[] {
   const param = opts.query ?? opts.param ?? 'orgId';
   const source = opts.query ? 'query' : 'path';
-  const stateReaders = opts.stateReaders ?? [];
-  return [requireUser(ctx), declare({ scope: 'organization', mode, param, in: source, stateReaders }, async (req, res) => {
+  return [requireUser(ctx), declare({ scope: 'organization', action, entity: opts.entity, param, in: source }, async (req, res) => {
     const organizationId = String((source === 'query' ? req.query : req.params)[param] ?? '');
-    const outcome = organizationAccess(currentAuth(req).profile, organizationId, mode, stateReaders);
-    res.locals.organizationRole = enforce(req, outcome, 'Organization not found');
+    res.locals.organizationRole = requirePermission(req, action, opts.entity, { organizationId }, { forbidden: opts.forbidden });
+  })];
+}
+
+/**
+ * Signed in, and allowed to do `action` on the document `:id` of the organization in `?organizationId`
+ * (res.locals.document). A missing or malformed organizationId answers 400 with `messages.organizationRequired`;
+ * an organization the caller may not read answers 404, and `find` answers 404 for a document not in it.
+ */
+export function documentRoute<T extends { uploadedBy: string | null }>(
+  ctx: ApiContext,
+  action: Action,
+  find: (id: string, organizationId: string) => Promise<T>,
+  messages: { organizationRequired: string; forbidden?: string },
+): RequestHandler[] {
+  return [requireUser(ctx), declare({ scope: 'document', action, entity: 'document', param: 'organizationId', in: 'query' }, async (req, res) => {
+    const organizationId = typeof req.query.organizationId === 'string' ? req.query.organizationId : '';
+    if (!UUID.test(organizationId)) throw badRequest(messages.organizationRequired, { organizationId: [messages.organizationRequired] });
+    requirePermission(req, 'read', 'document', { organizationId }, { notFound: 'Organization not found' });
+    const document = await find(String(req.params.id), organizationId);
+    const role = requirePermission(req, action, 'document', { organizationId, ownerId: document.uploadedBy }, { forbidden: messages.forbidden });
+    res.locals.document = { document, organizationId, role };
   })];
 }
 
@@ -129,5 +177,11 @@ export function historyOwner(res: Response): { applicationId: string; organizati
 export function organizationRole(res: Response): RoleName {
   const found = res.locals.organizationRole as RoleName | undefined;
   if (!found) throw new Error('organizationRole() outside an organizationRoute');
+  return found;
+}
+
+export function visibleDocument<T>(res: Response): { document: T; organizationId: string; role: RoleName } {
+  const found = res.locals.document as { document: T; organizationId: string; role: RoleName } | undefined;
+  if (!found) throw new Error('visibleDocument() outside a documentRoute');
   return found;
 }

@@ -1,17 +1,16 @@
-// The role × route matrix (issue 7 items 14-15). The routes come from the API's own routers: every
-// route taking an application or organization id declares its access check (applicationRoute,
-// applicationHistoryRoute, organizationRoute in api/services/application-access.ts), and the test reads
-// that declaration from the router stack; a route guarded some other way must be classified below or
-// the test fails asking for it. The expected answer of every seed account × route × application (or
-// organization) comes from the rules of domain/access.ts, never from a list of outcomes.
+// The role × route matrix (issue 7 items 14-15, issue 8 items 7-8). The routes come from the API's own
+// routers: every route taking an application, organization or document id declares its access check
+// (applicationRoute, applicationHistoryRoute, organizationRoute, documentRoute in
+// api/services/application-access.ts) as an action and entity of the permissions table, and the test
+// reads that declaration from the router stack; a route taking an id without one fails the test, named.
+// The expected answer of every seed account × route × record comes from the table
+// (domain/permissions.ts, applied by domain/access.ts `decide`), never from a list of outcomes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { providerRoutes } from '../support/api-routes';
 import type { RouteAccess } from '../../api/services/application-access';
 import { applications, organizations, reviewAssignments } from '../../api/db/schema';
-import {
-  applicationAccess, organizationAccess, refusesWrites, type Viewer,
-} from '../../domain/access';
+import { decide, refusesWrites, type AccessOutcome, type Viewer } from '../../domain/access';
 import { startTestApi, type TestApi } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,18 +20,14 @@ interface MatrixRoute {
   access: RouteAccess;
 }
 
-/** Routes guarded inside their handlers (files owned elsewhere), classified by the rule they follow. */
-const GUARDED_IN_HANDLER: Record<string, RouteAccess> = {
-  'GET /organization/:orgId/application-counts': { scope: 'organization', mode: 'read', param: 'orgId', in: 'path', stateReaders: [] },
-  'GET /documents/organizations/:orgId/documents': { scope: 'organization', mode: 'read', param: 'orgId', in: 'path', stateReaders: [] },
-  'GET /organization/:orgId/profile': { scope: 'organization', mode: 'read', param: 'orgId', in: 'path', stateReaders: [] },
-  'POST /organization/:orgId/profile': { scope: 'organization', mode: 'write', param: 'orgId', in: 'path', stateReaders: [] },
+/** A path naming an application, an organization or a document. */
+const TAKES_ID = /:orgId\b|:organizationId\b|:applicationId\b|\/applications\/:id\b|\/documents\/:id\b/;
+/** Routes taking an id whose permission is not the caller's (the only exceptions, each with its reason). */
+const OUTSIDE_THE_TABLE: Record<string, string> = {
+  'GET /documents/download/:id': 'the signed link: no bearer token, its HMAC signature is the permission (documents.test.ts)',
 };
 
-/** A path naming an application or an organization. */
-const TAKES_ID = /:orgId\b|:organizationId\b|:applicationId\b|\/applications\/:id\b/;
-
-/** Every route of the API with an access declaration, and the in-scope routes that have none. */
+/** Every route of the API with an access declaration, and the routes taking an id that have none. */
 function readRouters(): { routes: MatrixRoute[]; unclassified: string[]; stale: string[] } {
   const routes: MatrixRoute[] = [];
   const unclassified: string[] = [];
@@ -40,12 +35,11 @@ function readRouters(): { routes: MatrixRoute[]; unclassified: string[]; stale: 
   for (const route of providerRoutes()) {
     const key = `${route.method} ${route.path}`;
     seen.add(key);
-    const declared = route.handlers.map((h) => (h as { access?: RouteAccess }).access).find((a): a is RouteAccess => !!a);
-    const access = declared ?? GUARDED_IN_HANDLER[key];
+    const access = route.handlers.map((h) => (h as { access?: RouteAccess }).access).find((a): a is RouteAccess => !!a);
     if (access) routes.push({ method: route.method, path: route.path, access });
-    else if (TAKES_ID.test(route.path)) unclassified.push(key);
+    else if (TAKES_ID.test(route.path) && !OUTSIDE_THE_TABLE[key]) unclassified.push(key);
   }
-  const stale = Object.keys(GUARDED_IN_HANDLER).filter((key) => !seen.has(key) || routes.some((r) => `${r.method} ${r.path}` === key && r.access !== GUARDED_IN_HANDLER[key]));
+  const stale = Object.keys(OUTSIDE_THE_TABLE).filter((key) => !seen.has(key));
   return { routes, unclassified, stale };
 }
 
@@ -56,6 +50,8 @@ const SEED_ACCOUNTS = [
 ] as const;
 
 interface Account { email: string; token: string; userId: string; viewer: Viewer }
+/** A document the matrix is played against (`uploadedBy` decides the 'own' permissions). */
+interface DocumentFixture { id: string; organizationId: string; uploaderEmail: string; uploadedBy: string }
 /** An application the matrix is played against; `status: null` is a deleted draft (its history remains). */
 interface Fixture { label: string; id: string; organizationId: string; status: string | null; exists: boolean }
 
@@ -66,6 +62,7 @@ let programId: string;
 let areaName: string;
 let budgetSectionId: string;
 const fixtures: Fixture[] = [];
+const documentFixtures: DocumentFixture[] = [];
 const UNKNOWN_ORG = '00000000-0000-4000-8000-000000000000';
 
 const account = (email: string) => accounts.find((a) => a.email === email)!;
@@ -77,6 +74,17 @@ async function createDraft(organizationId: string, adminEmail: string): Promise<
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.applicationId;
+}
+
+async function uploadDocument(organizationId: string, uploaderEmail: string): Promise<DocumentFixture> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ organizationId, programId, sectionId: budgetSectionId, fileName: 'matrix.pdf' })) form.append(k, v);
+  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 matrix')], { type: 'application/pdf' }), 'matrix.pdf');
+  const who = account(uploaderEmail);
+  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${who.token}` }, body: form });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return { id: body.document.id, organizationId, uploaderEmail, uploadedBy: who.userId };
 }
 
 async function seeded(label: string, id: string): Promise<Fixture> {
@@ -119,6 +127,11 @@ beforeAll(async () => {
     { label: 'Lakeview deleted draft', id: deleted, organizationId: orgIds.lakeview, status: null, exists: false },
     { label: 'unknown id', id: 'GA-NOPE00', organizationId: orgIds.lakeview, status: null, exists: false },
   );
+  documentFixtures.push(
+    await uploadDocument(orgIds.lakeview, 'org.admin@example.org'),
+    await uploadDocument(orgIds.lakeview, 'org.staff@example.org'),
+    await uploadDocument(orgIds.summit, 'summit.admin@example.org'),
+  );
 }, 180_000);
 afterAll(async () => {
   await api?.close();
@@ -126,24 +139,31 @@ afterAll(async () => {
 
 type Expected = 'allowed' | 403 | 404;
 
-function expectedFor(route: MatrixRoute, who: Account, target: { fixture?: Fixture; assigned?: boolean; organizationId?: string }): Expected {
+const expectation = (outcome: AccessOutcome): Expected => (outcome.allowed ? 'allowed' : outcome.status);
+
+/** What the permissions table answers for this account on this route and record. */
+function expectedFor(route: MatrixRoute, who: Account, target: { fixture?: Fixture; assigned?: boolean; organizationId?: string; document?: DocumentFixture }): Expected {
   if (route.method !== 'GET' && refusesWrites(who.viewer)) return 403;
-  const access = route.access;
-  if (access.scope === 'organization') {
-    const outcome = organizationAccess(who.viewer, target.organizationId!, access.mode, access.stateReaders);
-    return outcome.allowed ? 'allowed' : outcome.status;
+  const { access } = route;
+  if (access.scope === 'organization') return expectation(decide(who.viewer, access.action, access.entity, { organizationId: target.organizationId! }));
+  if (access.scope === 'document') {
+    const organizationId = target.organizationId!;
+    const seen = decide(who.viewer, 'read', 'document', { organizationId });
+    if (!seen.allowed || !target.document) return seen.allowed ? 404 : seen.status;
+    return expectation(decide(who.viewer, access.action, 'document', { organizationId, ownerId: target.document.uploadedBy }));
   }
   const fixture = target.fixture!;
   const historyKept = access.scope === 'application-history' && fixture.label !== 'unknown id';
   if (!fixture.exists && !historyKept) return 404;
-  const outcome = applicationAccess(who.viewer, { organizationId: fixture.organizationId, status: fixture.status, assigned: !!target.assigned }, access.mode);
-  return outcome.allowed ? 'allowed' : outcome.status;
+  return expectation(decide(who.viewer, access.action, access.entity, {
+    application: { organizationId: fixture.organizationId, status: fixture.status, assigned: !!target.assigned },
+  }));
 }
 
 function urlFor(route: MatrixRoute, values: Record<string, string>): string {
   const path = `/api/v1${route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'))}`;
   const { access } = route;
-  return access.scope === 'organization' && access.in === 'query' ? `${path}?${access.param}=${encodeURIComponent(values[access.param] ?? '')}` : path;
+  return (access.scope === 'organization' || access.scope === 'document') && access.in === 'query' ? `${path}?${access.param}=${encodeURIComponent(values[access.param] ?? '')}` : path;
 }
 
 /** A body that passes the access check and is then refused on its content (400/409), so nothing changes. */
@@ -159,19 +179,21 @@ function matches(route: MatrixRoute, expected: Expected, status: number): boolea
 describe('role × route matrix', () => {
   const { routes, unclassified, stale } = readRouters();
 
-  it('finds every route taking an application or organization id, each with a declared access rule', () => {
-    expect(unclassified, 'Classify these routes: guard them with applicationRoute/applicationHistoryRoute/organizationRoute (api/services/application-access.ts), or add them to GUARDED_IN_HANDLER').toEqual([]);
-    expect(stale, 'GUARDED_IN_HANDLER names routes that no longer exist or now declare their own rule').toEqual([]);
+  it('finds every route taking an application, organization or document id, each declaring its permission', () => {
+    expect(unclassified, 'Guard these routes with applicationRoute/applicationHistoryRoute/organizationRoute/documentRoute (api/services/application-access.ts)').toEqual([]);
+    expect(stale, 'OUTSIDE_THE_TABLE names routes that no longer exist').toEqual([]);
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     expect(accounts.map((a) => a.email)).toEqual([...SEED_ACCOUNTS]);
     expect(keys).toEqual(expect.arrayContaining([
       'POST /applications/create', 'GET /logged-actions/:applicationId/application', 'GET /logged-actions/organization/:orgId',
       'POST /applications/:id/submit', 'DELETE /applications/:id/delete', 'POST /organization/:orgId/generate-pdf/:applicationId',
+      'GET /organization/:orgId/application-counts', 'GET /organization/:orgId/profile', 'POST /organization/:orgId/profile',
+      'GET /documents/organizations/:orgId/documents', 'GET /documents/:id', 'DELETE /documents/:id', 'GET /documents/:id/signed-url',
     ]));
-    expect(routes.filter((r) => r.access.scope !== 'organization').length).toBeGreaterThanOrEqual(9);
+    expect(routes.filter((r) => r.access.scope === 'application' || r.access.scope === 'application-history').length).toBeGreaterThanOrEqual(9);
   });
 
-  it('answers every seed account on every application route exactly as domain/access.ts says', async () => {
+  it('answers every seed account on every application route exactly as the permissions table says', async () => {
     const mismatches: string[] = [];
     const seenOutcomes = new Set<Expected>();
     const play = async (route: MatrixRoute, who: Account, fixture: Fixture) => {
@@ -185,8 +207,8 @@ describe('role × route matrix', () => {
       }
       return res.status;
     };
-    for (const route of routes.filter((r) => r.access.scope !== 'organization')) {
-      if (route.access.mode === 'read') {
+    for (const route of routes.filter((r) => r.access.scope === 'application' || r.access.scope === 'application-history')) {
+      if (route.access.action === 'read') {
         // Reads change nothing: one account's cells run together.
         for (const who of accounts) await Promise.all(fixtures.map((fixture) => play(route, who, fixture)));
         continue;
@@ -206,7 +228,7 @@ describe('role × route matrix', () => {
     expect([...seenOutcomes].sort()).toEqual([403, 404, 'allowed']);
   }, 240_000);
 
-  it('answers every seed account on every organization route exactly as domain/access.ts says', async () => {
+  it('answers every seed account on every organization route exactly as the permissions table says', async () => {
     const mismatches: string[] = [];
     const orgs = { ...orgIds, unknown: UNKNOWN_ORG };
     for (const route of routes.filter((r) => r.access.scope === 'organization')) {
@@ -222,6 +244,53 @@ describe('role × route matrix', () => {
     }
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it('answers every seed account on every document route exactly as the permissions table says', async () => {
+    const mismatches: string[] = [];
+    const seenOutcomes = new Set<Expected>();
+    const orgs = { ...orgIds, unknown: UNKNOWN_ORG };
+    for (const route of routes.filter((r) => r.access.scope === 'document')) {
+      for (const who of accounts) {
+        for (const [name, organizationId] of Object.entries(orgs)) {
+          const docs = documentFixtures.filter((d) => d.organizationId === organizationId);
+          for (const document of docs.length ? docs : [undefined]) {
+            const expected = expectedFor(route, who, { organizationId, document });
+            seenOutcomes.add(expected);
+            const res = await api.call(urlFor(route, { organizationId, id: document?.id ?? UNKNOWN_ORG }), { method: route.method, token: who.token });
+            if (!matches(route, expected, res.status)) {
+              mismatches.push(`${who.email} ${route.method} ${route.path} on ${name} (document by ${document?.uploaderEmail ?? 'none'}): expected ${expected}, got ${res.status} ${res.body?.message ?? ''}`);
+            }
+            // A document just deleted is replaced by the same uploader, so the next cells meet the same fixture.
+            if (res.status < 300 && route.method === 'DELETE' && document) {
+              Object.assign(document, await uploadDocument(document.organizationId, document.uploaderEmail));
+            }
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect([...seenOutcomes].sort()).toEqual([403, 404, 'allowed']);
+  }, 120_000);
+
+  it('checks an upload naming an application through the same service: the application must be one the caller sees, of that organization', async () => {
+    const attach = async (email: string, organizationId: string, applicationId: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ organizationId, programId, sectionId: budgetSectionId, applicationId })) form.append(k, v);
+      form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 matrix')], { type: 'application/pdf' }), 'matrix.pdf');
+      const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${account(email).token}` }, body: form });
+      return res.status;
+    };
+    const summitDraft = fixtures.find((f) => f.label === 'Summit draft')!;
+    expect(await attach('org.staff@example.org', orgIds.lakeview, 'GA-LKV002')).toBe(201);
+    // Another organization's application, named with the caller's own organization or with its own: 404 both.
+    expect(await attach('org.staff@example.org', orgIds.lakeview, summitDraft.id)).toBe(404);
+    expect(await attach('org.staff@example.org', orgIds.summit, summitDraft.id)).toBe(404);
+    // A member of both (Olivia is Summit's staff) attaches to Summit's draft under Summit, not under Lakeview.
+    expect(await attach('org.admin@example.org', orgIds.summit, summitDraft.id)).toBe(201);
+    expect(await attach('org.admin@example.org', orgIds.lakeview, summitDraft.id)).toBe(404);
+    expect(await attach('summit.admin@example.org', orgIds.lakeview, 'GA-LKV002')).toBe(404);
+    expect(await attach('org.admin@example.org', orgIds.lakeview, 'GA-NOPE00')).toBe(404);
+  });
 });
 
 describe('history follows the application', () => {
