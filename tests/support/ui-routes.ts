@@ -12,8 +12,10 @@ export interface UiRoute {
 export function uiRoutes(values: Record<string, string> = {}): UiRoute[] {
   const dir = path.resolve('app/routes');
   return fs
-    .readdirSync(dir)
-    .filter((f) => /\.tsx?$/.test(f))
+    .readdirSync(dir, { withFileTypes: true })
+    // A route is a file, or a folder holding route.tsx (its other files are the route's parts).
+    .filter((e) => (e.isFile() ? /\.tsx?$/.test(e.name) : ['route.tsx', 'route.ts'].some((f) => fs.existsSync(path.join(dir, e.name, f)))))
+    .map((e) => e.name)
     .map((file) => {
       const segments = file
         .replace(/\.tsx?$/, '')
