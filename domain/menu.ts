@@ -1,4 +1,6 @@
-// The side menu table of spec section 2, exactly: items, paths and the roles that see them.
+// The side menu of spec section 2: items and paths; who sees each item comes from the permissions
+// table (domain/permissions.ts), and tests/unit/menu.test.ts pins the result to the spec's table.
+import { rolesThatCan, type Action, type Entity } from './permissions';
 import type { RoleName, RoleType } from './roles';
 import { prefixFor } from './roles';
 
@@ -10,25 +12,27 @@ export interface MenuItemDef {
   label: string;
   segment: string;
   icon: MenuIcon;
+  /** The item is shown to the roles holding this permission in domain/permissions.ts (on some record). */
+  shownWith: { action: Action; entity: Entity };
+  /** Derived from the permissions table. */
   roles: readonly RoleName[];
 }
 
-const DASHBOARD_ROLES: readonly RoleName[] = [
-  'Organization_Admin', 'State_Admin', 'Organization_Staff', 'RSM_Reviewer', 'CTC_Reviewer',
-  'State_Reviewer', 'RSM_Admin', 'CTC_Admin', 'RSM_Financial_Reviewer',
-];
+const item = (label: string, segment: string, icon: MenuIcon, action: Action, entity: Entity): MenuItemDef => ({
+  label, segment, icon, shownWith: { action, entity }, roles: rolesThatCan(action, entity),
+});
 
 export const MENU_ITEMS: readonly MenuItemDef[] = [
-  { label: 'Dashboard', segment: 'dashboard', icon: 'dashboard', roles: DASHBOARD_ROLES },
-  { label: 'Users', segment: 'users', icon: 'users', roles: ['Organization_Admin', 'State_Admin'] },
-  { label: 'Applications', segment: 'applications', icon: 'applications', roles: DASHBOARD_ROLES },
-  { label: 'Organizations', segment: 'organizations', icon: 'organizations', roles: ['State_Admin'] },
-  { label: 'Reviewers', segment: 'reviewers', icon: 'reviewers', roles: ['State_Admin'] },
-  { label: 'Unlock Requests', segment: 'unlock-requests', icon: 'unlock', roles: ['State_Admin', 'Organization_Admin'] },
-  { label: 'Entity Profile', segment: 'organization-profile', icon: 'profile', roles: ['Organization_Admin', 'Organization_Staff'] },
-  { label: 'Documents', segment: 'documents', icon: 'documents', roles: ['Organization_Admin', 'Organization_Staff'] },
-  { label: 'Messages', segment: 'messages', icon: 'messages', roles: ['Organization_Admin', 'State_Admin', 'Organization_Staff'] },
-  { label: 'History', segment: 'history', icon: 'history', roles: ['Organization_Admin', 'State_Admin', 'Organization_Staff', 'RSM_Admin'] },
+  item('Dashboard', 'dashboard', 'dashboard', 'read', 'application'),
+  item('Users', 'users', 'users', 'read', 'user'),
+  item('Applications', 'applications', 'applications', 'read', 'application'),
+  item('Organizations', 'organizations', 'organizations', 'read', 'organization'),
+  item('Reviewers', 'reviewers', 'reviewers', 'read', 'reviewer'),
+  item('Unlock Requests', 'unlock-requests', 'unlock', 'read', 'unlock-request'),
+  item('Entity Profile', 'organization-profile', 'profile', 'read', 'profile'),
+  item('Documents', 'documents', 'documents', 'read', 'document'),
+  item('Messages', 'messages', 'messages', 'read', 'message'),
+  item('History', 'history', 'history', 'read', 'history'),
 ];
 
 export interface MenuEntry {

@@ -18,6 +18,7 @@ import { FormAlert } from '../components/forms';
 import { StatusBadge } from '../components/status-badge';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { APPLICATION_MSG, MSG, PORTAL_MSG } from '../../domain/messages';
+import { can } from '../../domain/permissions';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
 import { readForm } from '../utils/form-data.server';
@@ -50,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     applicationId, steps, step, view, areas,
     restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
     section: params.section ?? 'applications',
-    canSubmit: user.role === 'Organization_Admin',
+    canSubmit: can(user.role, 'update', 'application'),
     maxUploadBytes: context.portal.maxUploadBytes,
   };
 }

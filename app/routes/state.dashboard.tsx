@@ -9,7 +9,7 @@ import { stateCounts } from '../api/dashboard.server';
 import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { statusLabel } from '../../domain/statuses';
-import { REVIEWER_ROLES } from '../../domain/roles';
+import { stateReadScope } from '../../domain/access';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'state');
   const counts = await readOrFail({ request, context }, stateCounts(apiSession(context, user)));
-  return { counts, firstName: user.profile.firstName, reviewer: REVIEWER_ROLES.includes(user.role) };
+  return { counts, firstName: user.profile.firstName, reviewer: stateReadScope(user.profile) === 'assigned' };
 }
 
 export default function StateDashboard() {

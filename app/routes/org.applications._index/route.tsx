@@ -17,6 +17,7 @@ import { applicationColumns } from './columns';
 import { ApplicationFilters } from './filters';
 import { CancelConfirm, CancelReason, DeleteConfirm } from './dialogs';
 import { NewApplication } from './new-application';
+import { can } from '../../../domain/permissions';
 
 export { action } from './actions.server';
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = readListState(url);
   const api = apiSession(context, user);
-  const canWrite = user.role === 'Organization_Admin';
+  const canWrite = can(user.role, 'create', 'application');
   // The pickers' lists are read only while the drawer or the new-application dialog that shows them is open.
   const creating = canWrite && url.searchParams.get('new') === '1';
   const picking = creating || url.searchParams.get('filters') === 'open';
