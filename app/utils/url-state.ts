@@ -82,6 +82,18 @@ export function parseListState<F extends string>(search: string | URLSearchParam
   };
 }
 
+/** An applied filter as the list shows it: its words, and the same URL without it. */
+export interface Chip {
+  label: string;
+  /** The same URL without this filter (and back at page 1). */
+  remove: string;
+}
+
+/** A chip for one applied URL parameter; removing it starts the list again at page 1. */
+export function chip(search: string, param: string, label: string): Chip {
+  return { label, remove: withParams(search, { [param]: null, [LIST_PARAMS.page]: null }) };
+}
+
 /** The page number of a paged view (?page=), 1 when absent or malformed. */
 export function pageParam(url: string | URL): number {
   const page = Number(new URL(url).searchParams.get(LIST_PARAMS.page));

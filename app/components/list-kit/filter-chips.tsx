@@ -1,17 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Box, Text } from '@chakra-ui/react';
-import { LIST_PARAMS, withParams } from '../../utils/url-state';
-
-export interface Chip {
-  label: string;
-  /** The same URL without this filter (and back at page 1). */
-  remove: string;
-}
-
-/** A chip for one applied URL parameter; removing it starts the list again at page 1. */
-export function chip(search: string, param: string, label: string): Chip {
-  return { label, remove: withParams(search, { [param]: null, [LIST_PARAMS.page]: null }) };
-}
+import type { Chip } from '../../utils/url-state';
 
 // The chips are plain list items and links styled once here (decision 015), not one styled element each.
 const chipsCss = {

@@ -1,6 +1,6 @@
 // The list kit (decision 015): what every list page is made of. URL state is in app/utils/url-state.ts.
 export { DataTable, type Column, type DataTableProps } from './data-table';
-export { FilterChips, chip, type Chip } from './filter-chips';
+export { FilterChips } from './filter-chips';
 export { FilterDrawer, FilterDrawerLink } from './filter-drawer';
 export { HiddenParams } from './hidden-params';
 export { Pager, PageSizeSelect, type PagerProps } from './pager';

@@ -1,7 +1,6 @@
 // The org applications list's URL state (decision 004, 015): page, size, the Application ID search and three
 // filters; what the API is asked; the chips that show what is applied.
-import { oneOf, parseListState, text, type ListSpec, type ListState } from '../../utils/url-state';
-import { chip, type Chip } from '../../components/list-kit';
+import { chip, oneOf, parseListState, text, type Chip, type ListSpec, type ListState } from '../../utils/url-state';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../../domain/constants';
 import { DATE_RANGES, DATE_RANGE_LABELS, dateRangeBounds, type DateRange } from '../../../domain/dates';
 import { statusLabel } from '../../../domain/statuses';
