@@ -76,12 +76,17 @@ async function createDraft(organizationId: string, adminEmail: string): Promise<
   return res.body.applicationId;
 }
 
-async function uploadDocument(organizationId: string, uploaderEmail: string): Promise<DocumentFixture> {
+/** POST documents/upload as `email`: a small PDF to the budget section of `organizationId`, with `extra` fields. */
+function postUpload(email: string, organizationId: string, extra: Record<string, string> = {}): Promise<Response> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ organizationId, programId, sectionId: budgetSectionId, fileName: 'matrix.pdf' })) form.append(k, v);
+  for (const [k, v] of Object.entries({ organizationId, programId, sectionId: budgetSectionId, fileName: 'matrix.pdf', ...extra })) form.append(k, v);
   form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 matrix')], { type: 'application/pdf' }), 'matrix.pdf');
+  return fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${account(email).token}` }, body: form });
+}
+
+async function uploadDocument(organizationId: string, uploaderEmail: string): Promise<DocumentFixture> {
   const who = account(uploaderEmail);
-  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${who.token}` }, body: form });
+  const res = await postUpload(uploaderEmail, organizationId);
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   return { id: body.document.id, organizationId, uploaderEmail, uploadedBy: who.userId };
@@ -273,13 +278,7 @@ describe('role × route matrix', () => {
   }, 120_000);
 
   it('checks an upload naming an application through the same service: the application must be one the caller sees, of that organization', async () => {
-    const attach = async (email: string, organizationId: string, applicationId: string) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ organizationId, programId, sectionId: budgetSectionId, applicationId })) form.append(k, v);
-      form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 matrix')], { type: 'application/pdf' }), 'matrix.pdf');
-      const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${account(email).token}` }, body: form });
-      return res.status;
-    };
+    const attach = async (email: string, organizationId: string, applicationId: string) => (await postUpload(email, organizationId, { applicationId })).status;
     const summitDraft = fixtures.find((f) => f.label === 'Summit draft')!;
     expect(await attach('org.staff@example.org', orgIds.lakeview, 'GA-LKV002')).toBe(201);
     // Another organization's application, named with the caller's own organization or with its own: 404 both.
