@@ -3,8 +3,6 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import {
   Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData,
 } from '@remix-run/react';
-import { ChakraProvider } from '@chakra-ui/react';
-import { pageSystem } from './theme';
 import chakraGlobalHref from './styles/chakra-global.css';
 import fontsHref from './styles/app.css';
 import { readPreferences, readToast } from './utils/session.server';
@@ -60,10 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ChakraProvider value={pageSystem}>
-          {children}
-          <Toaster toast={loaderData?.toast ?? null} />
-        </ChakraProvider>
+        {/* Chakra is provided by the pages that use it (components/chakra-page.tsx), not here: docs/decisions/014. */}
+        {children}
+        <Toaster toast={loaderData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -7,13 +7,23 @@ import path from 'node:path';
 import { serializeStyles } from '@emotion/serialize';
 import { system } from '../app/theme';
 import { makeEmotionCache } from '../app/styles/emotion-cache';
+import { STATIC_CLASSES } from '../app/styles/static-classes';
 
 export function chakraGlobalCss(): string {
   const cache = makeEmotionCache();
   // On the server emotion's insert returns the rule text instead of writing it to a document.
-  const text = (styles: unknown) =>
-    (cache.insert('', serializeStyles([styles as never], undefined, {}), cache.sheet, false) as unknown as string | undefined) ?? '';
-  return text(system.layers.atRule) + text(system._global);
+  const text = (styles: unknown, selector = '') =>
+    (cache.insert(selector, serializeStyles([styles as never], undefined, {}), cache.sheet, false) as unknown as string | undefined) ?? '';
+  const sys = system as unknown as {
+    css: (...styles: unknown[]) => Record<string, unknown>;
+    cva: (recipe: unknown) => (variants?: Record<string, string>) => Record<string, unknown>;
+    _config: { theme: { recipes: Record<string, unknown> } };
+  };
+  const classes = Object.entries(STATIC_CLASSES).map(([name, rule]) => {
+    const styles = 'recipe' in rule ? sys.css(sys.cva(sys._config.theme.recipes[rule.recipe])(rule.variants), rule.style ?? {}) : sys.css(rule);
+    return text(styles, `.${name}`);
+  });
+  return text(system.layers.atRule) + text(system._global) + classes.join('');
 }
 
 const out = path.resolve(import.meta.dirname, '../app/styles/chakra-global.css');

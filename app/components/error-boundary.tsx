@@ -1,6 +1,5 @@
 // Error boundaries: 404 → not found, 403 → unauthorized, 503 → try again soon, anything else → 'Something went wrong'.
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
-import { Button, Text } from '@chakra-ui/react';
 import { NotFoundContent, NotFoundPage, StatusBody, StatusPage, UnauthorizedPage, UnavailableContent, UnavailablePage } from './status-page';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 
@@ -24,13 +23,13 @@ function FailurePage({ message }: { message: string }) {
     <StatusPage
       title={MSG.somethingWentWrong}
       actions={
-        <Button asChild colorPalette="brand">
-          {/* A plain link: a full reload works even when scripts failed. */}
-          <a href="">Reload Page</a>
-        </Button>
+        // A plain link: a full reload works even when scripts failed.
+        <a href="" className="ui-btn">
+          Reload Page
+        </a>
       }
     >
-      {message !== MSG.somethingWentWrong ? <Text>{message}</Text> : <Text>Please reload the page. If it keeps happening, contact support.</Text>}
+      {message !== MSG.somethingWentWrong ? <p>{message}</p> : <p>Please reload the page. If it keeps happening, contact support.</p>}
     </StatusPage>
   );
 }
@@ -46,12 +45,12 @@ export function ShellErrorBoundary() {
     <StatusBody
       title={MSG.somethingWentWrong}
       actions={
-        <Button asChild colorPalette="brand">
-          <a href="">Reload Page</a>
-        </Button>
+        <a href="" className="ui-btn">
+          Reload Page
+        </a>
       }
     >
-      <Text>{message ?? 'Please reload the page. If it keeps happening, contact support.'}</Text>
+      <p>{message ?? 'Please reload the page. If it keeps happening, contact support.'}</p>
     </StatusBody>
   );
 }

@@ -1,17 +1,16 @@
 // One Field component: a label, the input, a hint and errors tied to it with aria-describedby.
+// Plain elements with the build-time classes of app/styles/static-classes.ts (the same look as Chakra's Input):
+// no Chakra in the browser for the pages made only of fields, no inline styles per field.
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { Box, Input, Text, chakra } from '@chakra-ui/react';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <Box as="ul" id={id} listStyleType="none" m={0} p={0}>
+    <ul id={id} className="ui-errors">
       {errors.map((error) => (
-        <Text as="li" key={error} color="fg.error" fontSize="sm" mt={1}>
-          {error}
-        </Text>
+        <li key={error}>{error}</li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -27,23 +26,18 @@ export function Field({ label, inputProps, errors, hint }: FieldProps) {
   const hintId = hint ? `${inputProps.id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <Box mb={4}>
-      <chakra.label htmlFor={inputProps.id} display="block" fontWeight="medium" mb={1}>
+    <div className="ui-field">
+      <label htmlFor={inputProps.id} className="ui-label">
         {label}
-      </chakra.label>
+      </label>
       {hint ? (
-        <Text id={hintId} fontSize="sm" color="fg.muted" mb={1}>
+        <p id={hintId} className="ui-hint">
           {hint}
-        </Text>
+        </p>
       ) : null}
-      <Input
-        {...(inputProps as Omit<typeof inputProps, 'size'>)}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy}
-        borderColor={errorId ? 'border.error' : undefined}
-      />
+      <input {...inputProps} className="ui-input" aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} />
       <ErrorList id={errorId} errors={errors} />
-    </Box>
+    </div>
   );
 }
 
@@ -51,19 +45,9 @@ export function Field({ label, inputProps, errors, hint }: FieldProps) {
 export function FormAlert({ id, message, tone = 'error' }: { id?: string; message?: string | null; tone?: 'error' | 'info' }) {
   if (!message) return null;
   return (
-    <Box
-      id={id}
-      role={tone === 'error' ? 'alert' : 'status'}
-      borderWidth="1px"
-      borderColor={tone === 'error' ? 'border.error' : 'brand.solid'}
-      bg={tone === 'error' ? 'bg.error' : 'brand.subtle'}
-      color={tone === 'error' ? 'fg.error' : 'fg'}
-      p={3}
-      borderRadius="md"
-      mb={4}
-    >
+    <div id={id} role={tone === 'error' ? 'alert' : 'status'} className="ui-alert" data-tone={tone}>
       {message}
-    </Box>
+    </div>
   );
 }
 

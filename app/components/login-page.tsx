@@ -1,14 +1,24 @@
 // The sign-in screen for both portals: email first, then the 6-digit code from the email.
+// Every visitor's first page, so it is plain elements with the build-time classes (app/styles/static-classes.ts)
+// and no Chakra, Conform or Zod in the browser: the two checks are the server's (app/utils/login.server.ts, one
+// place for the rules), whose answer comes back in a fetch with JS and in the page without it (docs/decisions/014).
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Field, FormAlert } from './forms';
-import { CodeFormSchema, EmailFormSchema } from '../utils/login-schemas';
 import type { loginAction, loginLoader } from '../utils/login.server';
 
 type LoaderData = Awaited<ReturnType<typeof loginLoader>>['data'];
 type ActionData = Awaited<ReturnType<typeof loginAction>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
+
+/** The server's answer to a post (a Conform submission result): what was typed and the messages per field. */
+interface Reply {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+}
+const errorsOf = (reply: Reply | undefined, name: string) => reply?.error?.[name] ?? undefined;
+const typed = (reply: Reply | undefined, name: string) => {
+  const v = reply?.initialValue?.[name];
+  return typeof v === 'string' ? v : undefined;
+};
 
 export function LoginPage() {
   const loaderData = useLoaderData() as LoaderData;
@@ -19,116 +29,99 @@ export function LoginPage() {
   const title = portal === 'state' ? 'State staff sign in' : 'Organization sign in';
 
   return (
-    <Container maxW="lg" py={{ base: 8, md: 16 }}>
+    <div className="ui-page-narrow">
       <main id="main">
-        <Text fontWeight="semibold" color="brand.fg" mb={1}>
-          Broadband Grants Portal
-        </Text>
-        <Heading as="h1" size="2xl" mb={2}>
-          {step === 'code' ? 'Enter your sign-in code' : title}
-        </Heading>
+        <p className="ui-eyebrow">Broadband Grants Portal</p>
+        <h1 className="ui-h1">{step === 'code' ? 'Enter your sign-in code' : title}</h1>
         {step === 'code' ? (
-          <CodeStep email={pendingEmail ?? ''} lastResult={actionData?.form === 'code' ? actionData.result : undefined} busy={busy} />
+          <CodeStep email={pendingEmail ?? ''} reply={actionData?.form === 'code' ? (actionData.result as Reply) : undefined} busy={busy} />
         ) : (
-          <EmailStep portal={portal} notice={notice} lastResult={actionData?.form === 'email' ? actionData.result : undefined} busy={busy} />
+          <EmailStep portal={portal} notice={notice} reply={actionData?.form === 'email' ? (actionData.result as Reply) : undefined} busy={busy} />
         )}
         {devOutboxUrl ? (
-          <Box mt={8} p={4} borderWidth="1px" borderRadius="md" bg="bg.muted" fontSize="sm">
-            <Text fontWeight="semibold" mb={1}>
-              Development mode: no email is sent
-            </Text>
-            <Text>
+          <div className="ui-note">
+            <p>Development mode: no email is sent</p>
+            <p>
               Sign-in codes go to the development outbox. On this machine, read them at{' '}
               <code>{devOutboxUrl}your.address@example.org</code> (the server console prints them too).
-            </Text>
-          </Box>
+            </p>
+          </div>
         ) : null}
       </main>
-    </Container>
+    </div>
   );
 }
 
-function EmailStep({ portal, notice, lastResult, busy }: { portal: string; notice: string | null; lastResult: unknown; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: 'login-email',
-    lastResult: lastResult as never,
-    constraint: { email: { required: true } },
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailFormSchema }),
-  });
+function EmailStep({ portal, notice, reply, busy }: { portal: string; notice: string | null; reply?: Reply; busy: boolean }) {
+  const formError = errorsOf(reply, '')?.[0] ?? notice;
   return (
     <>
-      <Text color="fg.muted" mb={6}>
-        Enter your email address. We will send you a 6-digit code to sign in: there is no password to remember.
-      </Text>
-      <Form method="post" {...getFormProps(form)}>
-        <FormAlert id={form.errorId} message={form.errors?.[0] ?? notice} />
+      <p className="ui-lead">Enter your email address. We will send you a 6-digit code to sign in: there is no password to remember.</p>
+      <Form method="post" id="login-email" noValidate aria-describedby={formError ? 'login-email-error' : undefined}>
+        <FormAlert id="login-email-error" message={formError} />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-          errors={fields.email.errors}
+          inputProps={{ id: 'login-email-email', name: 'email', type: 'email', required: true, defaultValue: typed(reply, 'email'), autoComplete: 'email', autoFocus: true }}
+          errors={errorsOf(reply, 'email')}
         />
-        <Button type="submit" name="intent" value="send-code" colorPalette="brand" width="full" loading={busy}>
+        <button type="submit" name="intent" value="send-code" className="ui-btn-block" disabled={busy} aria-busy={busy || undefined}>
           Send code
-        </Button>
+        </button>
       </Form>
       {portal === 'org' ? (
-        <Text mt={6}>
-          New to the portal? <Link to="/org/sign-up" style={{ textDecoration: 'underline' }}>Register your organization</Link>
-        </Text>
+        <p className="ui-after">
+          New to the portal? <Link to="/org/sign-up" className="ui-link">Register your organization</Link>
+        </p>
       ) : (
-        <Text mt={6} fontSize="sm" color="fg.muted">
-          Applying for a grant? Use the <Link to="/org/login" style={{ textDecoration: 'underline' }}>organization sign in</Link>.
-        </Text>
+        <p className="ui-after-muted">
+          Applying for a grant? Use the <Link to="/org/login" className="ui-link">organization sign in</Link>.
+        </p>
       )}
     </>
   );
 }
 
-function CodeStep({ email, lastResult, busy }: { email: string; lastResult: unknown; busy: boolean }) {
-  const [form, fields] = useForm({
-    id: 'login-code',
-    lastResult: lastResult as never,
-    constraint: { code: { required: true, pattern: '[0-9]{6}' } },
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeFormSchema }),
-  });
+function CodeStep({ email, reply, busy }: { email: string; reply?: Reply; busy: boolean }) {
+  const formError = errorsOf(reply, '')?.[0];
   return (
     <>
-      <Text color="fg.muted" mb={6}>
+      <p className="ui-lead">
         We sent a code to <strong>{email}</strong> if it belongs to an account. The code is valid for 10 minutes.
-      </Text>
-      <Form method="post" {...getFormProps(form)}>
-        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </p>
+      <Form method="post" id="login-code" noValidate aria-describedby={formError ? 'login-code-error' : undefined}>
+        <FormAlert id="login-code-error" message={formError} />
         <Field
           label="6-digit code"
           inputProps={{
-            ...getInputProps(fields.code, { type: 'text' }),
+            id: 'login-code-code',
+            name: 'code',
+            type: 'text',
+            required: true,
+            pattern: '[0-9]{6}',
+            defaultValue: typed(reply, 'code'),
             inputMode: 'numeric',
             autoComplete: 'one-time-code',
             maxLength: 6,
             autoFocus: true,
           }}
-          errors={fields.code.errors}
+          errors={errorsOf(reply, 'code')}
         />
-        <Button type="submit" name="intent" value="verify" colorPalette="brand" width="full" loading={busy}>
+        <button type="submit" name="intent" value="verify" className="ui-btn-block" disabled={busy} aria-busy={busy || undefined}>
           Sign in
-        </Button>
+        </button>
       </Form>
-      <Stack mt={6} gap={2}>
-        <HStack gap={4} wrap="wrap">
-          <Form method="post">
-            <Button type="submit" name="intent" value="resend" variant="outline" size="sm">
-              Send a new code
-            </Button>
-          </Form>
-          <Form method="post">
-            <Button type="submit" name="intent" value="change-email" variant="ghost" size="sm">
-              Use a different email
-            </Button>
-          </Form>
-        </HStack>
-      </Stack>
+      <div className="ui-row">
+        <Form method="post">
+          <button type="submit" name="intent" value="resend" className="ui-btn-outline-sm">
+            Send a new code
+          </button>
+        </Form>
+        <Form method="post">
+          <button type="submit" name="intent" value="change-email" className="ui-btn-ghost-sm">
+            Use a different email
+          </button>
+        </Form>
+      </div>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
 import { IdleWatcher } from './idle-watcher';
+import { ChakraPage } from './chakra-page';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
 import type { ShellData } from '../utils/shell.server';
@@ -21,6 +22,7 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
   const unread = useUnreadCount(shell.unread);
 
   return (
+    <ChakraPage>
     <Box minH="100vh" bg="bg.subtle">
       <a className="skip-link" href="#main">
         Skip to main content
@@ -91,6 +93,7 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
       </Flex>
       <IdleWatcher />
     </Box>
+    </ChakraPage>
   );
 }
 

@@ -2,6 +2,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Box, Container, Heading, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
+import { ChakraPage } from '../components/chakra-page';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
@@ -32,6 +33,7 @@ const TOPICS: { title: string; body: string }[] = [
 
 export default function Help() {
   return (
+    <ChakraPage>
     <Container maxW="3xl" py={{ base: 8, md: 12 }}>
       <main id="main">
         <Heading as="h1" size="2xl" mb={6}>
@@ -50,5 +52,6 @@ export default function Help() {
         </Text>
       </main>
     </Container>
+    </ChakraPage>
   );
 }

@@ -11,6 +11,7 @@ import { ErrorList, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
+import { ChakraPage } from '../components/chakra-page';
 
 export const meta: MetaFunction = () => [{ title: 'Select an entity | Broadband Grants Portal' }];
 
@@ -47,6 +48,7 @@ export default function SelectOrganization() {
   const actionData = useActionData<typeof action>();
   const error = actionData && 'error' in actionData ? actionData.error : null;
   return (
+    <ChakraPage>
     <Container maxW="lg" py={{ base: 8, md: 16 }}>
       <main id="main">
         <Heading as="h1" size="xl" mb={6}>
@@ -96,6 +98,7 @@ export default function SelectOrganization() {
         </HStack>
       </main>
     </Container>
+    </ChakraPage>
   );
 }
 

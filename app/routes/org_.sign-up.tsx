@@ -13,6 +13,7 @@ import { Field, FormAlert } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
+import { ChakraPage } from '../components/chakra-page';
 
 export const meta: MetaFunction = () => [{ title: 'Register your organization | Broadband Grants Portal' }];
 
@@ -54,6 +55,7 @@ export default function SignUp() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
   });
   return (
+    <ChakraPage>
     <Container maxW="2xl" py={{ base: 8, md: 12 }}>
       <main id="main">
         <Heading as="h1" size="2xl" mb={2}>
@@ -90,6 +92,7 @@ export default function SignUp() {
         </Text>
       </main>
     </Container>
+    </ChakraPage>
   );
 }
 

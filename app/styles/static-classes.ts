@@ -1,0 +1,52 @@
+// Classes for plain elements, written in Chakra's style language (tokens, recipes, responsive values) and compiled
+// once at build time by scripts/build-styles.ts into app/styles/chakra-global.css. Pages that are every visitor's
+// first (sign-in, status and error pages, the toasts, the form fields) use them, so they need no Chakra in the
+// browser and no inline styles in the HTML (docs/decisions/013 and 014). A class that uses a recipe looks exactly
+// like the Chakra component with those variants.
+import type { SystemStyleObject } from '@chakra-ui/react';
+
+export type StaticRule = SystemStyleObject | { recipe: 'button' | 'input' | 'heading' | 'container'; variants?: Record<string, string>; style?: SystemStyleObject };
+
+const toast = (bg: string, color: string): SystemStyleObject => ({ bg, color });
+
+export const STATIC_CLASSES: Record<string, StaticRule> = {
+  // Page frames for the pages outside the signed-in shell.
+  'ui-page-narrow': { recipe: 'container', style: { maxW: 'lg', py: { base: 8, md: 16 } } },
+  'ui-page-status': { recipe: 'container', style: { maxW: '2xl', py: { base: 10, md: 20 } } },
+  'ui-status': { maxW: '2xl' },
+  'ui-eyebrow': { fontWeight: 'semibold', color: 'brand.fg', mb: 1 },
+  'ui-eyebrow-sm': { fontSize: 'sm', fontWeight: 'semibold', color: 'brand.fg', mb: 2 },
+  'ui-h1': { recipe: 'heading', variants: { size: '2xl' }, style: { mb: 2 } },
+  'ui-h1-spaced': { recipe: 'heading', variants: { size: '2xl' }, style: { mb: 4 } },
+  'ui-lead': { color: 'fg.muted', mb: 6 },
+  'ui-after': { mt: 6 },
+  'ui-after-muted': { mt: 6, fontSize: 'sm', color: 'fg.muted' },
+  'ui-link': { textDecoration: 'underline' },
+  'ui-row': { display: 'flex', flexWrap: 'wrap', gap: 4, mt: 6 },
+  'ui-note': { mt: 8, p: 4, borderWidth: '1px', borderRadius: 'md', bg: 'bg.muted', fontSize: 'sm', '& > p:first-of-type': { fontWeight: 'semibold', mb: 1 } },
+  // Buttons (a <button> or an <a>): the button recipe's variants.
+  'ui-btn': { recipe: 'button', variants: { variant: 'solid', size: 'md' } },
+  'ui-btn-block': { recipe: 'button', variants: { variant: 'solid', size: 'md' }, style: { width: 'full' } },
+  'ui-btn-outline-sm': { recipe: 'button', variants: { variant: 'outline', size: 'sm' } },
+  'ui-btn-ghost-sm': { recipe: 'button', variants: { variant: 'ghost', size: 'sm' } },
+  // Form fields (app/components/forms.tsx).
+  'ui-field': { mb: 4 },
+  'ui-label': { display: 'block', fontWeight: 'medium', mb: 1 },
+  'ui-hint': { fontSize: 'sm', color: 'fg.muted', mb: 1 },
+  'ui-input': { recipe: 'input', variants: { size: 'md', variant: 'outline' } },
+  'ui-errors': { listStyleType: 'none', m: 0, p: 0, '& > li': { color: 'fg.error', fontSize: 'sm', mt: 1 } },
+  'ui-alert': {
+    borderWidth: '1px', borderColor: 'border.error', bg: 'bg.error', color: 'fg.error', p: 3, borderRadius: 'md', mb: 4,
+    '&[data-tone=info]': { borderColor: 'brand.solid', bg: 'brand.subtle', color: 'fg' },
+  },
+  // Toasts (app/components/toaster.tsx).
+  'ui-toast': {
+    display: 'flex', minH: '56px', alignItems: 'center', gap: 3, px: 4, py: 2, borderRadius: 'md', boxShadow: 'lg',
+    '& > div': { flex: '1' },
+    '& p:first-of-type': { fontWeight: 'semibold' },
+    '& p + p': { fontSize: 'sm' },
+    '&[data-type=success]': toast('brand.solid', 'brand.contrast'),
+    '&[data-type=error]': toast('red.700', 'white'),
+    '&[data-type=info]': toast('gray.800', 'white'),
+  },
+};
