@@ -17,10 +17,13 @@ try {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 }
+// `npm run serve:api` (--api-only): the API and /healthz without the UI, for a UI served on its own
+// (`npm run serve:ui`, docs/decisions/018).
+const apiOnly = process.argv.includes('--api-only');
 const { server, database } = startPortal(env, {
-  build: async () => (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild,
+  build: apiOnly ? undefined : async () => (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild,
   onReady: (db, timings) =>
-    console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ready in ${Date.now() - started} ms (modules ${started - processStarted} ms before that; ${describeTimings(timings)})`),
+    console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ${apiOnly ? 'API only, ' : ''}ready in ${Date.now() - started} ms (modules ${started - processStarted} ms before that; ${describeTimings(timings)})`),
 });
 database.catch((err) => {
   console.error('The portal could not start:', err);

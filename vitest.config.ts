@@ -23,6 +23,10 @@ export default defineConfig({
         test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, pool: 'forks' as const },
       },
       {
+        // Several production processes at once (issue 8 item 5, serve:ui): the API and the UI apart, two portals on one database.
+        test: { name: 'multiprocess', include: ['tests/multiprocess/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 240_000, pool: 'forks' as const },
+      },
+      {
         // Against a real Ceph radosgw (scripts/start-radosgw.sh; scripts/test.sh sets TEST_S3_STORAGE_URL).
         // Without the variable the tests are skipped, and the database template is not even built.
         test: {

@@ -23,22 +23,34 @@ export function contentSecurityPolicy(nonce: string): string {
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** A new CSP nonce: one per response. */
+export const newNonce = () => crypto.randomBytes(16).toString('base64');
+
 /**
  * CSP (STYLE.md): scripts only from this origin or inline with this response's nonce; styles may be
  * inline (emotion writes them); nothing may frame the portal. HSTS only when the request arrived over
  * HTTPS (directly, or through a proxy that `trust proxy` believes), so plain-HTTP demos keep working.
+ * The one list of security headers: the Express middleware below and the UI served by remix-serve
+ * (server/serve-ui.ts) both set these.
  */
+export function securityHeaderList(nonce: string, secure: boolean): [name: string, value: string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(nonce)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'same-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ];
+  if (secure) headers.push(['Strict-Transport-Security', HSTS]);
+  return headers;
+}
+
 export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString('base64');
+    const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    for (const [name, value] of securityHeaderList(nonce, req.secure)) res.setHeader(name, value);
     next();
   };
 }
@@ -46,26 +58,32 @@ export function securityHeaders(): RequestHandler {
 const SAME_SITE_FETCH = new Set(['same-origin', 'same-site', 'none']);
 const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
+type HeaderValue = string | string[] | undefined;
+
 /**
  * Cross-site posts are refused on every route, API included: the browser names where a POST came
  * from. `Origin: null` (sandboxed frames, data: pages, privacy-stripped cross-site requests) is as
  * foreign as any other origin. The UI's own calls to the API come from the server and carry neither.
  */
+export function isCrossSiteWrite(method: string, header: (name: string) => HeaderValue): boolean {
+  if (isSafeMethod(method)) return false;
+  const site = header('sec-fetch-site');
+  const origin = header('origin');
+  const host = header('x-forwarded-host') ?? header('host');
+  let foreign = typeof site === 'string' && !SAME_SITE_FETCH.has(site);
+  if (typeof origin === 'string') {
+    try {
+      foreign ||= origin === 'null' || new URL(origin).host !== host;
+    } catch {
+      foreign = true;
+    }
+  }
+  return foreign;
+}
+
 export function refuseCrossSiteWrites(): RequestHandler {
   return (req, res, next) => {
-    if (isSafeMethod(req.method)) return next();
-    const site = req.headers['sec-fetch-site'];
-    const origin = req.headers.origin;
-    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-    let foreign = typeof site === 'string' && !SAME_SITE_FETCH.has(site);
-    if (origin !== undefined) {
-      try {
-        foreign ||= origin === 'null' || new URL(origin).host !== host;
-      } catch {
-        foreign = true;
-      }
-    }
-    if (!foreign) return next();
+    if (!isCrossSiteWrite(req.method, (name) => req.headers[name])) return next();
     res.status(403);
     if (req.originalUrl.startsWith('/api/')) res.json({ message: PORTAL_MSG.requestBlocked });
     else res.type('text/plain').send(PORTAL_MSG.requestBlocked);
@@ -93,28 +111,42 @@ export function plainPage(title: string, text: string): string {
 const uploadTooLarge = (bytes: number) =>
   `${VALIDATION_MSG.fileTooLarge}. The limit is ${Math.round(bytes / (1024 * 1024))} MB: choose a smaller file and try again.`;
 
+export interface BodyRefusal {
+  status: 411 | 413;
+  message: string;
+  /** The body is far over any limit (or of unknown length): close the connection instead of reading it. */
+  close: boolean;
+}
+
 /**
  * Remix reads a posted body whole; the length is checked before a byte of it is read. A body whose
  * length is not declared (chunked) is refused: browsers always declare form posts and uploads.
  */
+export function bodyRefusal(method: string, header: (name: string) => HeaderValue, limits: BodyLimits): BodyRefusal | null {
+  if (isSafeMethod(method)) return null;
+  const declared = header('content-length');
+  const chunked = declared === undefined && (header('transfer-encoding') ?? '') !== '';
+  if (!chunked && declared === undefined) return null;
+  const multipart = /^multipart\//i.test(String(header('content-type') ?? ''));
+  const limit = multipart ? limits.multipartBytes : limits.formBytes;
+  if (!chunked && Number(declared) <= limit) return null;
+  const message = chunked ? PORTAL_MSG.lengthRequired : multipart ? uploadTooLarge(limit - MULTIPART_OVERHEAD_BYTES) : PORTAL_MSG.formTooLarge;
+  return { status: chunked ? 411 : 413, message, close: chunked || Number(declared) > DRAIN_AT_MOST_BYTES };
+}
+
+export const refusalTitle = (refusal: BodyRefusal) => (refusal.status === 413 ? 'Too large' : 'Length required');
+
 export function limitUiBodies(limits: BodyLimits): RequestHandler {
   return (req, res, next) => {
-    if (isSafeMethod(req.method)) return next();
-    const declared = req.headers['content-length'];
-    const chunked = declared === undefined && (req.headers['transfer-encoding'] ?? '') !== '';
-    if (!chunked && declared === undefined) return next();
-    const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
-    const limit = multipart ? limits.multipartBytes : limits.formBytes;
-    if (!chunked && Number(declared) <= limit) return next();
-    const status = chunked ? 411 : 413;
-    const message = chunked ? PORTAL_MSG.lengthRequired : multipart ? uploadTooLarge(limit - MULTIPART_OVERHEAD_BYTES) : PORTAL_MSG.formTooLarge;
+    const refusal = bodyRefusal(req.method, (name) => req.headers[name], limits);
+    if (!refusal) return next();
     // The body is read and dropped (never kept), so the client gets to read this answer; a body far
     // over any limit is not worth the bandwidth: the connection is closed after answering instead.
-    if (chunked || Number(declared) > DRAIN_AT_MOST_BYTES) res.setHeader('Connection', 'close');
+    if (refusal.close) res.setHeader('Connection', 'close');
     else req.resume();
-    res.status(status);
-    if (req.headers.accept?.includes('application/json') || req.path.endsWith('.data')) res.json({ message });
-    else res.type('html').send(plainPage(status === 413 ? 'Too large' : 'Length required', message));
+    res.status(refusal.status);
+    if (req.headers.accept?.includes('application/json') || req.path.endsWith('.data')) res.json({ message: refusal.message });
+    else res.type('html').send(plainPage(refusalTitle(refusal), refusal.message));
   };
 }
 

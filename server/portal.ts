@@ -1,7 +1,4 @@
 // Builds the one-process portal: static files, /healthz, the embedded /api/v1 provider and Remix.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import express, { type Express } from 'express';
 import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
@@ -13,33 +10,10 @@ import { outboxMailer, smtpMailer } from '../api/mail';
 import { seedDatabase } from '../api/seed';
 import { storageFromEnv } from '../api/storage';
 import type { Env } from './env';
-import {
-  FORM_BODY_LIMIT_BYTES, MULTIPART_OVERHEAD_BYTES, limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders,
-} from './edge';
+import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
+import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 
-export interface PortalConfig {
-  apiBaseUrl: string;
-  /** Links the provider hands out (signed downloads) resolve against this: '' for the embedded one (same origin). */
-  apiPublicOrigin: string;
-  sessionSecret: string;
-  /** The upload limit the form checks before sending (MAX_UPLOAD_MB; the provider enforces its own). */
-  maxUploadBytes: number;
-  secureCookies: boolean;
-  helpUrl: string;
-  /** Where the login page says development codes can be read; null when mail is really sent. */
-  devOutboxUrl: string | null;
-}
-
-/** SESSION_SECRET, or outside production one generated once and kept in DATA_DIR. */
-export function sessionSecret(env: Env): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  const file = path.resolve(env.DATA_DIR, 'session-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const secret = crypto.randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
+export { sessionSecret, type PortalConfig } from './ui-context';
 
 /** Milliseconds each start phase took (server/start.ts prints them). */
 export type StartTimings = Record<string, number>;
@@ -99,17 +73,9 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
   app.use(express.static('public', { maxAge: '1h' }));
 
   app.use(noStoreByDefault());
-  app.use(limitUiBodies({ formBytes: FORM_BODY_LIMIT_BYTES, multipartBytes: env.MAX_UPLOAD_MB * 1024 * 1024 + MULTIPART_OVERHEAD_BYTES }));
+  app.use(limitUiBodies(uiBodyLimits(env)));
 
-  const portal: PortalConfig = {
-    apiBaseUrl: (env.API_BASE_URL ?? `http://127.0.0.1:${env.PORT}/api/v1`).replace(/\/$/, ''),
-    apiPublicOrigin: env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : '',
-    sessionSecret: secret,
-    maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
-    secureCookies: env.NODE_ENV === 'production',
-    helpUrl: env.HELP_URL,
-    devOutboxUrl: env.DEV_OUTBOX && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
-  };
+  const portal = portalConfig(env, secret);
   app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req, res) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }) }));
   return app;
 }
