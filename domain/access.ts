@@ -81,6 +81,19 @@ export function stateReadScope(viewer: Viewer): 'submitted' | 'assigned' | null 
   return levels.includes('assigned') ? 'assigned' : null;
 }
 
+/**
+ * For a list not keyed by one record (e.g. unread message counts): every organization's records (a
+ * state role holding `any`), those of the organizations the caller is an active member of with a role
+ * holding `organization`, or null when the caller may not read any.
+ */
+export function listScope(viewer: Viewer, action: Action, entity: Entity): { all: true } | { organizations: string[] } | null {
+  if (viewer.roleType === 'state') return viewer.roles.some((r) => accessLevels(r.name, action, entity).includes('any')) ? { all: true } : null;
+  const organizations = viewer.organizations
+    .filter((o) => o.status === 'active' && accessLevels(o.role.name, action, entity).includes('organization'))
+    .map((o) => o.id);
+  return { organizations };
+}
+
 /** A read-only caller (the financial reviewer): every POST/PUT/PATCH/DELETE is refused with 403 before routing. */
 export function refusesWrites(viewer: Pick<Viewer, 'roleType' | 'roles'>): boolean {
   const roles = viewer.roleType === 'state' ? viewer.roles.map((r) => r.name) : [];

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
 import { currentAuth, requireUser } from '../guard';
+import { requireListScope } from '../services/application-access';
 
 export function messageRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -11,16 +12,16 @@ export function messageRoutes(ctx: ApiContext): Router {
 
   router.get('/messages/unread/count', signedIn, handler(async (req, res) => {
     const { profile } = currentAuth(req);
+    const scope = requireListScope(req, 'read', 'message');
     // A message is unread for this user when it came from the other side after they last opened its thread.
     const incoming = profile.roleType === 'state' ? 'ORG_TO_STATE' : 'STATE_TO_ORG';
-    const orgIds = profile.organizations.filter((o) => o.status === 'active').map((o) => o.id);
-    if (profile.roleType !== 'state' && orgIds.length === 0) {
+    if ('organizations' in scope && scope.organizations.length === 0) {
       res.json({ total: 0, byThread: [], byOrganization: [] });
       return;
     }
-    const orgFilter = profile.roleType === 'state'
+    const orgFilter = 'all' in scope
       ? sql`true`
-      : sql`t.organization_id in (${sql.join(orgIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
+      : sql`t.organization_id in (${sql.join(scope.organizations.map((id) => sql`${id}::uuid`), sql`, `)})`;
     const result = await ctx.db.execute<{ thread_id: string; organization_id: string; n: string }>(sql`
       select t.id as thread_id, t.organization_id, count(m.id) as n
       from message_threads t

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { applications, loggedActions, reviewAssignments } from '../db/schema';
 import type { ApplicationRow } from './application-content';
-import { decide, stateReadScope, type AccessOutcome, type AccessTarget, type ApplicationFacts } from '../../domain/access';
+import { decide, listScope, stateReadScope, type AccessOutcome, type AccessTarget, type ApplicationFacts } from '../../domain/access';
 import type { Action, Entity } from '../../domain/permissions';
 import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
@@ -57,6 +57,13 @@ export function requirePermission(
 /** Which applications a state caller reads (every submitted one, or those assigned to them); 403 for organization users. */
 export function requireStateScope(req: Request): 'submitted' | 'assigned' {
   const scope = stateReadScope(currentAuth(req).profile);
+  if (!scope) throw forbidden();
+  return scope;
+}
+
+/** The records a list not keyed by one record reaches (domain/access.ts listScope); 403 when the caller may read none. */
+export function requireListScope(req: Request, action: Action, entity: Entity): { all: true } | { organizations: string[] } {
+  const scope = listScope(currentAuth(req).profile, action, entity);
   if (!scope) throw forbidden();
   return scope;
 }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { providerRoutes } from '../support/api-routes';
 import type { RouteAccess } from '../../api/services/application-access';
 import { applications, organizations, reviewAssignments } from '../../api/db/schema';
-import { decide, refusesWrites, type AccessOutcome, type Viewer } from '../../domain/access';
+import { decide, listScope, refusesWrites, stateReadScope, type AccessOutcome, type Viewer } from '../../domain/access';
 import { startTestApi, type TestApi } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -289,6 +289,24 @@ describe('role × route matrix', () => {
     expect(await attach('org.admin@example.org', orgIds.lakeview, summitDraft.id)).toBe(404);
     expect(await attach('summit.admin@example.org', orgIds.lakeview, 'GA-LKV002')).toBe(404);
     expect(await attach('org.admin@example.org', orgIds.lakeview, 'GA-NOPE00')).toBe(404);
+  });
+});
+
+describe('lists not keyed by one record follow the table too', () => {
+  it('answers the unread message counts to the roles that read messages, and 403 to the others', async () => {
+    for (const who of accounts) {
+      const status = (await api.call('/api/v1/messages/unread/count', { token: who.token })).status;
+      const expected = listScope(who.viewer, 'read', 'message') ? 200 : 403;
+      expect(status, who.email).toBe(expected);
+    }
+    expect(accounts.filter((who) => listScope(who.viewer, 'read', 'message') === null).length).toBeGreaterThan(0);
+  });
+
+  it('answers the state dashboard counts to state roles (all submitted, or assigned), and 403 to organization users', async () => {
+    for (const who of accounts) {
+      const res = await api.call('/api/v1/review/applications/dashboard/count', { token: who.token });
+      expect(res.status, who.email).toBe(stateReadScope(who.viewer) ? 200 : 403);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // DESIGN 5 and the review rubric's stages: the API and the role × route matrix both derive from these,
 // so this is where the rule itself is pinned.
 import { describe, expect, it } from 'vitest';
-import { decide, memberRole, refusesWrites, stateReadScope, type Viewer } from '../../domain/access';
+import { decide, listScope, memberRole, refusesWrites, stateReadScope, type Viewer } from '../../domain/access';
 import { can, isReadOnly, PERMISSIONS, rolesThatCan, stageOf, type Action, type Entity } from '../../domain/permissions';
 import { APPLICATION_STATUSES } from '../../domain/statuses';
 import { STATE_ROLES, type RoleName } from '../../domain/roles';
@@ -155,6 +155,16 @@ describe('the table itself', () => {
     expect(stateReadScope(state('RSM_Financial_Reviewer'))).toBe('submitted');
     expect(stateReadScope(state('RSM_Reviewer'))).toBe('assigned');
     expect(stateReadScope(member('Organization_Admin'))).toBeNull();
+  });
+});
+
+describe('listScope', () => {
+  it("reaches every organization through 'any', the caller's active organizations through 'organization', else none", () => {
+    expect(listScope(state('State_Admin'), 'read', 'message')).toEqual({ all: true });
+    expect(listScope(state('RSM_Reviewer'), 'read', 'message')).toBeNull();
+    expect(listScope(member('Organization_Staff'), 'read', 'message')).toEqual({ organizations: [LAKEVIEW] });
+    expect(listScope(member('Organization_Staff', LAKEVIEW, 'inactive'), 'read', 'message')).toEqual({ organizations: [] });
+    expect(listScope(member('Organization_Staff'), 'read', 'user')).toEqual({ organizations: [] });
   });
 });
 
