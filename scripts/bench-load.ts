@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
-import { client, expectStatus, outboxCode, percentile, table, type Client } from './bench-support';
+import { Browser, client, expectStatus, outboxCode, percentile, table, type Client } from './bench-support';
 
 function setting(name: string, flag: string, fallback: string): string {
   const at = process.argv.indexOf(`--${flag}`);
@@ -90,33 +90,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const think = () => pause(THINK_MS * (0.5 + Math.random()));
 
 // ---------------------------------------------------------------------------------------------
-// The UI, as a browser with JavaScript off would use it: form posts and a cookie jar
-// ---------------------------------------------------------------------------------------------
-
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private baseUrl: string) {}
-
-  async request(p: string, form?: Record<string, string>): Promise<{ status: number; body: string; location: string | null }> {
-    const headers: Record<string, string> = { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(this.baseUrl + p, {
-      method: form ? 'POST' : 'GET',
-      headers,
-      body: form ? new URLSearchParams(form).toString() : undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-    }
-    return { status: res.status, body: await res.text(), location: res.headers.get('location') };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // One simulated user
 // ---------------------------------------------------------------------------------------------
 
@@ -157,7 +130,7 @@ async function signUpAndSignIn(rec: Recorder, shared: Shared, user: number, runI
   api.token = verified.body.token;
   const organizationId = verified.body.user.organizations[0]!.id;
 
-  const browser = new Browser(shared.baseUrl);
+  const browser = new Browser(shared.baseUrl, REQUEST_TIMEOUT_MS);
   const signedIn = await timed(rec, 'sign-in (UI)', 302, async () => {
     const sent = await browser.request('/org/login', { intent: 'send-code', email });
     if (sent.status !== 302) return { status: sent.status, body: sent.body.slice(0, 200) };

@@ -54,6 +54,47 @@ export async function signIn(api: Client, email: string): Promise<string> {
   return verified.body.token;
 }
 
+/** A browser with JavaScript off, as the UI sees it: a cookie jar, redirects not followed, forms posted urlencoded. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string, private timeoutMs = 60_000) {}
+
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(p: string, form?: Record<string, string>): Promise<{ status: number; body: string; location: string | null }> {
+    const headers: Record<string, string> = { Cookie: this.cookieHeader() };
+    if (form) Object.assign(headers, { 'Content-Type': 'application/x-www-form-urlencoded', Origin: this.baseUrl });
+    const res = await fetch(this.baseUrl + p, {
+      method: form ? 'POST' : 'GET',
+      headers,
+      body: form ? new URLSearchParams(form).toString() : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+    return { status: res.status, body: await res.text(), location: res.headers.get('location') };
+  }
+}
+
+/** Signs a browser in through the UI's own forms (code from the dev outbox read by `api`), then picks the organization. */
+export async function signInBrowser(browser: Browser, api: Client, email: string, organizationId?: string): Promise<void> {
+  const sent = await browser.request('/org/login', { intent: 'send-code', email });
+  if (sent.status !== 302) throw new Error(`UI send-code: HTTP ${sent.status}`);
+  const verified = await browser.request('/org/login?step=code', { intent: 'verify', code: await outboxCode(api, email) });
+  if (verified.status !== 302) throw new Error(`UI verify: HTTP ${verified.status}`);
+  if (organizationId) {
+    const picked = await browser.request('/org/select-organization', { organizationId });
+    if (picked.status !== 302) throw new Error(`UI select-organization: HTTP ${picked.status}`);
+  }
+}
+
 /** The value at percentile p (nearest rank) of ascending samples. */
 export function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : 0;

@@ -1,21 +1,29 @@
-// `npm run bench` (DESIGN section 7): performance figures of the API on both database engines.
+// `npm run bench` (DESIGN section 7, issue 8 item 6): performance figures of the portal on both engines.
 // A script that prints figures, not a test: nothing is asserted beyond "the request worked".
 //
 // For each engine (PGlite in memory, then a throwaway PostgreSQL server from tests/support/postgres.ts):
-// migrate, demo seed, seedLarge (10,000 applications over 200 organizations), start the API-only app
-// on 127.0.0.1 with the sign-in limits lifted, sign in as bench.admin.1@example.org, then measure
-//   1. the organization's filtered applications list under load (autocannon, 32 connections, 10 s);
-//   2. saving one 50-answer section of a fresh draft (sequential, averaged);
-//   3. generating the PDF of a fully answered SUBMITTED application (sequential, averaged).
-// Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end.
+// migrate, demo seed, then the bench data (scripts/seed-large.ts, 200 organizations, Bench Organization 001
+// holding 10%) grown 1,000 -> 10,000 -> 100,000 applications. The portal runs in this process as in
+// production (NODE_ENV=production, the UI's production build, the API embedded), signed in as
+// bench.admin.1@example.org through the API (token) and through the UI's forms (cookie). Measured:
+//   at 10k  the page /org/applications and its bare API call (the same filters, page and size) side by
+//           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), one at a time (p50),
+//           the ratio page / API; SQL statements per page and per API call (the query logger,
+//           api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
+//   at 1k, 10k, 100k  p50 one at a time of the page and the API: the 100k / 1k ratio; EXPLAIN at 100k;
+//   then    saving one 50-answer section, and the PDF of a fully answered SUBMITTED application.
+// Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end. Needs a
+// production build (flock /tmp/portal-build.lock npm run build). BENCH_ENGINES=pglite,postgres picks engines.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import type { ServerBuild } from '@remix-run/node';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fromPglite, openDatabase, type Database } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
@@ -26,29 +34,40 @@ import { loadApplicationContent, toQuestion, type ProgramQuestion } from '../api
 import { createPortalApp } from '../server/portal';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
-import { addDays, zonedToday } from '../domain/dates';
+import { dateRangeBounds } from '../domain/dates';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../domain/questions';
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
-import { benchApplicationCounts, seedLarge } from './seed-large';
-import { client, expectStatus, signIn, table, type Client } from './bench-support';
+import { benchApplicationCounts, benchOrganizations, seedLarge } from './seed-large';
+import { Browser, client, expectStatus, signIn, signInBrowser, table, type Client } from './bench-support';
 
-const LIST_CONNECTIONS = 32;
-const LIST_SECONDS = 10;
+// The UI's build and React run as in production (React reads NODE_ENV when first loaded, below).
+process.env.NODE_ENV = 'production';
+// In production the dev outbox echoes each sign-in code to the console: not part of the figures.
+const print = console.log;
+console.log = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('[dev outbox]')) return;
+  print(...args);
+};
+
+const HEAVY_CONNECTIONS = 32;
+const LIGHT_CONNECTIONS = 4;
+const HEAVY_SECONDS = 10;
+const LIGHT_SECONDS = 5;
+const SEQUENTIAL_RUNS = 40;
+/** Applications in the database at each step (BENCH_SCALES=1000,10000,100000); the load runs at the second. */
+const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
+const LOAD_SCALE = SCALES[1] ?? SCALES[0]!;
 const SAVE_ANSWERS = 50;
 const SAVE_RUNS = 10;
 const PDF_RUNS = 5;
-const LIST_SEQUENTIAL_RUNS = 20;
 /** The whole run is stopped past this (two engines take a few minutes on a quiet machine). */
 const WATCHDOG_MS = 20 * 60_000;
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 
 type Engine = 'PGlite' | 'PostgreSQL';
 
-interface ListFigures {
-  label: string;
-  url: string;
-  totalRecords: number;
-  rowsOnPage: number;
+interface LoadFigures {
   requests: number;
   requestsPerSec: number;
   p50: number;
@@ -69,13 +88,29 @@ interface Timing {
   max: number;
 }
 
+/** One of the two sides (the page, the API call): under load, one at a time, and its statements. */
+interface Side {
+  url: string;
+  heavy: LoadFigures;
+  light: LoadFigures;
+  sequential: Timing;
+  statements: number;
+}
+
 interface EngineFigures {
   engine: Engine;
-  setup: { openMs: number; migrateMs: number; demoSeedMs: number; seedLargeMs: number };
-  lists: ListFigures[];
+  /** seedMs: per scale, growing the bench data to it (or loading PGlite's dump of it). */
+  setup: { openMs: number; migrateMs: number; demoSeedMs: number; seedMs: Record<number, number> };
+  bigOrgApplications: Record<number, number>;
+  matching: number;
+  rowsOnPage: number;
+  page: Side;
+  api: Side;
+  /** p50 one at a time, per scale. */
+  scale: { applications: number; page: Timing; api: Timing }[];
+  explain: { applications: number; plan: string }[];
   save: Timing & { answers: number; sectionName: string; questionsInSection: number };
   pdf: Timing & { bytes: number; pages: number; written: number; questions: number; visible: number; unanswered: number };
-  listSequential: Timing;
 }
 
 const elapsed = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -93,30 +128,14 @@ function timing(samples: number[]): Timing {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. The applications list under load
+// 1. The list page and its API call
 // ---------------------------------------------------------------------------------------------
 
-async function measureList(api: Client, label: string, listPath: string): Promise<ListFigures> {
-  // One plain request first: the figures are only worth something if the answer is right.
-  const probe = await api.call<{ totalRecords: number; applications: unknown[] }>(listPath);
-  expectStatus(`list ${label}`, probe);
-  const result = await loadTest(api.baseUrl + listPath, { authorization: `Bearer ${api.token}` });
-  return {
-    label,
-    url: listPath,
-    totalRecords: probe.body.totalRecords,
-    rowsOnPage: probe.body.applications.length,
-    ...result,
-  };
-}
-
 /** autocannon in a worker thread (scripts/load-worker.mjs), with exact latency percentiles. */
-function loadTest(url: string, headers: Record<string, string>): Promise<Omit<ListFigures, 'label' | 'url' | 'totalRecords' | 'rowsOnPage'>> {
+function loadTest(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, connections: LIST_CONNECTIONS, duration: LIST_SECONDS, headers },
-    });
-    worker.once('message', (m: { error?: string } & Omit<ListFigures, 'label' | 'url' | 'totalRecords' | 'rowsOnPage'>) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, connections, duration, headers } });
+    worker.once('message', (m: { error?: string } & LoadFigures) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
       else resolve(m);
@@ -125,17 +144,35 @@ function loadTest(url: string, headers: Record<string, string>): Promise<Omit<Li
   });
 }
 
-/** The same list request one at a time: its cost without queueing behind 31 others. */
-async function measureListSequential(api: Client, listPath: string): Promise<Timing> {
+/** A GET one at a time: its cost without queueing. The first call is a warm-up. */
+async function sequential(get: () => Promise<{ status: number }>, what: string, runs = SEQUENTIAL_RUNS): Promise<Timing> {
   const samples: number[] = [];
-  for (let run = 0; run <= LIST_SEQUENTIAL_RUNS; run++) {
+  for (let run = 0; run <= runs; run++) {
     const start = process.hrtime.bigint();
-    const res = await api.call(listPath);
+    const res = await get();
     const ms = elapsed(start);
-    expectStatus('list (sequential)', res);
+    expectStatus(what, { status: res.status, body: '' });
     if (run > 0) samples.push(ms);
   }
   return timing(samples);
+}
+
+/** The statements one request runs, from the query logger (nothing else runs meanwhile). */
+async function statementsOf(database: Database, get: () => Promise<unknown>) {
+  const recording = database.statements.record();
+  await get();
+  recording.stop();
+  return recording;
+}
+
+/** EXPLAIN ANALYZE of the list statement, with the parameters it ran with. */
+async function explainList(database: Database, api: Client, listPath: string): Promise<string> {
+  const recording = await statementsOf(database, () => api.call(listPath));
+  const at = recording.statements.findIndex((q) => q.includes('left join lateral'));
+  if (at < 0) throw new Error('The list statement was not seen by the query logger');
+  const raw = (database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
+  const result = await raw.query(`explain (analyze, costs off, timing off, summary on) ${recording.statements[at]}`, recording.params[at]!);
+  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -348,83 +385,157 @@ async function measurePdf(api: Client, database: Database, orgId: string): Promi
 // One engine, start to finish
 // ---------------------------------------------------------------------------------------------
 
-async function runEngine(engine: Engine): Promise<EngineFigures> {
+async function uiBuild(): Promise<ServerBuild> {
+  const entry = path.resolve('build/index.js');
+  if (!fs.existsSync(entry)) throw new Error('No production build: run `flock /tmp/portal-build.lock npm run build` first.');
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+async function listen(app: ReturnType<typeof createPortalApp>, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    s.on('error', reject);
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = await listen((await import('express')).default() as never, 0);
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * PGlite grows 100,000 applications slowly (minutes): each scale's database is kept as a dump in the
+ * system's temporary directory, named by what made it (migrations, seeds, PGlite release, the day, since
+ * the data's dates are relative to it), and loaded by the next run. BENCH_FRESH=1 ignores the dumps.
+ */
+function pgliteCache(applicationsTotal: number): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of ['api/db/migrations/meta/_journal.json', 'scripts/seed-large.ts', 'node_modules/@electric-sql/pglite/package.json']) hash.update(fs.readFileSync(file));
+  for (const file of fs.readdirSync('api/seed').sort()) hash.update(fs.readFileSync(path.join('api/seed', file)));
+  hash.update(new Date().toISOString().slice(0, 10));
+  return path.join(os.tmpdir(), 'portal-bench-cache', `pglite-${applicationsTotal}-${hash.digest('hex').slice(0, 12)}.tar.gz`);
+}
+
+async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigures> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let database: Database | undefined;
+  cleanups.push(() => database?.close());
   try {
-    log(`${engine}: opening a fresh database`);
-    let start = process.hrtime.bigint();
-    let database: Database;
-    if (engine === 'PGlite') {
-      database = fromPglite(await PGlite.create());
-    } else {
+    const setup: EngineFigures['setup'] = { openMs: 0, migrateMs: 0, demoSeedMs: 0, seedMs: {} };
+    const bigOrgApplications: Record<number, number> = {};
+    let pgUrl: string | undefined;
+    if (engine === 'PostgreSQL') {
       const pg: RunningPostgres = await startPostgres();
-      cleanups.push(() => pg.stop());
-      database = await openDatabase({ dataDir, databaseUrl: pg.url });
+      cleanups.splice(1, 0, () => pg.stop()); // stopped after the database is closed
+      pgUrl = pg.url;
     }
-    cleanups.push(() => database.close());
-    const openMs = elapsed(start);
+    /** The database at `applicationsTotal`: PGlite's from its dump when there is one, else grown from the one open. */
+    const databaseAt = async (applicationsTotal: number): Promise<Database> => {
+      const cached = engine === 'PGlite' ? pgliteCache(applicationsTotal) : undefined;
+      if (cached && fs.existsSync(cached) && !process.env.BENCH_FRESH) {
+        log(`${engine}: loading ${applicationsTotal.toLocaleString('en-US')} applications from ${cached}`);
+        await database?.close();
+        const t = process.hrtime.bigint();
+        database = fromPglite(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(cached)]) }));
+        setup.seedMs[applicationsTotal] = elapsed(t);
+        return database;
+      }
+      if (!database) {
+        log(`${engine}: opening a fresh database`);
+        let t = process.hrtime.bigint();
+        database = engine === 'PGlite' ? fromPglite(await PGlite.create()) : await openDatabase({ dataDir, databaseUrl: pgUrl });
+        setup.openMs = elapsed(t);
+        t = process.hrtime.bigint();
+        await database.migrate();
+        setup.migrateMs = elapsed(t);
+        t = process.hrtime.bigint();
+        await seedDatabase(database.db);
+        setup.demoSeedMs = elapsed(t);
+      }
+      log(`${engine}: bench data up to ${applicationsTotal.toLocaleString('en-US')} applications`);
+      const t = process.hrtime.bigint();
+      await seedLarge(database.db, { organizations: 200, applications: applicationsTotal, batchSize: 1000 });
+      setup.seedMs[applicationsTotal] = elapsed(t);
+      if (cached && database.pglite) {
+        fs.mkdirSync(path.dirname(cached), { recursive: true });
+        fs.writeFileSync(cached, Buffer.from(await (await database.pglite.dumpDataDir('gzip')).arrayBuffer()));
+      }
+      return database;
+    };
 
-    start = process.hrtime.bigint();
-    await database.migrate();
-    const migrateMs = elapsed(start);
-    start = process.hrtime.bigint();
-    await seedDatabase(database.db);
-    const demoSeedMs = elapsed(start);
-    log(`${engine}: seeding 10,000 applications over 200 organizations`);
-    start = process.hrtime.bigint();
-    const large = await seedLarge(database.db, { organizations: 200, applications: 10_000 });
-    const seedLargeMs = elapsed(start);
-    const counts = await benchApplicationCounts(database.db, large.orgIds);
+    const scale: EngineFigures['scale'] = [];
+    const explain: EngineFigures['explain'] = [];
+    let loadFigures: Pick<EngineFigures, 'page' | 'api' | 'matching' | 'rowsOnPage'> | undefined;
+    let last: { api: Client; database: Database; bigOrg: string } | undefined;
+    for (const applicationsTotal of SCALES) {
+      const db = await databaseAt(applicationsTotal!);
+      const bench = await benchOrganizations(db.db);
+      const bigOrg = bench.orgIds[0]!;
+      bigOrgApplications[applicationsTotal] = (await benchApplicationCounts(db.db, [bigOrg])).get(bigOrg) ?? 0;
 
-    const env = readEnv({
-      NODE_ENV: 'test', // only keeps the dev outbox from echoing codes to the console
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
-      OTP_EMAIL_LIMIT: '100000',
-      OTP_IP_LIMIT: '100000',
-    });
-    const app = createPortalApp({ env, database });
-    const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-      s.on('error', reject);
-    });
-    cleanups.push(() => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections?.();
-    }));
-    const api = client(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    api.token = await signIn(api, large.adminEmails[0]!);
-    // A typical organization needs its own admin: bench.admin.2 belongs to organization 002 only.
-    const typical = client(api.baseUrl);
-    typical.token = await signIn(typical, large.adminEmails[1]!);
+      // The portal on this database, as in production, signed in both ways.
+      const port = await freePort();
+      const env = readEnv({
+        NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+        SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
+      });
+      const server = await listen(createPortalApp({ env, database: db, build }), port);
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const api = client(baseUrl);
+      api.token = await signIn(api, bench.adminEmails[0]!);
+      const browser = new Browser(baseUrl);
+      await signInBrowser(browser, api, bench.adminEmails[0]!, bigOrg);
 
-    const areas = (await database.db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name);
-    const end = zonedToday();
-    const filters = new URLSearchParams({
-      status: 'SUBMITTED_ANY',
-      startDate: addDays(end, -90),
-      endDate: end,
-      projectLocation: areas.join(','),
-    }).toString();
-    const bigOrg = large.orgIds[0]!;
-    const typicalOrg = large.orgIds[1]!;
-    const lists: ListFigures[] = [];
-    log(`${engine}: list under load, ${LIST_CONNECTIONS} connections for ${LIST_SECONDS} s (big organization, ${counts.get(bigOrg)} applications)`);
-    lists.push(await measureList(api, `org 001 (${counts.get(bigOrg)} apps), page 2`, `/api/v1/organization/${bigOrg}/applications?page=2&limit=25&${filters}`));
-    log(`${engine}: list under load (typical organization, ${counts.get(typicalOrg)} applications)`);
-    lists.push(await measureList(typical, `org 002 (${counts.get(typicalOrg)} apps), page 1`, `/api/v1/organization/${typicalOrg}/applications?page=1&limit=25&${filters}`));
+      // The same list both ways: submitted or later, this month, six project areas, page 2 of 25.
+      const areas = (await db.db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name);
+      const range = dateRangeBounds('this-month');
+      const pageUrl = `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location: areas.join(','), page: '2', size: '25' })}`;
+      const apiPath = `/api/v1/organization/${bigOrg}/applications?${new URLSearchParams({
+        page: '2', limit: '25', projectLocation: areas.join(','), status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate,
+      })}`;
+      const getPage = () => browser.request(pageUrl);
+      const getApi = () => api.call(apiPath);
+      const probe = await getApi();
+      expectStatus('list', probe);
+      const pageProbe = await getPage();
+      expectStatus('page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
 
-    const listSequential = await measureListSequential(api, lists[0]!.url);
+      log(`${engine} at ${k(applicationsTotal)}: one at a time (${SEQUENTIAL_RUNS} each)`);
+      scale.push({ applications: applicationsTotal, page: await sequential(getPage, 'page'), api: await sequential(getApi, 'list') });
+      if (applicationsTotal >= LOAD_SCALE) explain.push({ applications: applicationsTotal, plan: await explainList(db, api, apiPath) });
+      if (applicationsTotal === LOAD_SCALE) {
+        const side = async (url: string, headers: Record<string, string>, get: () => Promise<unknown>, which: 'page' | 'api'): Promise<Side> => {
+          log(`${engine} at ${k(applicationsTotal)}: the ${which} under load, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s, then ${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s`);
+          const heavy = await loadTest(baseUrl + url, headers, HEAVY_CONNECTIONS, HEAVY_SECONDS);
+          const light = await loadTest(baseUrl + url, headers, LIGHT_CONNECTIONS, LIGHT_SECONDS);
+          const statements = (await statementsOf(db, get)).statements.length;
+          return { url, heavy, light, statements, sequential: scale.at(-1)![which] };
+        };
+        loadFigures = {
+          matching: probe.body.totalRecords,
+          rowsOnPage: probe.body.applications.length,
+          page: await side(pageUrl, { cookie: browser.cookieHeader() }, getPage, 'page'),
+          api: await side(apiPath, { authorization: `Bearer ${api.token}` }, getApi, 'api'),
+        };
+      }
+      if (applicationsTotal === SCALES.at(-1)) {
+        last = { api, database: db, bigOrg };
+        cleanups.push(() => closeServer(server));
+      } else {
+        await closeServer(server);
+      }
+    }
 
     log(`${engine}: saving a ${SAVE_ANSWERS}-answer section ${SAVE_RUNS} times`);
-    const save = await measureSave(api, database, bigOrg);
+    const save = await measureSave(last!.api, last!.database, last!.bigOrg);
     log(`${engine}: generating the PDF of a fully answered application ${PDF_RUNS} times`);
-    const pdf = await measurePdf(api, database, bigOrg);
+    const pdf = await measurePdf(last!.api, last!.database, last!.bigOrg);
 
-    return { engine, setup: { openMs, migrateMs, demoSeedMs, seedLargeMs }, lists, listSequential, save, pdf };
+    return { engine, setup, bigOrgApplications, ...loadFigures!, scale, explain, save, pdf };
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -434,6 +545,13 @@ async function runEngine(engine: Engine): Promise<EngineFigures> {
       }
     }
   }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -446,22 +564,53 @@ function log(message: string) {
 
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const k = (n: number) => `${n / 1000}k`;
 
 function report(f: EngineFigures) {
   console.log(`\n=== ${f.engine} ===`);
-  console.log(`setup: open ${s(f.setup.openMs)}, migrate ${s(f.setup.migrateMs)}, demo seed ${s(f.setup.demoSeedMs)}, seed:large ${s(f.setup.seedLargeMs)}`);
-  console.log(`\nApplications list, GET ${f.lists[0]?.url.replace(/\/organization\/[^/]+\//, '/organization/:orgId/')}`);
-  console.log(`(autocannon: ${LIST_CONNECTIONS} connections, ${LIST_SECONDS} s; latency percentiles in ms over every response)`);
+  console.log(`setup: open ${s(f.setup.openMs)}, migrate ${s(f.setup.migrateMs)}, demo seed ${s(f.setup.demoSeedMs)}, bench data (grown, or loaded from the dump) ${
+    Object.entries(f.setup.seedMs).map(([n, t]) => `to ${k(Number(n))} ${s(t)}`).join(', ')}`);
+  const big = f.bigOrgApplications[LOAD_SCALE];
+  console.log(`\nAt ${k(LOAD_SCALE)} applications, Bench Organization 001 (${big} applications), ${f.matching} matching the filters, ${f.rowsOnPage} rows on page 2`);
+  console.log(`  page: GET ${f.page.url}`);
+  console.log(`  API:  GET ${f.api.url.replace(/\/organization\/[^/]+\//, '/organization/:orgId/')}`);
+  const row = (label: string, x: Side) => [label, x.heavy.requestsPerSec.toFixed(1), x.heavy.p50, x.heavy.p95, x.heavy.p99,
+    x.heavy.errors + x.heavy.timeouts + x.heavy.non2xx, x.light.requestsPerSec.toFixed(1), x.light.p95, ms(x.sequential.median), x.statements];
   console.log(table(
-    ['organization', 'matching', 'rows', 'requests', 'req/s', 'p50', 'p90', 'p95', 'p99', 'max', 'errors', 'timeouts', 'non-2xx'],
-    f.lists.map((l) => [l.label, l.totalRecords, l.rowsOnPage, l.requests, l.requestsPerSec.toFixed(1), l.p50, l.p90, l.p95, l.p99, l.max, l.errors, l.timeouts, l.non2xx]),
+    ['', `req/s @${HEAVY_CONNECTIONS}`, 'p50', 'p95', 'p99', 'errors', `req/s @${LIGHT_CONNECTIONS}`, 'p95', 'p50 alone', 'statements'],
+    [
+      row('page /org/applications', f.page),
+      row('its API call', f.api),
+      ['page / API', ratio(f.api.heavy.requestsPerSec, f.page.heavy.requestsPerSec), ratio(f.page.heavy.p50, f.api.heavy.p50),
+        ratio(f.page.heavy.p95, f.api.heavy.p95), '', '', ratio(f.api.light.requestsPerSec, f.page.light.requestsPerSec),
+        ratio(f.page.light.p95, f.api.light.p95), ratio(f.page.sequential.median, f.api.sequential.median), ''],
+    ],
   ));
+  console.log(`  (latencies in ms; "page / API" on req/s is API req/s ÷ page req/s; targets: ≤ 3×, ≤ 4 statements a page, p95 ≤ 40 ms at ${LIGHT_CONNECTIONS})`);
+  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95})`);
+
+  console.log('\nAs the data grows (p50 one at a time, ms; Bench Organization 001 holds 10%)');
+  const first = f.scale[0]!;
+  const last = f.scale.at(-1)!;
+  console.log(table(
+    ['applications', 'org 001', 'page p50', 'API p50'],
+    [
+      ...f.scale.map((x) => [x.applications.toLocaleString('en-US'), f.bigOrgApplications[x.applications] ?? '', ms(x.page.median), ms(x.api.median)]),
+      [`${k(last.applications)} / ${k(first.applications)}`, '', ratio(last.page.median, first.page.median), ratio(last.api.median, first.api.median)],
+    ],
+  ));
+  console.log('  (target: ≤ 1.5×)');
+
+  for (const e of f.explain) {
+    console.log(`\nEXPLAIN ANALYZE of the list statement at ${k(e.applications)} applications`);
+    console.log(e.plan.split('\n').map((l) => `  ${l}`).join('\n'));
+  }
+
   console.log('\nSequential requests (one at a time, round trip from the client, ms; first call of each discarded as warm-up)');
   console.log(table(
     ['operation', 'runs', 'mean', 'median', 'min', 'max', 'detail'],
     [
-      ['list, org 001 page 2 (above)', f.listSequential.runs, ms(f.listSequential.mean), ms(f.listSequential.median), ms(f.listSequential.min),
-        ms(f.listSequential.max), 'the filtered list request alone, 1 connection'],
       ['save a 50-answer section', f.save.runs, ms(f.save.mean), ms(f.save.median), ms(f.save.min), ms(f.save.max),
         `${f.save.answers} Text answers changed per save, section "${f.save.sectionName}" (${f.save.questionsInSection} questions)`],
       ['generate the PDF', f.pdf.runs, ms(f.pdf.mean), ms(f.pdf.median), ms(f.pdf.min), ms(f.pdf.max),
@@ -478,10 +627,14 @@ async function main() {
   watchdog.unref();
   const started = Date.now();
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const build = await uiBuild();
   const results: EngineFigures[] = [];
-  for (const engine of ['PGlite', 'PostgreSQL'] as const) results.push(await runEngine(engine));
+  const engines: Engine[] = [];
+  if (ENGINES.includes('pglite')) engines.push('PGlite');
+  if (ENGINES.includes('postgres')) engines.push('PostgreSQL');
+  for (const engine of engines) results.push(await runEngine(engine, build));
   for (const r of results) report(r);
-  console.log(`\nDone in ${s(Date.now() - started)}. Figures are rough on a shared machine; compare engines and runs, not absolutes.`);
+  console.log(`\nDone in ${s(Date.now() - started)}, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}. Figures are rough on a shared machine; compare engines and runs, not absolutes.`);
 }
 
 main().then(

@@ -24,22 +24,31 @@ export type Db = NodePgDatabase<typeof schema>;
  * - `measure(fn)`: the statements run in fn's async context only (one request among many; an in-process
  *   API call made from fn counts, a loopback HTTP call does not).
  */
+export interface Recording {
+  statements: string[];
+  params: unknown[][];
+  stop(): string[];
+}
+
 export class StatementCounter implements Logger {
-  private readonly windows = new Set<string[]>();
+  private readonly windows = new Set<Recording>();
   private readonly scope = new AsyncLocalStorage<string[]>();
   private scoped = 0;
 
-  logQuery(query: string): void {
+  logQuery(query: string, params: unknown[] = []): void {
     if (this.windows.size === 0 && this.scoped === 0) return;
-    for (const window of this.windows) window.push(query);
+    for (const window of this.windows) {
+      window.statements.push(query);
+      window.params.push(params);
+    }
     if (this.scoped > 0) this.scope.getStore()?.push(query);
   }
 
-  /** Starts counting every statement; `stop()` ends it and returns them in order. */
-  record(): { statements: string[]; stop(): string[] } {
-    const statements: string[] = [];
-    this.windows.add(statements);
-    return { statements, stop: () => (this.windows.delete(statements), statements) };
+  /** Starts counting every statement; `stop()` ends it and returns them in order (their parameters in `params`). */
+  record(): Recording {
+    const recording: Recording = { statements: [], params: [], stop: () => (this.windows.delete(recording), recording.statements) };
+    this.windows.add(recording);
+    return recording;
   }
 
   /** Runs fn and returns what it resolved to with the statements run on its behalf. */
@@ -59,6 +68,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs fn while no other portal process runs it on this database: the start's migrations and seed when
+   * several processes start together (PostgreSQL: a session advisory lock; PGlite has one process).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** PGlite only: the instance, for dumps in tests. */
@@ -96,6 +110,7 @@ export function fromPglite(client: PGlite): Database {
     pglite: client,
     statements,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    exclusive: (fn) => fn(),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -130,6 +145,9 @@ function lockDirectory(dir: string): () => void {
   return () => fs.rmSync(lock, { force: true });
 }
 
+/** The advisory lock key of the start (migrate and seed): one process at a time. */
+const START_LOCK = 0x706f7274; // 'port'
+
 /** While PostgreSQL is away a request waits this long for a connection, then answers 503. */
 export const CONNECT_TIMEOUT_MS = 3_000;
 const PING_TIMEOUT_MS = 2_000;
@@ -153,6 +171,19 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
       kind: 'postgres',
       statements,
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [START_LOCK]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => {});
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: async () => {
         try {
           await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
