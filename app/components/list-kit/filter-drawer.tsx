@@ -9,11 +9,9 @@ import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
 export function FilterDrawerLink() {
   const location = useLocation();
   return (
-    <Button asChild variant="outline">
-      <Link to={withParams(location.search, { filters: 'open' })} preventScrollReset aria-haspopup="dialog">
-        Filter
-      </Link>
-    </Button>
+    <Link to={withParams(location.search, { filters: 'open' })} preventScrollReset aria-haspopup="dialog" className="ui-btn-outline">
+      Filter
+    </Link>
   );
 }
 

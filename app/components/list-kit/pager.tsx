@@ -1,5 +1,4 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react';
-import { Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { HiddenParams } from './hidden-params';
 import { nativeSelectStyle } from '../forms';
 import { LIST_PARAMS, withParams } from '../../utils/url-state';
@@ -21,24 +20,24 @@ export interface PagerProps {
 export function Pager({ page, totalPages, totalRecords, noun, label = 'Pages', pageSize }: PagerProps) {
   const location = useLocation();
   return (
-    <Flex as="nav" aria-label={label} justify={pageSize ? 'space-between' : 'flex-end'} align="center" wrap="wrap" gap={4} mt={4}>
+    <nav aria-label={label} className="ui-pager" data-sizes={pageSize ? undefined : 'false'}>
       {pageSize ? <PageSizeSelect {...pageSize} /> : null}
-      <HStack gap={3}>
-        <Text fontSize="sm" data-testid="page-status">
+      <div className="pages">
+        <p data-testid="page-status">
           Page {page} of {totalPages} ({totalRecords} {totalRecords === 1 ? noun[0] : noun[1]})
-        </Text>
+        </p>
         {page > 1 ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={withParams(location.search, { [LIST_PARAMS.page]: page - 1 })}>Previous</Link>
-          </Button>
+          <Link to={withParams(location.search, { [LIST_PARAMS.page]: page - 1 })} className="ui-btn-outline-sm">
+            Previous
+          </Link>
         ) : null}
         {page < totalPages ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={withParams(location.search, { [LIST_PARAMS.page]: page + 1 })}>Next</Link>
-          </Button>
+          <Link to={withParams(location.search, { [LIST_PARAMS.page]: page + 1 })} className="ui-btn-outline-sm">
+            Next
+          </Link>
         ) : null}
-      </HStack>
-    </Flex>
+      </div>
+    </nav>
   );
 }
 
@@ -48,7 +47,7 @@ export function PageSizeSelect({ size, sizes }: { size: number; sizes: readonly 
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <Form method="get" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+    <Form method="get">
       <HiddenParams search={location.search} omit={[LIST_PARAMS.pageSize]} />
       <label htmlFor="page-size">Rows per page</label>
       <select
@@ -65,9 +64,9 @@ export function PageSizeSelect({ size, sizes }: { size: number; sizes: readonly 
         ))}
       </select>
       {hydrated ? null : (
-        <Button type="submit" size="xs" variant="outline">
+        <button type="submit" className="ui-btn-outline-xs">
           Apply
-        </Button>
+        </button>
       )}
     </Form>
   );

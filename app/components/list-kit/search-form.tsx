@@ -1,5 +1,4 @@
 import { Form, useLocation } from '@remix-run/react';
-import { Button, Input } from '@chakra-ui/react';
 import { HiddenParams } from './hidden-params';
 import { LIST_PARAMS } from '../../utils/url-state';
 
@@ -7,15 +6,15 @@ import { LIST_PARAMS } from '../../utils/url-state';
 export function SearchForm({ id, label, value, maxLength }: { id: string; label: string; value: string; maxLength?: number }) {
   const location = useLocation();
   return (
-    <Form method="get" role="search" style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end' }}>
+    <Form method="get" role="search" className="ui-inline-form">
       <HiddenParams search={location.search} omit={[LIST_PARAMS.search]} />
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <Input id={id} name={LIST_PARAMS.search} type="search" defaultValue={value} placeholder={label} maxLength={maxLength} w="16rem" bg="bg" />
-      <Button type="submit" variant="outline">
+      <input id={id} name={LIST_PARAMS.search} type="search" defaultValue={value} placeholder={label} maxLength={maxLength} className="ui-search-input" />
+      <button type="submit" className="ui-btn-outline">
         Search
-      </Button>
+      </button>
     </Form>
   );
 }

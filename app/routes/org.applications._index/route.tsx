@@ -4,7 +4,7 @@
 // dialogs.tsx, new-application.tsx, actions.server.ts; the list kit (app/components/list-kit) does the rest.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { Button, Flex, Heading } from '@chakra-ui/react';
+import { Flex, Heading } from '@chakra-ui/react';
 import { requirePortalUser } from '../../utils/auth.server';
 import { readOrFail } from '../../utils/api-errors.server';
 import { withParams } from '../../utils/url-state';
@@ -62,11 +62,9 @@ export default function Applications() {
           Applications
         </Heading>
         {canWrite ? (
-          <Button asChild colorPalette="brand">
-            <Link to={withParams(location.search, { new: '1' })} preventScrollReset>
-              New application
-            </Link>
-          </Button>
+          <Link to={withParams(location.search, { new: '1' })} preventScrollReset className="ui-btn">
+            New application
+          </Link>
         ) : null}
       </Flex>
 
