@@ -11,6 +11,8 @@ declare module '@remix-run/node' {
 declare module '@remix-run/node' {
   interface AppLoadContext {
     portal: import('./server/portal').PortalConfig;
+    /** How callApi reaches /api/v1: in this process (embedded API) or over HTTP (API_BASE_URL); chosen in server/portal.ts. */
+    api: import('./server/api-transport').ApiTransport;
     clientIp?: string;
     /** This response's Content-Security-Policy nonce (server/portal.ts). */
     cspNonce?: string;

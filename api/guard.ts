@@ -19,15 +19,30 @@ export function bearerToken(req: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
+const pending = new WeakMap<Request, Promise<Authenticated>>();
+
+/**
+ * Who is calling, authenticated at most once per request: the read-only guard and the route's
+ * requireUser share one lookup. A request the in-process transport hands over with `req.auth` already
+ * set (the same token, verified earlier in the same UI request) is not looked up again.
+ */
+export function authenticateOnce(ctx: ApiContext, req: Request): Promise<Authenticated> {
+  if (req.auth) return Promise.resolve(req.auth);
+  let once = pending.get(req);
+  if (!once) {
+    once = authenticate(ctx, bearerToken(req)).then((auth) => {
+      req.auth = auth;
+      return auth;
+    });
+    pending.set(req, once);
+  }
+  return once;
+}
+
 export function requireUser(ctx: ApiContext) {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (req.auth) return next();
-    authenticate(ctx, bearerToken(req))
-      .then((auth) => {
-        req.auth = auth;
-        next();
-      })
-      .catch(next);
+    authenticateOnce(ctx, req).then(() => next(), next);
   };
 }
 
@@ -36,15 +51,8 @@ const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
 /** The financial reviewer is read-only: any write with their token is refused before routing. */
 export function refuseReadOnlyWrites(ctx: ApiContext) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (!token || !isWrite(req.method)) return next();
-    authenticate(ctx, token)
-      .then((auth) => {
-        req.auth = auth;
-        if (refusesWrites(auth.profile)) return next(forbidden());
-        next();
-      })
-      .catch(next);
+    if (!bearerToken(req) || !isWrite(req.method)) return next();
+    authenticateOnce(ctx, req).then((auth) => next(refusesWrites(auth.profile) ? forbidden() : undefined), next);
   };
 }
 

@@ -4,6 +4,7 @@ import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
 import { createApi } from '../api';
+import { httpTransport, inProcessTransport, type ApiTransport } from './api-transport';
 import type { ApiContext } from '../api/context';
 import { openDatabase, whenDatabaseReachable, type Database } from '../api/db/client';
 import { outboxMailer, smtpMailer } from '../api/mail';
@@ -66,7 +67,11 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 
-  app.use('/api/v1', createApi(apiContext(env, database, secret)));
+  const api = createApi(apiContext(env, database, secret));
+  app.use('/api/v1', api);
+  // Embedded: the UI calls this same router in-process; with API_BASE_URL, the API elsewhere over HTTP.
+  const transport = env.API_BASE_URL ? httpTransport(env.API_BASE_URL) : inProcessTransport(api);
+  apiTransports.set(app, transport);
   if (!opts.build) return app;
 
   app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
@@ -76,6 +81,19 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
   app.use(limitUiBodies(uiBodyLimits(env)));
 
   const portal = portalConfig(env, secret);
-  app.all('*', createRequestHandler({ build: opts.build, mode: env.NODE_ENV, getLoadContext: (req, res) => ({ portal, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }) }));
+  app.all('*', createRequestHandler({
+    build: opts.build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }),
+  }));
   return app;
+}
+
+const apiTransports = new WeakMap<Express, ApiTransport>();
+
+/** The transport the UI of this portal app uses to reach its API (tests call the API through it too). */
+export function apiTransportOf(app: Express): ApiTransport {
+  const transport = apiTransports.get(app);
+  if (!transport) throw new Error('Not a portal app made by createPortalApp');
+  return transport;
 }

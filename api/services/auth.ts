@@ -4,7 +4,7 @@ import type { ApiContext } from '../context';
 import { apiTokens, loginCodes, users } from '../db/schema';
 import { hmac, randomCode, randomToken, sameHash } from '../crypto';
 import { ApiError } from '../http';
-import { findUserByEmail, loadProfile, type UserProfile } from './users';
+import { findUserByEmail, loadProfile, profileColumns, profileFromRow, type UserProfile } from './users';
 import { hitRateLimit } from './rate-limit';
 import {
   LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_WRONG_TRIES, LOGIN_CODE_TTL_MS, SERVER_IDLE_LIMIT_MS,
@@ -146,28 +146,39 @@ export interface Authenticated {
   profile: UserProfile;
 }
 
-/** The user behind a bearer token, or a 401/403 ApiError. */
+/**
+ * The user behind a bearer token, or a 401/403 ApiError. One statement reads the token, its user, their
+ * roles and organizations; a second is written only when the token's last use is recorded (at most once
+ * a minute) or the token is ended (idle, or its user switched off).
+ */
 export async function authenticate(ctx: ApiContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw new ApiError(401, PORTAL_MSG.notSignedIn);
-  const [row] = await ctx.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash(ctx, token))).limit(1);
+  const [row] = await ctx.db
+    .select({
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      ...profileColumns,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, tokenHash(ctx, token)))
+    .limit(1);
   const now = Date.now();
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw new ApiError(401, PORTAL_MSG.notSignedIn);
   if (now - row.lastUsedAt.getTime() > SERVER_IDLE_LIMIT_MS) {
-    await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(eq(apiTokens.id, row.id));
+    await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(eq(apiTokens.id, row.tokenId));
     throw new ApiError(401, PORTAL_MSG.sessionExpired);
   }
-  const [user] = await ctx.db.select({ status: users.status }).from(users).where(eq(users.id, row.userId)).limit(1);
-  if (!user) throw new ApiError(401, PORTAL_MSG.notSignedIn);
-  if (user.status !== 'active') {
-    await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, row.id));
+  if (row.status !== 'active') {
+    await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, row.tokenId));
     throw new ApiError(403, MSG.inactiveAccount);
   }
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.id));
+    await ctx.db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId));
   }
-  const profile = await loadProfile(ctx.db, row.userId);
-  if (!profile) throw new ApiError(401, PORTAL_MSG.notSignedIn);
-  return { tokenId: row.id, profile };
+  return { tokenId: row.tokenId, profile: profileFromRow(row) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Users as the API shows them: the spec's user profile (section 3).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { memberships, organizations, userRoles, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { RoleName, RoleType } from '../../domain/roles';
 import type { ProfileOrganization, UserProfile } from '../../domain/users';
 
@@ -12,27 +12,60 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
-export async function loadProfile(db: Db, userId: string): Promise<UserProfile | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return null;
-  const orgs = await db
-    .select({ id: organizations.id, name: organizations.legalName, status: organizations.status, role: memberships.role, membershipStatus: memberships.status })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.userId, userId)))
-    .orderBy(organizations.legalName);
-  const stateRoles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  const roleNames = new Set<RoleName>([
-    ...stateRoles.map((r) => r.role as RoleName),
-    ...orgs.map((o) => o.role as RoleName),
-  ]);
+interface MembershipRow {
+  id: string;
+  name: string;
+  status: string;
+  role: string;
+  membershipStatus: string;
+}
+
+/**
+ * The columns of a user's profile, for a select over `users` (alone or joined): the user's
+ * organizations and state roles come as JSON aggregates of the same statement, so a profile costs one query.
+ * (The subqueries name `users.id` literally: drizzle leaves columns unqualified when a select has no join,
+ * and an unqualified "id" inside them would be the organization's.)
+ */
+export const profileColumns = {
+  id: users.id,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  roleType: users.roleType,
+  memberships: sql<MembershipRow[] | string>`coalesce((
+    select json_agg(json_build_object('id', o.id, 'name', o.legal_name, 'status', o.status, 'role', m.role, 'membershipStatus', m.status) order by o.legal_name)
+    from memberships m join organizations o on o.id = m.organization_id
+    where m.user_id = users.id), '[]'::json)`,
+  stateRoles: sql<string[] | string>`coalesce((select json_agg(r.role) from user_roles r where r.user_id = users.id), '[]'::json)`,
+};
+
+export interface ProfileRow {
+  id: string;
+  email: string;
+  phoneNumber: string | null;
+  firstName: string;
+  lastName: string;
+  status: string;
+  roleType: string;
+  memberships: MembershipRow[] | string;
+  stateRoles: string[] | string;
+}
+
+/** JSON aggregates come parsed from node-postgres and PGlite alike; a driver handing text is read too. */
+const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+export function profileFromRow(row: ProfileRow): UserProfile {
+  const orgs = fromJson(row.memberships);
+  const roleNames = new Set<RoleName>([...fromJson(row.stateRoles).map((r) => r as RoleName), ...orgs.map((o) => o.role as RoleName)]);
   return {
-    id: user.id,
-    email: user.email,
-    phoneNumber: user.phoneNumber,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    status: user.status,
+    id: row.id,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    status: row.status,
     organizations: orgs.map((o) => ({
       id: o.id,
       name: o.name,
@@ -41,6 +74,11 @@ export async function loadProfile(db: Db, userId: string): Promise<UserProfile |
       role: { name: o.role as RoleName },
     })),
     roles: [...roleNames].map((name) => ({ name })),
-    roleType: user.roleType as RoleType,
+    roleType: row.roleType as RoleType,
   };
+}
+
+export async function loadProfile(db: Db, userId: string): Promise<UserProfile | null> {
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? profileFromRow(row) : null;
 }

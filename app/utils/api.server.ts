@@ -1,6 +1,8 @@
-// The one typed client of the /api/v1 provider: adds the bearer token, maps errors, handles 401/403.
+// The one client of the /api/v1 provider: adds the bearer token, maps errors, handles 401/403; the
+// transport (in-process or HTTP) is the server's choice, handed over in the load context.
 import { data, type AppLoadContext } from '@remix-run/node';
 import { MSG } from '../../domain/messages';
+import type { ApiAnswer, ApiCall } from '../../server/api-transport';
 
 export class ApiFailure extends Error {
   constructor(
@@ -20,36 +22,57 @@ export interface ApiRequest {
   query?: Record<string, string | number | undefined | null>;
 }
 
+/** Identities verified during one UI request (by token), shared by its loaders' in-process calls. */
+const verifiedPerRequest = new WeakMap<AppLoadContext, Map<string, unknown>>();
+
+function verifiedIn(context: AppLoadContext): Map<string, unknown> {
+  let verified = verifiedPerRequest.get(context);
+  if (!verified) verifiedPerRequest.set(context, (verified = new Map()));
+  return verified;
+}
+
+/**
+ * One call of the API through the transport the server chose (server/portal.ts: in-process when the
+ * API is embedded, HTTP with API_BASE_URL). Errors come back as ApiFailure with the API's words.
+ */
 export async function callApi<T>(context: AppLoadContext, path: string, req: ApiRequest = {}): Promise<T> {
-  const url = new URL(context.portal.apiBaseUrl + (path.startsWith('/') ? path : `/${path}`));
+  const target = new URL(path.startsWith('/') ? path : `/${path}`, 'http://api');
   for (const [key, value] of Object.entries(req.query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '') target.searchParams.set(key, String(value));
   }
+  const apiPath = target.pathname + target.search;
+  const method = req.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   const multipart = req.body instanceof FormData;
   if (req.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
   if (context.clientIp) headers['X-Forwarded-For'] = context.clientIp;
+  const call: ApiCall = {
+    method,
+    path: apiPath,
+    headers,
+    body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
+    verified: verifiedIn(context),
+  };
 
-  const send = () =>
-    fetch(url, { method: req.method ?? 'GET', headers, body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body) });
-  const readKey = (req.method ?? 'GET') === 'GET' && req.token ? `${req.token} ${url}` : null;
-  let response: Response;
+  const readKey = method === 'GET' && req.token ? `${req.token} ${apiPath}` : null;
+  let answer: ApiAnswer;
   try {
-    response = await send();
+    answer = await context.api.send(call);
     // Spec: a 401 gets one retry before the session is given up.
-    if (response.status === 401 && req.token) response = await send();
+    if (answer.status === 401 && req.token) answer = await context.api.send(call);
   } catch {
     throw new ApiFailure(503, MSG.somethingWentWrong);
   }
-  let text = await response.text();
-  if (readKey && response.ok) rememberRead(readKey, text);
-  if (readKey && response.status === 503 && context.requestMethod === 'POST') {
+  const ok = answer.status >= 200 && answer.status < 300;
+  let { status, text } = answer;
+  if (readKey && ok) rememberRead(readKey, text);
+  if (readKey && status === 503 && context.requestMethod === 'POST') {
     // A save failed because the database is away: the page it re-renders (with the typed answers)
     // is built from this session's last good reads rather than lost.
     const kept = recallRead(readKey);
     if (kept !== undefined) {
-      response = new Response(null, { status: 200 });
+      status = 200;
       text = kept;
     }
   }
@@ -61,10 +84,10 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
       body = null;
     }
   }
-  if (!response.ok) {
+  if (status < 200 || status >= 300) {
     const payload = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const message = typeof payload.message === 'string' && payload.message ? payload.message : MSG.somethingWentWrong;
-    throw new ApiFailure(response.status, message, payload.errors);
+    throw new ApiFailure(status, message, payload.errors);
   }
   return body as T;
 }

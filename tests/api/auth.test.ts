@@ -27,7 +27,7 @@ describe('send-login-otp', () => {
     expect(known.status).toBe(200);
     expect(unknown).toEqual(known);
     expect(await api.latestCode('state.admin@example.gov')).toMatch(/^\d{6}$/);
-    const outbox = await api.call('/api/v1/dev/outbox?email=nobody@example.org');
+    const outbox = await api.call('/api/v1/dev/outbox?email=nobody@example.org', { http: true });
     expect(outbox.body).toEqual([]);
   });
 
@@ -289,7 +289,7 @@ describe('dev outbox', () => {
   it('is readable from loopback only, never through a proxy', async () => {
     const relayed = await api.call('/api/v1/dev/outbox?email=state.admin@example.gov', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
     expect(relayed.status).toBe(404);
-    const direct = await api.call('/api/v1/dev/outbox?email=state.admin@example.gov');
+    const direct = await api.call('/api/v1/dev/outbox?email=state.admin@example.gov', { http: true });
     expect(direct.status).toBe(200);
     expect(Array.isArray(direct.body)).toBe(true);
     expect(Object.keys(direct.body[0]).sort()).toEqual(['createdAt', 'subject', 'text', 'to']);
@@ -298,7 +298,7 @@ describe('dev outbox', () => {
   it('is closed when mail goes through SMTP', async () => {
     const smtp = await startTestApi({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      expect((await smtp.call('/api/v1/dev/outbox?email=state.admin@example.gov')).status).toBe(404);
+      expect((await smtp.call('/api/v1/dev/outbox?email=state.admin@example.gov', { http: true })).status).toBe(404);
     } finally {
       await smtp.close();
     }
@@ -307,7 +307,7 @@ describe('dev outbox', () => {
 
 describe('organization/signup', () => {
   const outboxOf = async (email: string) =>
-    (await api.call<{ subject: string; text: string }[]>(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`)).body;
+    (await api.call<{ subject: string; text: string }[]>(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`, { http: true })).body;
 
   it('creates the organization and its first admin, and emails them a code to sign in with', async () => {
     const res = await api.call('/api/v1/organization/signup', {

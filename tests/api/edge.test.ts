@@ -116,7 +116,7 @@ describe('cross-site writes are refused on every API route', () => {
 
 describe('the development outbox', () => {
   it('is readable from this machine while it is on', async () => {
-    expect((await api.call('/api/v1/dev/outbox?email=org.admin@example.org')).status).toBe(200);
+    expect((await api.call('/api/v1/dev/outbox?email=org.admin@example.org', { http: true })).status).toBe(200);
   });
 
   it('is closed when turned off', async () => {

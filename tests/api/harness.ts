@@ -1,4 +1,6 @@
 // Each API test file gets its own database (a copy of the seeded template) and a real HTTP server.
+// `call` goes through the transport named by TEST_TRANSPORT: 'http' (default: fetch to the server) or
+// 'inprocess' (the UI's own in-process client, server/api-transport.ts, dispatching to the same router).
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -6,17 +8,33 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, openDatabase, type Database } from '../../api/db/client';
-import { createPortalApp } from '../../server/portal';
+import { apiTransportOf, createPortalApp } from '../../server/portal';
+import { httpTransport, type ApiTransport } from '../../server/api-transport';
 import { readEnv, type Env } from '../../server/env';
 import { withDatabase } from './setup-postgres';
 
+export type TransportName = 'http' | 'inprocess';
+/** The transport this run's `call` uses (TEST_TRANSPORT; HTTP unless told). */
+export const TRANSPORT: TransportName = process.env.TEST_TRANSPORT === 'inprocess' ? 'inprocess' : 'http';
+
+export interface CallInit {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Over a socket whatever the run's transport: for what only HTTP has (loopback-only routes, the edge). */
+  http?: boolean;
+}
+
 export interface TestApi {
   baseUrl: string;
+  /** The client `call` uses for /api/v1 (the same code the UI's callApi uses). */
+  transport: ApiTransport;
   database: Database;
   env: Env;
   close(): Promise<void>;
   /** fetch + JSON, with an optional bearer token and client address. */
-  call<T = any>(path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  call<T = any>(path: string, init?: CallInit): Promise<{ status: number; body: T }>;
   /** The newest code in the dev outbox for this email. */
   latestCode(email: string): Promise<string>;
   /** Full sign-in: send a code, read it, verify it. */
@@ -61,27 +79,34 @@ export async function startTestApi(overrides: Partial<Record<string, string>> = 
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const overHttp = httpTransport(baseUrl);
+  const inProcess = apiTransportOf(app);
+  const transport = TRANSPORT === 'inprocess' ? inProcess : httpTransport(`${baseUrl}/api/v1`);
+
   const call: TestApi['call'] = async (path, init = {}) => {
+    // Outside /api/v1 (/healthz) there is only HTTP.
+    const http = init.http || TRANSPORT === 'http' || !path.startsWith('/api/v1/');
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
-    const res = await fetch(baseUrl + path, {
+    const res = await (http ? overHttp : inProcess).send({
       method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      path: http ? path : path.slice('/api/v1'.length),
       headers,
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
-    const text = await res.text();
     let body: any = null;
     try {
-      body = text ? JSON.parse(text) : null;
+      body = res.text ? JSON.parse(res.text) : null;
     } catch {
-      body = text;
+      body = res.text;
     }
     return { status: res.status, body };
   };
 
   const latestCode = async (email: string) => {
-    const { body } = await call(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+    // The dev outbox answers direct loopback only: a socket, whatever the transport under test.
+    const { body } = await call(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`, { http: true });
     const match = /code is (\d{6})/.exec(body?.[0]?.text ?? '');
     if (!match) throw new Error(`No code in the outbox for ${email}`);
     return match[1]!;
@@ -89,6 +114,7 @@ export async function startTestApi(overrides: Partial<Record<string, string>> = 
 
   return {
     baseUrl,
+    transport,
     database,
     env,
     call,

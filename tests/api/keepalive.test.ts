@@ -13,7 +13,7 @@ let api: TestApi;
 let context: AppLoadContext;
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100', OTP_IP_LIMIT: '1000' });
-  context = { portal: { apiBaseUrl: `${api.baseUrl}/api/v1`, sessionSecret: 'keepalive-secret-keepalive-secret', secureCookies: false } } as unknown as AppLoadContext;
+  context = { api: api.transport, portal: { sessionSecret: 'keepalive-secret-keepalive-secret', secureCookies: false } } as unknown as AppLoadContext;
 });
 afterAll(async () => {
   await api?.close();

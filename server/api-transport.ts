@@ -1,0 +1,135 @@
+// How the UI (and the API test suite) reach /api/v1: in the same process through the API's own Express
+// router (embedded mode), or over HTTP when the API runs elsewhere (API_BASE_URL). Both speak the same
+// requests and answers; the caller (app/utils/api.server.ts callApi) does not know which it has.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
+import inject from 'light-my-request';
+
+export interface ApiCall {
+  method: string;
+  /** The address under /api/v1, with its query: '/users/me', '/applications?page=2'. */
+  path: string;
+  headers: Record<string, string>;
+  /** JSON or other text as sent; a FormData is sent as multipart (uploads). */
+  body?: string | FormData;
+  /**
+   * Identities verified earlier in the same UI request, by token (in-process only): a call with one of
+   * these tokens is not authenticated again, and a call that authenticates a token adds it here.
+   */
+  verified?: Map<string, unknown>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface ApiTransport {
+  readonly kind: 'in-process' | 'http';
+  send(call: ApiCall): Promise<ApiAnswer>;
+}
+
+const API_PREFIX = '/api/v1';
+
+/** The bearer token of a call, when it carries one. */
+function callToken(headers: Record<string, string>): string | undefined {
+  const value = headers.Authorization ?? headers.authorization;
+  const match = value ? /^Bearer (\S+)$/i.exec(value) : null;
+  return match?.[1];
+}
+
+/** A multipart body and its content type (with the boundary), as fetch would send the FormData. */
+async function multipart(form: FormData): Promise<{ contentType: string; payload: Buffer }> {
+  const encoded = new Response(form);
+  return { contentType: encoded.headers.get('content-type')!, payload: Buffer.from(await encoded.arrayBuffer()) };
+}
+
+/**
+ * An Express app whose requests and responses are light-my-request's simulated ones with Express's
+ * methods on top, for this app only. (light-my-request's own Express support re-parents Express's
+ * prototypes, which all Express apps of the process share: the portal's HTTP server would then get
+ * simulated requests' methods on its real ones, and break.)
+ */
+async function simulatedExpressApp(): Promise<Express> {
+  const [simulatedRequest, simulatedResponse] = await new Promise<[object, object]>((resolve) => {
+    void inject((req, res) => {
+      resolve([Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object]);
+      res.end();
+    }, { url: '/' });
+  });
+  const app = express();
+  const owned = { configurable: true, enumerable: true, writable: true, value: app };
+  app.request = Object.create(Object.create(simulatedRequest, Object.getOwnPropertyDescriptors(express.request)), { app: owned });
+  app.response = Object.create(Object.create(simulatedResponse, Object.getOwnPropertyDescriptors(express.response)), { app: owned });
+  app.disable('x-powered-by');
+  app.disable('etag');
+  return app;
+}
+
+type Dispatched = IncomingMessage & { auth?: unknown };
+
+/**
+ * Calls dispatched to the API router in this process with light-my-request (no socket): the same
+ * middleware, authentication, validation, error mapping and JSON as over HTTP. The simulated client
+ * is loopback (127.0.0.1), so the API reads the browser's address from X-Forwarded-For (api/http.ts
+ * clientIp); the header is always set, so these calls are never "direct loopback" (the dev outbox
+ * stays unreadable through the UI, as over HTTP).
+ */
+export function inProcessTransport(api: Router): ApiTransport {
+  const ready = simulatedExpressApp().then((app) => {
+    app.use(API_PREFIX, api);
+    return app;
+  });
+  return {
+    kind: 'in-process',
+    async send(call) {
+      const app = await ready;
+      const headers: Record<string, string> = { ...call.headers };
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
+      let payload: string | Buffer | undefined;
+      if (call.body instanceof FormData) {
+        const encoded = await multipart(call.body);
+        headers['Content-Type'] = encoded.contentType;
+        payload = encoded.payload;
+      } else {
+        payload = call.body;
+      }
+      const token = callToken(headers);
+      const known = token ? call.verified?.get(token) : undefined;
+      let dispatched: Dispatched | undefined;
+      const answer = await inject((req: Dispatched, res: ServerResponse) => {
+        dispatched = req;
+        // Verified earlier in this UI request: the API's guards take it as this request's identity.
+        if (known) req.auth = known;
+        app(req as ExpressRequest, res as ExpressResponse);
+      }, { method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload });
+      if (token && call.verified) {
+        // Signing out ends the token for the rest of this request too.
+        if (call.path.startsWith('/logout')) call.verified.delete(token);
+        else if (!known && dispatched?.auth && answer.statusCode < 400) call.verified.set(token, dispatched.auth);
+      }
+      const answerHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      return { status: answer.statusCode, headers: answerHeaders, text: answer.payload };
+    },
+  };
+}
+
+/** Calls over HTTP to an API at `baseUrl` (…/api/v1): the separate-API deployment, and the HTTP run of the API suite. */
+export function httpTransport(baseUrl: string): ApiTransport {
+  const base = baseUrl.replace(/\/$/, '');
+  return {
+    kind: 'http',
+    async send(call) {
+      const response = await fetch(base + call.path, { method: call.method, headers: call.headers, body: call.body });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return { status: response.status, headers, text: await response.text() };
+    },
+  };
+}
