@@ -1,7 +1,9 @@
 // The signed-in frame: top bar, side menu (spec 2), main region. Every control works without JavaScript.
+// Plain elements with the build-time classes of app/styles/static-classes.ts (the same Chakra recipes and
+// tokens): the frame of every signed-in page writes no inline styles (docs/decisions/013). The pages inside get
+// Chakra from ChakraPage.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
-import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
 import { IdleWatcher } from './idle-watcher';
@@ -9,9 +11,6 @@ import { ChakraPage } from './chakra-page';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
 import type { ShellData } from '../utils/shell.server';
-
-const OPEN_WIDTH = '15rem';
-const CLOSED_WIDTH = '4.25rem';
 
 export function Shell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const location = useLocation();
@@ -23,76 +22,51 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
 
   return (
     <ChakraPage>
-    <Box minH="100vh" bg="bg.subtle">
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <Flex
-        as="header"
-        align="center"
-        gap={{ base: 2, md: 4 }}
-        px={{ base: 2, md: 4 }}
-        h="4rem"
-        bg="brand.solid"
-        color="brand.contrast"
-        position="sticky"
-        top={0}
-        zIndex={10}
-      >
-        <MenuToggle menu={menu} here={here} onToggle={setMenu} />
-        <Text fontWeight="bold" fontSize={{ base: 'md', md: 'lg' }} display={{ base: 'none', md: 'block' }} whiteSpace="nowrap">
-          Broadband Grants Portal
-        </Text>
-        {shell.roleType === 'org' && shell.organization ? (
-          <OrganizationSwitcher shell={shell} here={here} />
-        ) : null}
-        <Box flex="1" />
-        <HStack gap={{ base: 1, md: 2 }}>
-          <Button asChild variant="ghost" color="inherit" size="sm" _hover={{ bg: 'whiteAlpha.200' }}>
-            <a href={shell.helpUrl} target="_blank" rel="noreferrer">
+      <div className="ui-frame">
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <header className="ui-header">
+          <MenuToggle menu={menu} here={here} onToggle={setMenu} />
+          <p className="ui-header-title">Broadband Grants Portal</p>
+          {shell.roleType === 'org' && shell.organization ? <OrganizationSwitcher shell={shell} here={here} /> : null}
+          <div className="ui-header-actions">
+            <a href={shell.helpUrl} target="_blank" rel="noreferrer" className="ui-hbtn">
               <Icon name="help" />
               <span>Help</span>
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
-          </Button>
-          {shell.unread !== null ? (
-            <Button asChild variant="ghost" color="inherit" size="sm" _hover={{ bg: 'whiteAlpha.200' }}>
+            {shell.unread !== null ? (
               <Link
                 to={`/${shell.roleType}/messages`}
                 aria-label={unread ? `Messages, ${unread} unread` : 'Messages'}
                 data-testid="messages-button"
+                className="ui-hbtn"
               >
                 <Icon name="mail" />
-                <Box as="span" display={{ base: 'none', md: 'inline' }}>
-                  Messages
-                </Box>
+                <span className="ui-show-md">Messages</span>
                 {unread ? (
-                  <Badge bg="orange.300" color="gray.900" borderRadius="full" data-testid="unread-badge">
+                  <span className="ui-unread" data-testid="unread-badge">
                     {unread}
-                  </Badge>
+                  </span>
                 ) : null}
               </Link>
-            </Button>
-          ) : null}
-          <ThemeSwitch theme={shell.theme} here={here} />
-          <Box textAlign="right" lineHeight="short" pl={2} data-testid="current-user">
-            <Text fontWeight="semibold" fontSize="sm">
-              {shell.user.fullName}
-            </Text>
-            <Text fontSize="xs" opacity={0.9} data-testid="current-role">
-              {roleLabel(shell.user.role)}
-            </Text>
-          </Box>
-        </HStack>
-      </Flex>
-      <Flex align="stretch">
-        <SideMenu items={shell.menu} selected={selected} menu={menu} />
-        <Box as="main" id="main" tabIndex={-1} flex="1" minW={0} p={{ base: 4, md: 8 }} outline="none">
-          {children}
-        </Box>
-      </Flex>
-      <IdleWatcher />
-    </Box>
+            ) : null}
+            <ThemeSwitch theme={shell.theme} here={here} />
+            <div className="ui-user" data-testid="current-user">
+              <p>{shell.user.fullName}</p>
+              <p data-testid="current-role">{roleLabel(shell.user.role)}</p>
+            </div>
+          </div>
+        </header>
+        <div className="ui-body">
+          <SideMenu items={shell.menu} selected={selected} menu={menu} />
+          <main id="main" tabIndex={-1} className="ui-main">
+            {children}
+          </main>
+        </div>
+        <IdleWatcher />
+      </div>
     </ChakraPage>
   );
 }
@@ -100,13 +74,13 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
 function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference']; here: string; onToggle: (m: 'open' | 'collapsed') => void }) {
   const fetcher = useFetcher();
   // 'auto' looks open on large screens and collapsed on small ones; each size gets the toggle that fits it.
-  const variants: { next: 'open' | 'collapsed'; display: Record<string, string> }[] =
+  const variants: { next: 'open' | 'collapsed'; display?: string }[] =
     menu === 'auto'
       ? [
-          { next: 'collapsed', display: { base: 'none', lg: 'inline-flex' } },
-          { next: 'open', display: { base: 'inline-flex', lg: 'none' } },
+          { next: 'collapsed', display: 'ui-show-lg' },
+          { next: 'open', display: 'ui-hide-lg' },
         ]
-      : [{ next: menu === 'open' ? 'collapsed' : 'open', display: { base: 'inline-flex' } }];
+      : [{ next: menu === 'open' ? 'collapsed' : 'open' }];
   return (
     <>
       {variants.map(({ next, display }) => (
@@ -120,20 +94,15 @@ function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference'
           <input type="hidden" name="intent" value="menu" />
           <input type="hidden" name="value" value={next} />
           <input type="hidden" name="redirectTo" value={here} />
-          <Button
+          <button
             type="submit"
-            variant="ghost"
-            color="inherit"
-            size="sm"
-            display={display}
+            className={display ? `ui-hbtn ${display}` : 'ui-hbtn'}
             aria-controls="side-menu"
             aria-expanded={next === 'collapsed'}
             aria-label={next === 'collapsed' ? 'Collapse menu' : 'Expand menu'}
-            _hover={{ bg: 'whiteAlpha.200' }}
-            _expanded={{ bg: 'transparent' }}
           >
             <Icon name="menu" />
-          </Button>
+          </button>
         </fetcher.Form>
       ))}
     </>
@@ -144,15 +113,15 @@ function OrganizationSwitcher({ shell, here }: { shell: ShellData; here: string 
   const hydrated = useHydrated();
   if (shell.organizations.length <= 1) {
     return (
-      <Text fontSize="sm" fontWeight="medium" data-testid="organization-name" truncate>
+      <p className="ui-header-org" data-testid="organization-name">
         {shell.organization?.name}
-      </Text>
+      </p>
     );
   }
   return (
     <Form method="post" action="/resources/organization" reloadDocument>
       <input type="hidden" name="redirectTo" value={here} />
-      <HStack gap={2}>
+      <div className="ui-header-switcher">
         <label htmlFor="organization-switcher" className="visually-hidden">
           Organization
         </label>
@@ -180,11 +149,11 @@ function OrganizationSwitcher({ shell, here }: { shell: ShellData; here: string 
           ))}
         </select>
         {hydrated ? null : (
-          <Button type="submit" size="xs" variant="outline" color="inherit" borderColor="whiteAlpha.700">
+          <button type="submit" className="ui-hbtn-switch">
             Switch
-          </Button>
+          </button>
         )}
-      </HStack>
+      </div>
     </Form>
   );
 }
@@ -197,81 +166,36 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
       <input type="hidden" name="intent" value="theme" />
       <input type="hidden" name="value" value={next} />
       <input type="hidden" name="redirectTo" value={here} />
-      <Button
-        type="submit"
-        variant="ghost"
-        color="inherit"
-        size="sm"
-        aria-label={`Switch to ${next} theme`}
-        data-testid="theme-switch"
-        _hover={{ bg: 'whiteAlpha.200' }}
-      >
+      <button type="submit" className="ui-hbtn" aria-label={`Switch to ${next} theme`} data-testid="theme-switch">
         <Icon name={next === 'dark' ? 'moon' : 'sun'} />
-      </Button>
+      </button>
     </fetcher.Form>
   );
 }
 
 function SideMenu({ items, selected, menu }: { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] }) {
-  const width = menu === 'open' ? OPEN_WIDTH : menu === 'collapsed' ? CLOSED_WIDTH : { base: CLOSED_WIDTH, lg: OPEN_WIDTH };
   const labelClass = menu === 'open' ? undefined : menu === 'collapsed' ? 'visually-hidden' : 'menu-label-auto';
   return (
-    <Box
-      as="nav"
-      id="side-menu"
-      aria-label="Main menu"
-      data-menu={menu}
-      w={width}
-      flexShrink={0}
-      bg="bg"
-      borderRightWidth="1px"
-      minH="calc(100vh - 4rem)"
-      position="sticky"
-      top="4rem"
-      alignSelf="flex-start"
-      display="flex"
-      flexDirection="column"
-      py={3}
-    >
-      <Box as="ul" listStyleType="none" m={0} p={0} flex="1">
-        {items.map((item) => {
-          const current = item.path === selected;
-          return (
-            <Box as="li" key={item.path} px={2} py={0.5}>
-              <Link
-                to={item.path}
-                aria-current={current ? 'page' : undefined}
-                title={item.label}
-                style={{ display: 'block', borderRadius: '0.375rem' }}
-              >
-                <Flex
-                  align="center"
-                  gap={3}
-                  px={3}
-                  py={2}
-                  borderRadius="md"
-                  bg={current ? 'brand.muted' : undefined}
-                  color={current ? 'brand.fg' : 'fg'}
-                  fontWeight={current ? 'semibold' : 'normal'}
-                  _hover={{ bg: 'brand.subtle' }}
-                >
-                  <Icon name={item.icon} />
-                  <span className={labelClass}>{item.label}</span>
-                </Flex>
-              </Link>
-            </Box>
-          );
-        })}
-      </Box>
-      <Box px={2} pt={3} borderTopWidth="1px">
+    <nav id="side-menu" aria-label="Main menu" data-menu={menu} className="ui-side">
+      <ul>
+        {items.map((item) => (
+          <li key={item.path}>
+            <Link to={item.path} aria-current={item.path === selected ? 'page' : undefined} title={item.label}>
+              <Icon name={item.icon} />
+              <span className={labelClass}>{item.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="ui-side-foot">
         <Form method="post" action="/logout">
-          <Button type="submit" variant="ghost" width="full" justifyContent="flex-start" gap={3} px={3} title="Log Out">
+          <button type="submit" className="ui-side-logout" title="Log Out">
             <Icon name="logout" />
             <span className={labelClass}>Log Out</span>
-          </Button>
+          </button>
         </Form>
-      </Box>
-    </Box>
+      </div>
+    </nav>
   );
 }
 

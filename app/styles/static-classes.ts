@@ -5,7 +5,7 @@
 // like the Chakra component with those variants.
 import type { SystemStyleObject } from '@chakra-ui/react';
 
-export type StaticRule = SystemStyleObject | { recipe: 'button' | 'input' | 'heading' | 'container'; variants?: Record<string, string>; style?: SystemStyleObject };
+export type StaticRule = SystemStyleObject | { recipe: 'button' | 'input' | 'heading' | 'container' | 'badge'; variants?: Record<string, string>; style?: SystemStyleObject };
 
 const toast = (bg: string, color: string): SystemStyleObject => ({ bg, color });
 
@@ -39,6 +39,40 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     borderWidth: '1px', borderColor: 'border.error', bg: 'bg.error', color: 'fg.error', p: 3, borderRadius: 'md', mb: 4,
     '&[data-tone=info]': { borderColor: 'brand.solid', bg: 'brand.subtle', color: 'fg' },
   },
+  // The signed-in shell (app/components/shell.tsx): header, side menu, main region.
+  'ui-frame': { minH: '100vh', bg: 'bg.subtle' },
+  'ui-header': {
+    display: 'flex', alignItems: 'center', gap: { base: 2, md: 4 }, px: { base: 2, md: 4 }, h: '4rem',
+    bg: 'brand.solid', color: 'brand.contrast', position: 'sticky', top: 0, zIndex: 10,
+  },
+  'ui-header-title': { fontWeight: 'bold', fontSize: { base: 'md', md: 'lg' }, display: { base: 'none', md: 'block' }, whiteSpace: 'nowrap' },
+  'ui-header-org': { fontSize: 'sm', fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  'ui-header-switcher': { display: 'flex', alignItems: 'center', gap: 2 },
+  'ui-header-actions': { display: 'flex', alignItems: 'center', gap: { base: 1, md: 2 }, marginInlineStart: 'auto' },
+  'ui-hbtn': { recipe: 'button', variants: { variant: 'ghost', size: 'sm' }, style: { color: 'inherit', _hover: { bg: 'whiteAlpha.200' }, _expanded: { bg: 'transparent' } } },
+  'ui-hbtn-switch': { recipe: 'button', variants: { variant: 'outline', size: 'xs' }, style: { color: 'inherit', borderColor: 'whiteAlpha.700' } },
+  'ui-unread': { recipe: 'badge', style: { bg: 'orange.300', color: 'gray.900', borderRadius: 'full' } },
+  'ui-show-md': { display: { base: 'none', md: 'inline' } },
+  'ui-show-lg': { display: { base: 'none', lg: 'inline-flex' } },
+  'ui-hide-lg': { display: { base: 'inline-flex', lg: 'none' } },
+  'ui-user': { textAlign: 'right', lineHeight: 'short', pl: 2, '& > p:first-of-type': { fontWeight: 'semibold', fontSize: 'sm' }, '& > p + p': { fontSize: 'xs', opacity: 0.9 } },
+  'ui-body': { display: 'flex', alignItems: 'stretch' },
+  'ui-side': {
+    w: { base: '4.25rem', lg: '15rem' }, flexShrink: 0, bg: 'bg', borderRightWidth: '1px', minH: 'calc(100vh - 4rem)', position: 'sticky',
+    top: '4rem', alignSelf: 'flex-start', display: 'flex', flexDirection: 'column', py: 3,
+    '&[data-menu=open]': { w: '15rem' },
+    '&[data-menu=collapsed]': { w: '4.25rem' },
+    '& > ul': { listStyleType: 'none', m: 0, p: 0, flex: '1' },
+    '& > ul > li': { px: 2, py: 0.5 },
+    '& > ul a': {
+      display: 'flex', alignItems: 'center', gap: 3, px: 3, py: 2, borderRadius: 'md', color: 'fg', fontWeight: 'normal',
+      _hover: { bg: 'brand.subtle' },
+    },
+    '& > ul a[aria-current=page]': { bg: 'brand.muted', color: 'brand.fg', fontWeight: 'semibold' },
+  },
+  'ui-side-foot': { px: 2, pt: 3, borderTopWidth: '1px' },
+  'ui-side-logout': { recipe: 'button', variants: { variant: 'ghost', size: 'md' }, style: { width: 'full', justifyContent: 'flex-start', gap: 3, px: 3 } },
+  'ui-main': { flex: '1', minW: 0, p: { base: 4, md: 8 }, outline: 'none' },
   // Toasts (app/components/toaster.tsx).
   'ui-toast': {
     display: 'flex', minH: '56px', alignItems: 'center', gap: 3, px: 4, py: 2, borderRadius: 'md', boxShadow: 'lg',
