@@ -38,4 +38,8 @@ if (!process.env.SMTP_URL && process.env.DEV_OUTBOX === undefined) {
   console.log('SMTP_URL not set: the demo keeps mail in the development outbox (DEV_OUTBOX=true).');
 }
 
+// One portal process per core (server/start.ts) on a shared database (DATABASE_URL); with the embedded
+// PGlite it stays at one and says why.
+if (!process.env.WEB_CONCURRENCY) process.env.WEB_CONCURRENCY = 'auto';
+
 await import(new URL("../build/server/index.js", import.meta.url).href);

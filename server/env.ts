@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   STORAGE_URL: z.string().url().optional(),
   /** Largest accepted upload, in megabytes (spec 9: 10 MB). */
   MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),
+  /**
+   * Portal processes to run (node:cluster), 'auto' for one per core. Several need a shared database
+   * (DATABASE_URL): with the embedded PGlite the portal stays one process (docs/decisions/019).
+   */
+  WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };

@@ -27,14 +27,15 @@ export async function prepareDatabase(env: Env, timings: StartTimings = {}): Pro
   };
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   lap('open');
-  // PostgreSQL may be down or still starting: wait for it instead of exiting.
-  const seeded = await whenDatabaseReachable(async () => {
+  // PostgreSQL may be down or still starting: wait for it instead of exiting. Processes starting together
+  // migrate and seed one after the other (docs/decisions/019).
+  const seeded = await whenDatabaseReachable(() => database.exclusive(async () => {
     await database.migrate();
     lap('migrate');
     const done = await seedDatabase(database.db);
     lap('seed');
     return done;
-  });
+  }));
   if (seeded) console.log('Seeded the demo data (DESIGN section 3).');
   return database;
 }

@@ -11,6 +11,7 @@ import type {
   ActionFunctionArgs, AppLoadContext, HandleDataRequestFunction, HandleDocumentRequestFunction, LoaderFunctionArgs, ServerBuild,
 } from '@remix-run/node';
 import { PORTAL_MSG } from '../domain/messages';
+import { httpTransport } from './api-transport';
 import { bodyRefusal, isCrossSiteWrite, newNonce, securityHeaderList } from './edge';
 import { readEnv, type Env } from './env';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
@@ -29,6 +30,7 @@ function envForUi(): Env {
 
 const env = envForUi();
 const portal = portalConfig(env, sessionSecret(env));
+const api = httpTransport(env.API_BASE_URL!);
 const limits = uiBodyLimits(env);
 const app = (await import(new URL('../index.js', import.meta.url).href)) as ServerBuild;
 
@@ -42,7 +44,7 @@ function clientIp(request: Request): string | undefined {
 /** The context the one-process portal passes through getLoadContext, made here once per request. */
 function uiContext(context: AppLoadContext, request: Request): AppLoadContext {
   if (context.portal) return context;
-  return Object.assign(context, { portal, cspNonce: newNonce(), requestMethod: request.method, clientIp: clientIp(request) });
+  return Object.assign(context, { portal, api, cspNonce: newNonce(), requestMethod: request.method, clientIp: clientIp(request) });
 }
 
 function setHeaders(headers: Headers, context: AppLoadContext, request: Request): void {

@@ -1,6 +1,8 @@
 // Starting the portal: the HTTP server listens at once and answers 503 (healthz included) while the
 // database is opened, migrated and seeded, which may mean waiting for a PostgreSQL that is down.
+import cluster from 'node:cluster';
 import type { RequestListener, Server } from 'node:http';
+import os from 'node:os';
 import type { ServerBuild } from '@remix-run/node';
 import type { Database } from '../api/db/client';
 import { PORTAL_MSG } from '../domain/messages';
@@ -52,4 +54,47 @@ export function startPortal(
     return db;
   })();
   return { server, database };
+}
+
+/**
+ * How many portal processes to run: WEB_CONCURRENCY ('auto': one per core), and the reason when that is
+ * fewer than asked (the embedded PGlite is one process's database).
+ */
+export function processCount(env: Env): { count: number; note?: string } {
+  const asked = env.WEB_CONCURRENCY === 'auto' ? os.availableParallelism() : env.WEB_CONCURRENCY;
+  if (asked > 1 && !env.DATABASE_URL) {
+    return { count: 1, note: `One portal process, not ${asked}: the embedded database (PGlite under DATA_DIR) can be opened by one process only. Set DATABASE_URL (PostgreSQL) to run one process per core.` };
+  }
+  return { count: asked };
+}
+
+/**
+ * The primary of a cluster: forks `count` workers that each run the whole portal on the shared port
+ * (node:cluster hands out connections), replaces a worker that dies, and stops them on SIGTERM/SIGINT.
+ */
+export function runPrimary(count: number): void {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  const bornAt = new Map<number, number>();
+  cluster.on('fork', (worker) => bornAt.set(worker.id, Date.now()));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    if (Date.now() - (bornAt.get(worker.id) ?? 0) < 10_000 && code !== 0) {
+      // It failed at start (a setting, a broken migration): more of the same would not help.
+      console.error(`Portal process ${worker.process.pid} failed at start (${signal ?? code}); stopping.`);
+      stop('SIGTERM', 1);
+      return;
+    }
+    console.error(`Portal process ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    fork();
+  });
+  function stop(signal: NodeJS.Signals, exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    cluster.disconnect(() => process.exit(exitCode));
+  }
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
