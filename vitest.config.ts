@@ -1,10 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-const api = (db: 'pglite' | 'postgres') => ({
+// The API suite runs over HTTP on both engines, and through the UI's in-process transport on PGlite
+// (TEST_TRANSPORT, tests/api/harness.ts; docs/decisions/011).
+// What an in-process run would only repeat: the socket itself (edge: headers, slow clients, time limits),
+// raw bytes a browser's UI never sends (fuzz), pages driven over HTTP whose UI picks its own transport
+// (statements-page, transport-page), and the in-process transport's own tests (transport).
+const INHERENTLY_HTTP = ['tests/api/edge.test.ts', 'tests/api/fuzz.test.ts', 'tests/api/statements-page.test.ts', 'tests/api/transport-page.test.ts', 'tests/api/transport.test.ts'];
+
+const api = (db: 'pglite' | 'postgres', transport: 'http' | 'inprocess' = 'http') => ({
   test: {
-    name: `api-${db}`,
+    name: transport === 'http' ? `api-${db}` : `api-${db}-${transport}`,
     include: ['tests/api/**/*.test.ts'],
-    env: { TEST_DB: db },
+    exclude: transport === 'http' ? [] : INHERENTLY_HTTP,
+    env: { TEST_DB: db, TEST_TRANSPORT: transport },
     globalSetup: [`tests/api/setup-${db}.ts`],
     testTimeout: 30_000,
     hookTimeout: 120_000,
@@ -18,6 +26,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       api('pglite'),
       api('postgres'),
+      api('pglite', 'inprocess'),
       {
         // Database faults (issue 7 item 2): each file starts its own PostgreSQL or PGlite portal to break.
         test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, pool: 'forks' as const },

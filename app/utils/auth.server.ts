@@ -192,14 +192,33 @@ export async function idleLogout(request: Request, context: AppLoadContext, form
 
 /**
  * The guard of spec 2: no session → /org/login; another role type → /unauthorized; idle too long → logout.
- * Fetches the profile on every guarded page (spec: the shell fetches it with the token).
+ * Fetches the profile once per page (spec: the shell fetches it with the token).
  * `holdAnswers` (the Save of a form): when the session has ended, the posted answers are held first.
  */
-export async function requirePortalUser(
+export function requirePortalUser(
   request: Request,
   context: AppLoadContext,
   roleType: RoleType,
-  { holdAnswers = false }: { holdAnswers?: boolean } = {},
+  options: { holdAnswers?: boolean } = {},
+): Promise<PortalUser> {
+  // A page's loaders (the shell's and the page's) share one load context per request: the user is read
+  // once for all of them. Not across an action: what it changed (the profile, the organization) is read again.
+  const reading = context.requestMethod === 'GET' || context.requestMethod === 'HEAD';
+  if (!reading) return readPortalUser(request, context, roleType, options);
+  let byRole = portalUsers.get(context);
+  if (!byRole) portalUsers.set(context, (byRole = new Map()));
+  let user = byRole.get(roleType);
+  if (!user) byRole.set(roleType, (user = readPortalUser(request, context, roleType, options)));
+  return user;
+}
+
+const portalUsers = new WeakMap<AppLoadContext, Map<RoleType, Promise<PortalUser>>>();
+
+async function readPortalUser(
+  request: Request,
+  context: AppLoadContext,
+  roleType: RoleType,
+  { holdAnswers = false }: { holdAnswers?: boolean },
 ): Promise<PortalUser> {
   const session = await getSession(request, context);
   const token = session.get('token');
