@@ -7,6 +7,7 @@ import chakraGlobalHref from './styles/chakra-global.css';
 import fontsHref from './styles/app.css';
 import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
+import { MotionRoot } from './components/motion';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './utils/nonce';
 
@@ -59,8 +60,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {/* Chakra is provided by the pages that use it (components/chakra-page.tsx), not here: docs/decisions/014. */}
-        {children}
-        <Toaster toast={loaderData?.toast ?? null} />
+        <MotionRoot>
+          {children}
+          <Toaster toast={loaderData?.toast ?? null} />
+        </MotionRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -8,11 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import net from 'node:net';
+import { formatPage, measure } from './check-budget.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECRET = 'first-visit-session-secret-first-visit';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -23,7 +24,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function start(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
+export async function start(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
   const began = performance.now();
   // The embedded default: no outside database, provider, mail or file store.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: SECRET, DEV_OUTBOX: 'true' };
@@ -45,7 +46,7 @@ async function start(dataDir: string, port: number): Promise<{ child: ChildProce
   }
 }
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -73,9 +74,9 @@ function cookieFrom(res: Response, jar: Map<string, string>) {
     jar.set(name!.trim(), value.join('='));
   }
 }
-const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-async function signIn(base: string, email: string): Promise<Map<string, string>> {
+export async function signIn(base: string, email: string): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   const post = async (body: Record<string, string>) => {
     const res = await fetch(`${base}/org/login`, {
@@ -116,6 +117,10 @@ async function main() {
     console.log(`dashboard (first visit, signed in): ${dashboard.files} scripts, ${kib(dashboard.raw)} raw, ${kib(dashboard.gzip)} gzip`);
     await stop(cold.child);
 
+    // Every page's first load from the build's manifest, and which packages weigh on it (the build's budget check).
+    console.log('\nfirst-load JavaScript per page (gzip), from the build manifest:');
+    for (const page of measure() as { id: string }[]) console.log(formatPage(page, 8));
+
     const warm = await start(dataDir, port);
     console.log(`restart on that data → /healthz 200: ${(warm.ms / 1000).toFixed(1)} s`);
     await stop(warm.child);
@@ -124,7 +129,9 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
