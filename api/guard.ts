@@ -1,10 +1,9 @@
-// Request guards: who is calling, and may they touch this organization.
+// Request guards: who is calling (authenticated once per request), and the read-only role's refusal of writes.
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiContext } from './context';
 import { authenticate, type Authenticated } from './services/auth';
-import { ApiError, forbidden, notFound } from './http';
-import type { RoleName } from '../domain/roles';
-import { memberRole, refusesWrites } from '../domain/access';
+import { ApiError, forbidden } from './http';
+import { refusesWrites } from '../domain/access';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -61,16 +60,4 @@ export function currentAuth(req: Request): Authenticated {
   return req.auth;
 }
 
-/** The caller's role in an organization; 404 when they are not an active member (never leak existence). */
-export function orgRole(req: Request, organizationId: string): RoleName {
-  const role = memberRole(currentAuth(req).profile, organizationId);
-  if (!role) throw notFound('Organization not found');
-  return role;
-}
-
-/** The state roles of the caller; 403 for organization users. */
-export function stateRoles(req: Request): RoleName[] {
-  const { profile } = currentAuth(req);
-  if (profile.roleType !== 'state') throw forbidden();
-  return profile.roles.map((r) => r.name);
-}
+// Who may do what on which record: api/services/application-access.ts (the permissions table, decision 016).
