@@ -1,7 +1,8 @@
 // Held answers (issue 7 item 11): a Save that finds its session ended keeps the posted fields here for
-// their user; once they are signed in again the form takes them back (read once, then deleted).
+// their user; once they are signed in again the form shows them (as often as it is loaded) until a save
+// of that form succeeds, which deletes them (docs/decisions/011), or they expire.
 import { Router } from 'express';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, notFound, parseInput } from '../http';
@@ -17,7 +18,7 @@ const HoldBody = z.object({
   formKey: FormKey,
   fields: z.array(z.tuple([z.string().max(200), z.string().max(100_000)])).max(2000),
 });
-const TakeBody = z.object({ formKey: FormKey });
+const FormQuery = z.object({ formKey: FormKey });
 
 export function heldSubmissionRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -39,15 +40,25 @@ export function heldSubmissionRoutes(ctx: ApiContext): Router {
     res.status(201).json({ formKey, expiresAt: expiresAt.toISOString() });
   }));
 
-  router.post('/held-submissions/take', requireUser(ctx), handler(async (req, res) => {
-    const { formKey } = parseInput(TakeBody, req.body);
+  // Read, not consumed: a reload before saving shows them again.
+  router.get('/held-submissions', requireUser(ctx), handler(async (req, res) => {
+    const { formKey } = parseInput(FormQuery, req.query);
     const userId = currentAuth(req).profile.id;
     const [held] = await ctx.db
-      .delete(heldSubmissions)
-      .where(and(eq(heldSubmissions.userId, userId), eq(heldSubmissions.formKey, formKey)))
-      .returning({ payload: heldSubmissions.payload, createdAt: heldSubmissions.createdAt, expiresAt: heldSubmissions.expiresAt });
-    if (!held || held.expiresAt.getTime() <= Date.now()) throw notFound(PORTAL_MSG.noHeldAnswers);
+      .select({ payload: heldSubmissions.payload, createdAt: heldSubmissions.createdAt })
+      .from(heldSubmissions)
+      .where(and(eq(heldSubmissions.userId, userId), eq(heldSubmissions.formKey, formKey), gt(heldSubmissions.expiresAt, new Date())))
+      .limit(1);
+    if (!held) throw notFound(PORTAL_MSG.noHeldAnswers);
     res.json({ formKey, fields: held.payload, heldAt: held.createdAt.toISOString() });
+  }));
+
+  // The form's save succeeded: what was held for it is done with (204 whether or not anything was held).
+  router.delete('/held-submissions', requireUser(ctx), handler(async (req, res) => {
+    const { formKey } = parseInput(FormQuery, req.query);
+    const userId = currentAuth(req).profile.id;
+    await ctx.db.delete(heldSubmissions).where(and(eq(heldSubmissions.userId, userId), eq(heldSubmissions.formKey, formKey)));
+    res.status(204).end();
   }));
 
   return router;

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { requirePortalUser, takeHeldAnswers } from '../utils/auth.server';
+import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { submitApplication, listProjectAreas } from '../api/applications.server';
@@ -46,7 +46,7 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { applicationId, steps, step, view, areas, user } = await loadForm(request, context, String(params.id ?? ''));
-  const held = await takeHeldAnswers(request, context, user);
+  const held = await heldAnswers(request, context, user);
   return {
     applicationId, steps, step, view, areas,
     restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
@@ -114,6 +114,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   try {
     await saveSectionAnswers(api, applicationId, step.sectionId, values);
+    await releaseHeldAnswers(request, context, user);
   } catch (error) {
     // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const failure = await formFailure(error, caller);

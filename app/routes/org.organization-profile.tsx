@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
-import { requirePortalUser, takeHeldAnswers } from '../utils/auth.server';
+import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { organizationProfile, saveOrganizationProfile } from '../api/profile.server';
@@ -30,7 +30,7 @@ async function loadProfile(request: Request, context: LoaderFunctionArgs['contex
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { profile, user } = await loadProfile(request, context);
-  const held = await takeHeldAnswers(request, context, user);
+  const held = await heldAnswers(request, context, user);
   return {
     profile,
     organizationName: user.organization!.name,
@@ -50,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     await saveOrganizationProfile(apiSession(context, user), user.organization!.id, values);
+    await releaseHeldAnswers(request, context, user);
   } catch (error) {
     // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const failure = await formFailure(error, { request, context });

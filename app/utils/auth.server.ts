@@ -147,13 +147,15 @@ async function holdAnswers(
   return { userId, organizationId, path: page.pathname + page.search };
 }
 
-/** The answers held for this form when the user's last session ended, as the form posted them; given once. */
-export async function takeHeldAnswers(request: Request, context: AppLoadContext, user: PortalUser): Promise<FormData | null> {
+/**
+ * The answers held for this form when the user's last session ended, as the form posted them. Read,
+ * not consumed: a reload shows them again until the form's save succeeds (releaseHeldAnswers).
+ */
+export async function heldAnswers(request: Request, context: AppLoadContext, user: PortalUser): Promise<FormData | null> {
   try {
-    const held = await callApi<{ fields: [string, string][] }>(context, '/held-submissions/take', {
-      method: 'POST',
+    const held = await callApi<{ fields: [string, string][] }>(context, '/held-submissions', {
       token: user.token,
-      body: { formKey: heldFormKey(user.session, new URL(request.url)) },
+      query: { formKey: heldFormKey(user.session, new URL(request.url)) },
     });
     const form = new FormData();
     for (const [name, value] of held.fields) form.append(name, value);
@@ -162,6 +164,19 @@ export async function takeHeldAnswers(request: Request, context: AppLoadContext,
     // None held (404), or the API cannot answer now: then they stay held for a later visit.
     if (isApiFailure(error)) return null;
     throw error;
+  }
+}
+
+/** After a successful save of the form: what was held for it is done with. Best effort (held answers expire anyway). */
+export async function releaseHeldAnswers(request: Request, context: AppLoadContext, user: PortalUser): Promise<void> {
+  try {
+    await callApi(context, '/held-submissions', {
+      method: 'DELETE',
+      token: user.token,
+      query: { formKey: heldFormKey(user.session, new URL(request.url)) },
+    });
+  } catch (error) {
+    if (!isApiFailure(error)) throw error;
   }
 }
 

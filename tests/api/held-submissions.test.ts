@@ -1,5 +1,6 @@
-// Held answers (issue 7 item 11) through real HTTP, on PGlite and on PostgreSQL: a Save whose session
-// ended keeps its fields for their user; only that user takes them back, once, before they expire.
+// Held answers (issue 7 item 11) through the API, on PGlite and on PostgreSQL: a Save whose session
+// ended keeps its fields for their user; only that user reads them back, as often as the form is loaded,
+// until a successful save releases them (docs/decisions/011) or they expire.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
@@ -23,7 +24,9 @@ const fields: [string, string][] = [
 ];
 const hold = (token: string, formKey: string, body: unknown = { formKey, fields }) =>
   api.call('/api/v1/held-submissions', { method: 'PUT', token, body });
-const take = (token: string, formKey: string) => api.call('/api/v1/held-submissions/take', { token, body: { formKey } });
+const read = (token: string, formKey: string) => api.call(`/api/v1/held-submissions?formKey=${encodeURIComponent(formKey)}`, { token });
+const release = (token: string, formKey: string) =>
+  api.call(`/api/v1/held-submissions?formKey=${encodeURIComponent(formKey)}`, { token, method: 'DELETE' });
 
 const tokenRows = (userId: string) => api.database.db.select().from(apiTokens).where(eq(apiTokens.userId, userId));
 
@@ -36,17 +39,22 @@ async function goIdle(userId: string) {
 }
 
 describe('held submissions', () => {
-  it('keeps the posted fields for their user and gives them back once, then they are gone', async () => {
+  it('keeps the posted fields for their user and shows them on every load until a save releases them', async () => {
     const { token, user } = await api.signIn('org.staff@example.org');
     const key = 'org:one:/org/applications/bead-applcn/GA-1?step=a';
     const held = await hold(token, key);
     expect(held.status).toBe(201);
     expect(new Date(held.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
-    const back = await take(token, key);
+    const back = await read(token, key);
     expect(back.status).toBe(200);
     expect(back.body.fields).toEqual(fields);
-    const again = await take(token, key);
+    // A reload before saving shows them again.
+    const reload = await read(token, key);
+    expect(reload.status).toBe(200);
+    expect(reload.body.fields).toEqual(fields);
+    expect((await release(token, key)).status).toBe(204);
+    const again = await read(token, key);
     expect(again.status).toBe(404);
     expect(again.body.message).toBe(PORTAL_MSG.noHeldAnswers);
     const left = await api.database.db.select().from(heldSubmissions).where(eq(heldSubmissions.userId, user.id));
@@ -63,19 +71,20 @@ describe('held submissions', () => {
     const key = 'org:one:/org/organization-profile';
     expect((await hold(token, key, { formKey: key, fields: [['a', 'old']] })).status).toBe(201);
     expect((await hold(token, key, { formKey: key, fields: [['a', 'new']] })).status).toBe(201);
-    expect((await take(token, key)).body.fields).toEqual([['a', 'new']]);
+    expect((await read(token, key)).body.fields).toEqual([['a', 'new']]);
   });
 
-  it('gives them back only to the same user', async () => {
+  it('shows and releases them only for the same user', async () => {
     const staff = await api.signIn('org.staff@example.org');
     const admin = await api.signIn('org.admin@example.org');
     const key = 'org:shared:/org/organization-profile';
     expect((await hold(staff.token, key)).status).toBe(201);
-    const stranger = await take(admin.token, key);
+    const stranger = await read(admin.token, key);
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ message: PORTAL_MSG.noHeldAnswers });
-    // The stranger's attempt neither read nor removed them.
-    expect((await take(staff.token, key)).body.fields).toEqual(fields);
+    expect((await release(admin.token, key)).status).toBe(204);
+    // The stranger's attempts neither read nor removed them.
+    expect((await read(staff.token, key)).body.fields).toEqual(fields);
   });
 
   it('accepts a token the idle rule ended, for holding only', async () => {
@@ -89,12 +98,13 @@ describe('held submissions', () => {
     expect(me.body.message).toBe(PORTAL_MSG.sessionExpired);
     const [row] = (await tokenRows(user.id)).filter((r) => r.revokedAt);
     expect(row?.revokedReason).toBe('idle');
-    // ...yet it may still hold answers, but not take them back: that needs a new sign-in.
+    // ...yet it may still hold answers, but not read or release them: that needs a new sign-in.
     expect((await hold(token, 'k2')).status).toBe(201);
-    expect((await take(token, 'k2')).status).toBe(401);
+    expect((await read(token, 'k2')).status).toBe(401);
+    expect((await release(token, 'k2')).status).toBe(401);
     const fresh = await api.signIn('summit.admin@example.org');
-    expect((await take(fresh.token, 'k1')).body.fields).toEqual(fields);
-    expect((await take(fresh.token, 'k2')).body.fields).toEqual(fields);
+    expect((await read(fresh.token, 'k1')).body.fields).toEqual(fields);
+    expect((await read(fresh.token, 'k2')).body.fields).toEqual(fields);
   });
 
   it('refuses a logged-out token, one past its 12-hour life, none at all, and a state user', async () => {
@@ -124,7 +134,9 @@ describe('held submissions', () => {
       .update(heldSubmissions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(heldSubmissions.userId, user.id), eq(heldSubmissions.formKey, 'old-form')));
-    expect((await take(token, 'old-form')).status).toBe(404);
+    expect((await read(token, 'old-form')).status).toBe(404);
+    // The next hold of anyone's answers clears what has expired.
+    expect((await hold(token, 'another-form')).status).toBe(201);
     const left = await api.database.db.select().from(heldSubmissions).where(eq(heldSubmissions.formKey, 'old-form'));
     expect(left).toEqual([]);
   });
@@ -137,7 +149,8 @@ describe('held submissions', () => {
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    expect((await take(token, '')).status).toBe(400);
+    expect((await read(token, '')).status).toBe(400);
+    expect((await release(token, '')).status).toBe(400);
     const after = await api.database.db.select().from(heldSubmissions).where(eq(heldSubmissions.userId, user.id));
     expect(after).toEqual(before);
   });

@@ -1,5 +1,6 @@
 // No typed answer is lost to an idle timeout (issue 7 item 11): a Save that finds the session ended
-// holds the posted answers at the API; after signing in again the form opens with them, not yet saved.
+// holds the posted answers at the API; after signing in again the form opens with them, not yet saved,
+// on every load until the form's save succeeds (docs/decisions/011).
 // The session is aged by rewriting the signed cookie's last activity, as the server would see it after
 // two idle hours. Runs with JavaScript off and on.
 import type { BrowserContext, Page } from '@playwright/test';
@@ -52,13 +53,19 @@ test('answers typed into a section survive a Save after the session ended, and a
   await expect(q(page, '23').getByLabel('No')).toBeChecked();
   await scan(page);
 
+  // A reload before saving shows them again: only a successful save releases them.
+  await page.reload();
+  await expect(page.getByText(PORTAL_MSG.answersRestored)).toBeVisible();
+  await expect(q(page, '25').locator('input')).toHaveValue('7');
+  await expect(q(page, '23').getByLabel('No')).toBeChecked();
+
   await ready(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
   await page.goto(form);
   await expect(q(page, '25').locator('input')).toHaveValue('7');
   await expect(q(page, '23').getByLabel('No')).toBeChecked();
-  // Restored once: they are not offered again.
+  // Saved: they were released and are not offered again.
   await expect(page.getByText(PORTAL_MSG.answersRestored)).toHaveCount(0);
 });
 
