@@ -17,6 +17,20 @@ export const BUDGETS = [
   { match: /.*/, kb: 150, label: 'every other page' },
 ];
 
+/**
+ * Pages still above their budget when the check went in (issue 8, docs/decisions/014), each with a ceiling it
+ * may not grow past: the build fails above the ceiling, and says so when a page has come down enough for its
+ * ceiling to be lowered or removed. The debt: Conform and the question components on the form pages, the list
+ * kit on the history pages.
+ */
+export const CEILINGS = {
+  'routes/org.applications._index': 182,
+  'routes/org.$section.bead-applcn.$id': 165,
+  'routes/org.organization-profile': 164,
+  'routes/org.$section.view-history.$id': 155,
+  'routes/org.history': 155,
+};
+
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = path.join(root, 'public/build');
 
@@ -81,12 +95,14 @@ export function measure() {
       }
     }
     const budget = BUDGETS.find((b) => b.match.test(route.id));
+    const ceiling = CEILINGS[route.id];
     pages.push({
       id: route.id,
       files: files.size,
       raw,
       gzip,
-      budget: budget.kb * KB,
+      target: budget.kb * KB,
+      budget: (ceiling ?? budget.kb) * KB,
       packages: [...byPackage].sort((a, b) => b[1] - a[1]),
     });
   }
@@ -99,7 +115,8 @@ export function formatPage(p, top = 6) {
     .slice(0, top)
     .map(([name, bytes]) => `${name} ${kib(bytes)}`)
     .join(', ');
-  return `${p.id}: ${kib(p.gzip)} gzip (${kib(p.raw)} raw, ${p.files} files; budget ${kib(p.budget)})\n    top packages (≈gzip): ${pkgs}`;
+  const limit = p.budget > p.target ? `ceiling ${kib(p.budget)}, target ${kib(p.target)}` : `budget ${kib(p.budget)}`;
+  return `${p.id}: ${kib(p.gzip)} gzip (${kib(p.raw)} raw, ${p.files} files; ${limit})\n    top packages (≈gzip): ${pkgs}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -112,4 +129,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const heaviest = pages[0];
   console.log(`first-load budget: ${pages.length} pages within budget (heaviest ${heaviest.id} ${kib(heaviest.gzip)} gzip)`);
+  for (const p of pages.filter((q) => q.budget > q.target)) {
+    const note = p.gzip <= p.target ? 'now within the target: remove its ceiling' : p.gzip < p.budget - 2 * KB ? 'lower its ceiling' : 'above the target';
+    console.log(`  ${p.id}: ${kib(p.gzip)}, ceiling ${kib(p.budget)} (${note})`);
+  }
 }

@@ -41,6 +41,20 @@ export function Field({ label, inputProps, errors, hint }: FieldProps) {
   );
 }
 
+/**
+ * The server's answer to a post (a Conform submission result), for forms that check on the server only (sign-in,
+ * sign-up: no Conform or Zod in the browser): what was typed, and the messages per field ('' for the form's own).
+ */
+export interface FormReply {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+}
+export const replyErrors = (reply: FormReply | undefined, name: string) => reply?.error?.[name] ?? undefined;
+export const replyValue = (reply: FormReply | undefined, name: string) => {
+  const v = reply?.initialValue?.[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
 /** Form-level message (e.g. the server's answer) announced to screen readers. */
 export function FormAlert({ id, message, tone = 'error' }: { id?: string; message?: string | null; tone?: 'error' | 'info' }) {
   if (!message) return null;

@@ -3,22 +3,11 @@
 // and no Chakra, Conform or Zod in the browser: the two checks are the server's (app/utils/login.server.ts, one
 // place for the rules), whose answer comes back in a fetch with JS and in the page without it (docs/decisions/014).
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Field, FormAlert } from './forms';
+import { Field, FormAlert, replyErrors as errorsOf, replyValue as typed, type FormReply as Reply } from './forms';
 import type { loginAction, loginLoader } from '../utils/login.server';
 
 type LoaderData = Awaited<ReturnType<typeof loginLoader>>['data'];
 type ActionData = Awaited<ReturnType<typeof loginAction>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
-
-/** The server's answer to a post (a Conform submission result): what was typed and the messages per field. */
-interface Reply {
-  initialValue?: Record<string, unknown> | null;
-  error?: Record<string, string[] | null> | null;
-}
-const errorsOf = (reply: Reply | undefined, name: string) => reply?.error?.[name] ?? undefined;
-const typed = (reply: Reply | undefined, name: string) => {
-  const v = reply?.initialValue?.[name];
-  return typeof v === 'string' ? v : undefined;
-};
 
 export function LoginPage() {
   const loaderData = useLoaderData() as LoaderData;

@@ -1,19 +1,15 @@
 // Organization sign-up: a new organization with its first Organization_Admin.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { Button, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { conformReply, formFailure } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { signUpOrganization } from '../api/organizations.server';
 import { commitSession, getSession, toastHeader } from '../utils/session.server';
-import { SignupFormSchema } from '../utils/signup-schema';
-import { Field, FormAlert } from '../components/forms';
+import { parseSignUp } from '../utils/signup-schema.server';
+import { Field, FormAlert, replyErrors, replyValue, type FormReply } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
-import { ChakraPage } from '../components/chakra-page';
 
 export const meta: MetaFunction = () => [{ title: 'Register your organization | Broadband Grants Portal' }];
 
@@ -25,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: SignupFormSchema });
+  const submission = parseSignUp(formData);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { website, ...input } = submission.value;
   // A filled honeypot is a bot: answer as if it worked, create nothing.
@@ -48,52 +44,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignUp() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'sign-up',
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
+  const reply = (actionData && 'result' in actionData ? actionData.result : undefined) as FormReply | undefined;
+  const busy = navigation.state !== 'idle';
+  const formError = replyErrors(reply, '')?.[0];
+  // Plain elements and the server's checks only (no Chakra, Conform or Zod in the browser): docs/decisions/014.
+  const field = (name: string, type: string, autoComplete: string) => ({
+    inputProps: { id: `sign-up-${name}`, name, type, autoComplete, defaultValue: replyValue(reply, name) },
+    errors: replyErrors(reply, name),
   });
   return (
-    <ChakraPage>
-    <Container maxW="2xl" py={{ base: 8, md: 12 }}>
+    <div className="ui-page-form">
       <main id="main">
-        <Heading as="h1" size="2xl" mb={2}>
-          Register your organization
-        </Heading>
-        <Text color="fg.muted" mb={6}>
+        <h1 className="ui-h1">Register your organization</h1>
+        <p className="ui-lead">
           Register the organization that will apply (an ISP, a cooperative, a town). You become its Organization Admin and can add
           your colleagues later.
-        </Text>
-        <Form method="post" {...getFormProps(form)}>
-          <FormAlert id={form.errorId} message={form.errors?.[0]} />
-          <Field label="Organization legal name" inputProps={{ ...getInputProps(fields.legalName, { type: 'text' }), autoComplete: 'organization' }} errors={fields.legalName.errors} />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gapX={4}>
-            <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstName.errors} />
-            <Field label="Last Name" inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastName.errors} />
-          </SimpleGrid>
-          <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-          <Field
-            label="Phone (optional)"
-            hint="10 digits, for example (608) 555-0100."
-            inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel-national' }}
-            errors={fields.phoneNumber.errors}
-          />
+        </p>
+        <Form method="post" id="sign-up" noValidate aria-describedby={formError ? 'sign-up-error' : undefined}>
+          <FormAlert id="sign-up-error" message={formError} />
+          <Field label="Organization legal name" {...field('legalName', 'text', 'organization')} />
+          <div className="ui-grid-2">
+            <Field label="First Name" {...field('firstName', 'text', 'given-name')} />
+            <Field label="Last Name" {...field('lastName', 'text', 'family-name')} />
+          </div>
+          <Field label="Email" {...field('email', 'email', 'email')} />
+          <Field label="Phone (optional)" hint="10 digits, for example (608) 555-0100." {...field('phoneNumber', 'tel', 'tel-national')} />
           <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
             <label htmlFor="sign-up-website">Leave this empty</label>
             <input id="sign-up-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          <Button type="submit" colorPalette="brand" loading={navigation.state !== 'idle'}>
+          <button type="submit" className="ui-btn" disabled={busy} aria-busy={busy || undefined}>
             Register
-          </Button>
+          </button>
         </Form>
-        <Text mt={6}>
-          Already registered? <Link to="/org/login" style={{ textDecoration: 'underline' }}>Sign in</Link>
-        </Text>
+        <p className="ui-after">
+          Already registered? <Link to="/org/login" className="ui-link">Sign in</Link>
+        </p>
       </main>
-    </Container>
-    </ChakraPage>
+    </div>
   );
 }
-
-export const ErrorBoundary = GeneralErrorBoundary;

@@ -12,6 +12,8 @@ const toast = (bg: string, color: string): SystemStyleObject => ({ bg, color });
 export const STATIC_CLASSES: Record<string, StaticRule> = {
   // Page frames for the pages outside the signed-in shell.
   'ui-page-narrow': { recipe: 'container', style: { maxW: 'lg', py: { base: 8, md: 16 } } },
+  'ui-page-form': { recipe: 'container', style: { maxW: '2xl', py: { base: 8, md: 12 } } },
+  'ui-grid-2': { display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 4 },
   'ui-page-status': { recipe: 'container', style: { maxW: '2xl', py: { base: 10, md: 20 } } },
   'ui-status': { maxW: '2xl' },
   'ui-eyebrow': { fontWeight: 'semibold', color: 'brand.fg', mb: 1 },
