@@ -33,8 +33,12 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
   'ui-chips-title': { fontWeight: 'semibold', fontSize: 'sm', mb: 2 },
   'ui-chips': {
     listStyleType: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 2, mb: 4,
+    // No filters: nothing shown (the list stays so a leaving chip can fade out).
+    '&:empty': { display: 'none' },
     '& a': { display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1, borderRadius: 'full', bg: 'brand.muted', color: 'brand.fg', fontSize: 'sm' },
   },
+  // The filter drawer's layer while it comes and goes (the dialog inside is fixed to it).
+  'ui-drawer-layer': { position: 'fixed', inset: 0, zIndex: 1300 },
   // Search, rows per page, page status and Previous/Next.
   'ui-inline-form': { display: 'flex', gap: 2, alignItems: 'flex-end' },
   'ui-search-input': { recipe: 'input', variants: { size: 'md', variant: 'outline' }, style: { w: '16rem', bg: 'bg' } },

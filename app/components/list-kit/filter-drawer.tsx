@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { Button, HStack } from '@chakra-ui/react';
 import { UrlDialog } from '../url-dialog';
+import { Presence } from '../motion';
 import { HiddenParams } from './hidden-params';
 import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
 
@@ -16,10 +17,19 @@ export function FilterDrawerLink() {
 }
 
 /**
- * The filter drawer: a URL-state dialog holding a GET form of the given filter fields. Apply keeps the rest of the
- * URL state (search, page size) and starts again at page 1; Reset drops just these filters.
+ * The filter drawer: a URL-state dialog (open while the URL says ?filters=open) holding a GET form of the given
+ * filter fields. Apply keeps the rest of the URL state (search, page size) and starts again at page 1; Reset drops
+ * just these filters. With motion loaded (after hydration) it slides in from the right and fades out.
  */
-export function FilterDrawer({ fields, children }: { fields: readonly string[]; children: ReactNode }) {
+export function FilterDrawer({ open, fields, children }: { open: boolean; fields: readonly string[]; children: ReactNode }) {
+  return (
+    <Presence from="right" className="ui-drawer-layer">
+      {open ? [{ key: 'filters', node: <DrawerPanel fields={fields}>{children}</DrawerPanel> }] : []}
+    </Presence>
+  );
+}
+
+function DrawerPanel({ fields, children }: { fields: readonly string[]; children: ReactNode }) {
   const location = useLocation();
   const reset = Object.fromEntries([...fields, LIST_PARAMS.page].map((name) => [name, null]));
   return (

@@ -5,9 +5,9 @@ import { nativeSelectStyle } from '../../components/forms';
 import { DATE_RANGES, DATE_RANGE_LABELS } from '../../../domain/dates';
 import { DRAWER_FILTERS, type OrgListState } from './list-state';
 
-export function ApplicationFilters({ state, areas }: { state: OrgListState; areas: string[] }) {
+export function ApplicationFilters({ open, state, areas }: { open: boolean; state: OrgListState; areas: string[] }) {
   return (
-    <FilterDrawer fields={DRAWER_FILTERS}>
+    <FilterDrawer open={open} fields={DRAWER_FILTERS}>
       <Box as="fieldset" mb={6}>
         <Box as="legend" fontWeight="semibold" mb={2}>
           Date range

@@ -92,7 +92,7 @@ export default function Applications() {
         pageSize={{ size: state.pageSize, sizes: LIST_SPEC.pageSizes }}
       />
 
-      {open.filters ? <ApplicationFilters state={state} areas={areas} /> : null}
+      <ApplicationFilters open={open.filters} state={state} areas={areas} />
       {open.cancel && !open.cancelReason ? <CancelConfirm id={open.cancel} /> : null}
       {open.cancel && open.cancelReason ? <CancelReason id={open.cancel} /> : null}
       {open.delete ? <DeleteConfirm id={open.delete} /> : null}
