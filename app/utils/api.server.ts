@@ -107,6 +107,7 @@ export function unavailablePage(error: unknown): unknown {
 }
 
 // The last good GET answers per token and URL, kept a few minutes (bounded), only for re-rendering a form after a failed save.
+// Per process on purpose: a degraded-mode fallback, not shared state (docs/decisions/011).
 const READS_KEPT = 300;
 const READ_KEPT_MS = 10 * 60_000;
 const lastGoodReads = new Map<string, { at: number; text: string }>();
