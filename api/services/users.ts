@@ -41,17 +41,12 @@ export const profileColumns = {
   stateRoles: sql<string[] | string>`coalesce((select json_agg(r.role) from user_roles r where r.user_id = users.id), '[]'::json)`,
 };
 
-export interface ProfileRow {
-  id: string;
-  email: string;
-  phoneNumber: string | null;
-  firstName: string;
-  lastName: string;
-  status: string;
+/** A row selected with profileColumns (roleType as stored: text). */
+export type ProfileRow = Omit<UserProfile, 'organizations' | 'roles' | 'roleType'> & {
   roleType: string;
   memberships: MembershipRow[] | string;
   stateRoles: string[] | string;
-}
+};
 
 /** JSON aggregates come parsed from node-postgres and PGlite alike; a driver handing text is read too. */
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
