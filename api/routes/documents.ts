@@ -6,11 +6,11 @@ import crypto from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import busboy from 'busboy';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest, forbidden, handler, notFound, parseInput } from '../http';
-import { pageEnvelope } from '../db/paging';
+import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
@@ -18,7 +18,6 @@ import { audit } from '../services/audit';
 import { signDownload, StorageNotFoundError, verifyDownload, type Disposition, type Storage } from '../storage';
 import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
 import { isCleanText } from '../../domain/input';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
 import {
   VALIDATION_MSG, fileExtension, truncateFileName, validateDocumentFile, validateUploadFileName,
 } from '../../domain/validation';
@@ -47,10 +46,7 @@ const uuid = z.string().uuid();
 const OrgQuery = z.object({
   organizationId: z.string({ error: DOCUMENT_MSG.organizationRequired }).uuid(DOCUMENT_MSG.organizationRequired),
 });
-const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
-});
+const ListQuery = pageQuery(1000);
 const SignedUrlQuery = OrgQuery.extend({
   toDownload: z.enum(['', 'true', 'false', '1', '0']).optional(),
 });
@@ -423,21 +419,18 @@ export function documentRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: toDocument(row) });
   }));
 
+  const organizationDocuments = pagedStatements<DocumentRow>(ctx.db, 'organization_documents');
   router.get('/documents/organizations/:orgId/documents', ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
-    const orgId = String(req.params.orgId);
     const q = parseInput(ListQuery, req.query);
-    const where = and(eq(documents.organizationId, orgId), isNull(documents.deletedAt));
-    const [total] = await ctx.db.select({ n: count() }).from(documents).where(where);
-    const rows = await ctx.db
-      .select(documentColumns())
-      .from(documents)
-      .leftJoin(programs, eq(programs.id, documents.programId))
-      .leftJoin(users, eq(users.id, documents.uploadedBy))
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    res.json({ ...pageEnvelope(q.page, q.limit, total?.n ?? 0), documents: rows.map(toDocument) });
+    // Count and page in one prepared statement (api/db/paging.ts, decision 012).
+    const { total, rows } = await organizationDocuments('all', () => ({
+      columns: documentColumns(),
+      from: documents,
+      join: (page) => page.leftJoin(programs, eq(programs.id, documents.programId)).leftJoin(users, eq(users.id, documents.uploadedBy)),
+      where: and(eq(documents.organizationId, sql`${param('orgId')}::uuid`), isNull(documents.deletedAt)),
+      orderBy: [desc(documents.createdAt), desc(documents.id)],
+    }), { orgId: String(req.params.orgId), ...pagePlaceholders(q) });
+    res.json({ ...pageEnvelope(q.page, q.limit, total), documents: rows.map(toDocument) });
   }));
 
   /** The signed download: no bearer token (it is opened in a new tab); the signature is the permission. */
