@@ -16,9 +16,19 @@ interface Layer {
   handle: { stack?: Layer[] };
 }
 
-/** The routes of the API provider, in the order they are matched (building it touches no database). */
+/**
+ * Stands in for any part of the context a router reads while it is built (e.g. a statement it prepares
+ * once: `ctx.db.select(…).from(…).prepare(…)`): every property and call answers itself, and it is not a
+ * promise. Nothing runs on it: the routes are only read, never called.
+ */
+const inert: unknown = new Proxy(function inert() {}, {
+  get: (_target, property) => (property === 'then' ? undefined : inert),
+  apply: () => inert,
+});
+
+/** The routes of the API provider, in the order they are matched (building it reaches no database). */
 export function providerRoutes(): ApiRoute[] {
-  return apiRoutes(createApi({ log: () => undefined } as unknown as ApiContext));
+  return apiRoutes(createApi({ db: inert, log: () => undefined } as unknown as ApiContext));
 }
 
 export function apiRoutes(router: Router): ApiRoute[] {
