@@ -4,8 +4,11 @@ import type { ReactNode } from 'react';
 import { AnimatePresence, LazyMotion, MotionConfig, domAnimation, m, useReducedMotion } from 'framer-motion';
 import type { PresenceProps } from './motion';
 
-/** Off under prefers-reduced-motion: MotionConfig drops transforms, and the wrappers below make every change instant. */
-export function MotionRoot({ children }: { children: ReactNode }) {
+/**
+ * Off under prefers-reduced-motion: MotionConfig drops transforms, and the wrappers below make every change instant.
+ * Around each animated part, not the page (see MotionRoot in motion.tsx).
+ */
+function Motion({ children }: { children: ReactNode }) {
   return (
     <MotionConfig reducedMotion="user">
       <LazyMotion features={domAnimation} strict>
@@ -22,26 +25,32 @@ export function Presence({ children, from = 'up', className, as = 'div' }: Prese
   const reduce = useReducedMotion();
   const Tag = as === 'span' ? m.span : as === 'li' ? m.li : m.div;
   return (
-    <AnimatePresence initial={false}>
-      {children.map(({ key, node, attributes }) => (
-        <Tag
-          key={key}
-          className={className}
-          {...attributes}
-          initial={reduce ? false : { opacity: 0, ...OFFSET[from] }}
-          animate={{ opacity: 1, x: 0, y: 0 }}
-          exit={reduce ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, ...OFFSET[from] }}
-          transition={reduce ? { duration: 0 } : { duration: 0.18, ease: 'easeOut' }}
-        >
-          {node}
-        </Tag>
-      ))}
-    </AnimatePresence>
+    <Motion>
+      <AnimatePresence initial={false}>
+        {children.map(({ key, node, attributes }) => (
+          <Tag
+            key={key}
+            className={className}
+            {...attributes}
+            initial={reduce ? false : { opacity: 0, ...OFFSET[from] }}
+            animate={{ opacity: 1, x: 0, y: 0 }}
+            exit={reduce ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, ...OFFSET[from] }}
+            transition={reduce ? { duration: 0 } : { duration: 0.18, ease: 'easeOut' }}
+          >
+            {node}
+          </Tag>
+        ))}
+      </AnimatePresence>
+    </Motion>
   );
 }
 
 /** A bar whose width follows a percentage smoothly (the upload progress). */
 export function ProgressFill({ percent, className }: { percent: number; className?: string }) {
   const reduce = useReducedMotion();
-  return <m.div className={className} initial={false} animate={{ width: `${percent}%` }} transition={reduce ? { duration: 0 } : { duration: 0.2 }} />;
+  return (
+    <Motion>
+      <m.div className={className} initial={false} animate={{ width: `${percent}%` }} transition={reduce ? { duration: 0 } : { duration: 0.2 }} />
+    </Motion>
+  );
 }

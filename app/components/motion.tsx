@@ -37,7 +37,9 @@ export function MotionRoot({ children }: { children: ReactNode }) {
       window.clearTimeout(timer);
     };
   }, [kit]);
-  return <KitContext.Provider value={kit}>{kit ? <kit.MotionRoot>{children}</kit.MotionRoot> : children}</KitContext.Provider>;
+  // The page stays where it is in the tree when motion arrives: wrapping it in framer-motion's providers then
+  // would remount the whole page (typed answers and chosen files lost). Each animated part brings its own.
+  return <KitContext.Provider value={kit}>{children}</KitContext.Provider>;
 }
 
 /** One thing that appears and leaves: its key, its content and its element's attributes (data-*, role…). */
