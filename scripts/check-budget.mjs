@@ -24,7 +24,7 @@ export const BUDGETS = [
  * kit on the history pages.
  */
 export const CEILINGS = {
-  'routes/org.applications._index': 182,
+  'routes/org.applications._index': 158,
   'routes/org.$section.bead-applcn.$id': 165,
   'routes/org.organization-profile': 164,
   'routes/org.$section.view-history.$id': 155,

@@ -2,7 +2,6 @@
 // for 1 hour logs out on return. Activity (typing, clicks, scrolling) keeps the server's session alive
 // with a keep-alive at most every 5 minutes. Without JavaScript the server ends the idle session by itself.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Button, HStack, Heading, Text } from '@chakra-ui/react';
 import { HIDDEN_TAB_LOGOUT_MS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_SECONDS, KEEPALIVE_INTERVAL_MS } from '../../domain/constants';
 
 interface IdleSettings {
@@ -156,26 +155,26 @@ export function IdleWatcher() {
         }}
         style={{ width: 'min(600px, calc(100vw - 2rem))', border: 'none', borderRadius: '0.5rem', padding: 0 }}
       >
-        <Box p={6} bg="bg" color="fg">
-          <Heading as="h2" id="idle-title" size="lg" mb={2}>
+        <div className="ui-dialog-body">
+          <h2 id="idle-title" className="ui-h2">
             Are you still there?
-          </Heading>
-          <Text id="idle-description" mb={4}>
+          </h2>
+          <p id="idle-description">
             You have been inactive for a while. For your security you will be logged out in{' '}
             <strong aria-live="polite" data-testid="idle-countdown">
               {minutes}:{seconds}
             </strong>
             .
-          </Text>
-          <HStack justify="flex-end" gap={3}>
-            <Button variant="outline" onClick={logout}>
+          </p>
+          <div className="ui-actions">
+            <button type="button" className="ui-btn-outline" onClick={logout}>
               Logout
-            </Button>
-            <Button colorPalette="brand" onClick={stay} autoFocus>
+            </button>
+            <button type="button" className="ui-btn" onClick={stay} autoFocus>
               Stay connected
-            </Button>
-          </HStack>
-        </Box>
+            </button>
+          </div>
+        </div>
       </dialog>
     </>
   );

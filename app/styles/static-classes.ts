@@ -31,6 +31,11 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-btn-block': { recipe: 'button', variants: { variant: 'solid', size: 'md' }, style: { width: 'full' } },
   'ui-btn-outline-sm': { recipe: 'button', variants: { variant: 'outline', size: 'sm' } },
   'ui-btn-ghost-sm': { recipe: 'button', variants: { variant: 'ghost', size: 'sm' } },
+  'ui-btn-outline': { recipe: 'button', variants: { variant: 'outline', size: 'md' } },
+  // The idle warning (app/components/idle-watcher.tsx), a native <dialog>.
+  'ui-dialog-body': { p: 6, bg: 'bg', color: 'fg', '& > p': { mb: 4 } },
+  'ui-h2': { recipe: 'heading', variants: { size: 'lg' }, style: { mb: 2 } },
+  'ui-actions': { display: 'flex', justifyContent: 'flex-end', gap: 3 },
   // Form fields (app/components/forms.tsx).
   'ui-field': { mb: 4 },
   'ui-label': { display: 'block', fontWeight: 'medium', mb: 1 },

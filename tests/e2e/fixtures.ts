@@ -124,6 +124,8 @@ export async function signIn(page: Page, email: string, opts: { portal?: 'org' |
 
 export async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log Out' }).click();
+  // Wait for the sign-out to land: a navigation started right after the click could still carry the session.
+  await expect(page).toHaveURL(/\/(org|state)\/login/);
 }
 
 export async function menuLabels(page: Page): Promise<string[]> {

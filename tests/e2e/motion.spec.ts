@@ -30,6 +30,15 @@ test('framer-motion is not in the first load; it arrives after hydration', async
   await expect(page.locator('html')).toHaveAttribute('data-motion', 'ready');
 });
 
+test('motion arriving after hydration keeps what a person has typed (the page is not remounted)', async ({ page }) => {
+  test.skip(!jsEnabled(page), 'no motion without JavaScript');
+  await page.goto('/org/login');
+  await ready(page);
+  await page.getByLabel('Email').fill('typed.before.motion@example.org');
+  await expect(page.locator('html')).toHaveAttribute('data-motion', 'ready');
+  await expect(page.getByLabel('Email')).toHaveValue('typed.before.motion@example.org');
+});
+
 /** Signs up a new organization; returns the toast's opacity at the moment it was inserted. */
 async function toastOpacityOnArrival(page: import('@playwright/test').Page) {
   await page.goto('/org/sign-up');
