@@ -20,15 +20,14 @@ export const BUDGETS = [
 /**
  * Pages still above their budget when the check went in (issue 8, docs/decisions/014), each with a ceiling it
  * may not grow past: the build fails above the ceiling, and says so when a page has come down enough for its
- * ceiling to be lowered or removed. The debt: Conform and the question components on the form pages, the list
- * kit on the history pages.
+ * ceiling to be lowered or removed. The debt: the question components and the answer checks on the form pages,
+ * the dialogs on the list. The history pages came under 150 (the idle warning after hydration, only the palettes
+ * and layer styles the portal uses, the pager without the rest of the list kit) and have the plain budget.
  */
 export const CEILINGS = {
-  'routes/org.applications._index': 158,
-  'routes/org.$section.bead-applcn.$id': 165,
-  'routes/org.organization-profile': 164,
-  'routes/org.$section.view-history.$id': 155,
-  'routes/org.history': 155,
+  'routes/org.applications._index': 155,
+  'routes/org.$section.bead-applcn.$id': 163,
+  'routes/org.organization-profile': 161,
 };
 
 const root = path.resolve(import.meta.dirname, '..');

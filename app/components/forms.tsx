@@ -65,12 +65,5 @@ export function FormAlert({ id, message, tone = 'error' }: { id?: string; messag
   );
 }
 
-/** Native selects work without JavaScript; this is their one look. */
-export const nativeSelectStyle = {
-  width: '100%',
-  padding: '0.5rem',
-  borderRadius: '0.375rem',
-  border: '1px solid #8a8a8a',
-  background: 'transparent',
-  color: 'inherit',
-} as const;
+// Kept in its own module so a page with a select and no form (the history pager) does not load this one.
+export { nativeSelectStyle } from './native-select';

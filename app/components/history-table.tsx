@@ -1,5 +1,7 @@
 // A paged history (logged actions): when, who, what, comments. Paging is in the URL (?page=). Built from the list kit.
-import { DataTable, Pager, type Column } from './list-kit';
+// From their files, not the list kit's index: the index brings the filter drawer and its dialog into the chunk.
+import { DataTable, type Column } from './list-kit/data-table';
+import { Pager } from './list-kit/pager';
 import { describeAction } from '../../domain/history';
 import { formatListDateTime } from '../../domain/dates';
 import type { HistoryPage } from '../api/types';

@@ -6,7 +6,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
-import { IdleWatcher } from './idle-watcher';
 import { ChakraPage } from './chakra-page';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
@@ -65,10 +64,28 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
             {children}
           </main>
         </div>
-        <IdleWatcher />
+        <LazyIdleWatcher />
       </div>
     </ChakraPage>
   );
+}
+
+type IdleWatcherComponent = typeof import('./idle-watcher').IdleWatcher;
+
+/**
+ * The idle warning arrives after hydration, in its own chunk (issue 8, first-load budget): it renders nothing
+ * before the first hour of inactivity, and without JavaScript the server ends the idle session by itself.
+ */
+function LazyIdleWatcher() {
+  const [Watcher, setWatcher] = useState<IdleWatcherComponent | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('./idle-watcher').then((m) => live && setWatcher(() => m.IdleWatcher), () => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Watcher ? <Watcher /> : null;
 }
 
 function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference']; here: string; onToggle: (m: 'open' | 'collapsed') => void }) {

@@ -3,7 +3,6 @@ export { animations } from '../../node_modules/@chakra-ui/react/dist/types/theme
 export { aspectRatios } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/aspect-ratios';
 export { blurs } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/blurs';
 export { borders } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/borders';
-export { colors } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/colors';
 export { cursor } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/cursor';
 export { durations } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/durations';
 export { easings } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/easings';
@@ -15,12 +14,10 @@ export { radii } from '../../node_modules/@chakra-ui/react/dist/types/theme/toke
 export { sizes } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/sizes';
 export { spacing } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/spacing';
 export { zIndices } from '../../node_modules/@chakra-ui/react/dist/types/theme/tokens/z-indices';
-export { semanticColors } from '../../node_modules/@chakra-ui/react/dist/types/theme/semantic-tokens/colors';
 export { semanticRadii } from '../../node_modules/@chakra-ui/react/dist/types/theme/semantic-tokens/radii';
 export { semanticShadows } from '../../node_modules/@chakra-ui/react/dist/types/theme/semantic-tokens/shadows';
 export { breakpoints } from '../../node_modules/@chakra-ui/react/dist/types/theme/breakpoints';
 export { globalCss } from '../../node_modules/@chakra-ui/react/dist/types/theme/global-css';
-export { layerStyles } from '../../node_modules/@chakra-ui/react/dist/types/theme/layer-styles';
 export { textStyles } from '../../node_modules/@chakra-ui/react/dist/types/theme/text-styles';
 export { badgeRecipe } from '../../node_modules/@chakra-ui/react/dist/types/theme/recipes/badge';
 export { buttonRecipe } from '../../node_modules/@chakra-ui/react/dist/types/theme/recipes/button';

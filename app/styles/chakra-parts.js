@@ -4,7 +4,6 @@ export { animations } from '../../node_modules/@chakra-ui/react/dist/esm/theme/t
 export { aspectRatios } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/aspect-ratios.js';
 export { blurs } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/blurs.js';
 export { borders } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/borders.js';
-export { colors } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/colors.js';
 export { cursor } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/cursor.js';
 export { durations } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/durations.js';
 export { easings } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/easings.js';
@@ -16,12 +15,10 @@ export { radii } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens
 export { sizes } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/sizes.js';
 export { spacing } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/spacing.js';
 export { zIndices } from '../../node_modules/@chakra-ui/react/dist/esm/theme/tokens/z-indices.js';
-export { semanticColors } from '../../node_modules/@chakra-ui/react/dist/esm/theme/semantic-tokens/colors.js';
 export { semanticRadii } from '../../node_modules/@chakra-ui/react/dist/esm/theme/semantic-tokens/radii.js';
 export { semanticShadows } from '../../node_modules/@chakra-ui/react/dist/esm/theme/semantic-tokens/shadows.js';
 export { breakpoints } from '../../node_modules/@chakra-ui/react/dist/esm/theme/breakpoints.js';
 export { globalCss } from '../../node_modules/@chakra-ui/react/dist/esm/theme/global-css.js';
-export { layerStyles } from '../../node_modules/@chakra-ui/react/dist/esm/theme/layer-styles.js';
 export { textStyles } from '../../node_modules/@chakra-ui/react/dist/esm/theme/text-styles.js';
 export { badgeRecipe } from '../../node_modules/@chakra-ui/react/dist/esm/theme/recipes/badge.js';
 export { buttonRecipe } from '../../node_modules/@chakra-ui/react/dist/esm/theme/recipes/button.js';

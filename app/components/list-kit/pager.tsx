@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react';
 import { HiddenParams } from './hidden-params';
-import { nativeSelectStyle } from '../forms';
+import { nativeSelectStyle } from '../native-select';
 import { LIST_PARAMS, withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
 
