@@ -20,14 +20,12 @@ export const BUDGETS = [
 /**
  * Pages still above their budget when the check went in (issue 8, docs/decisions/014), each with a ceiling it
  * may not grow past: the build fails above the ceiling, and says so when a page has come down enough for its
- * ceiling to be lowered or removed. The debt: the question components and the answer checks on the form pages,
- * the dialogs on the list. The history pages came under 150 (the idle warning after hydration, only the palettes
- * and layer styles the portal uses, the pager without the rest of the list kit) and have the plain budget.
+ * ceiling to be lowered or removed. The debt: the question components and the answer checks on the form pages.
+ * The history pages and the applications list came under 150 (decision 014's addendum) and have the plain budget.
  */
 export const CEILINGS = {
-  'routes/org.applications._index': 155,
-  'routes/org.$section.bead-applcn.$id': 163,
-  'routes/org.organization-profile': 161,
+  'routes/org.$section.bead-applcn.$id': 158,
+  'routes/org.organization-profile': 156,
 };
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,7 +1,8 @@
 // Writes app/styles/chakra-subset.ts: the parts of Chakra's default theme the portal uses of three large token
 // modules (issue 8, first-load budget): the colour tokens and semantic colour tokens of the palettes it uses
 // (Chakra's modules hold ten palettes; every signed-in page loaded all of them and the global stylesheet declared
-// their variables) and the layer styles its recipes use. Run again after a Chakra upgrade, or when a page uses
+// their variables), the layer styles its recipes use, and the table recipe without
+// Chakra's anatomy module. Run again after a Chakra upgrade, or when a page uses
 // another palette or a recipe another layer style: `node scripts/gen-chakra-subset.mjs`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ const { semanticColors } = await import(path.join(esm, 'semantic-tokens/colors.j
 const { layerStyles } = await import(path.join(esm, 'layer-styles.js'));
 /** The layer styles the recipes in app/theme.ts use (button, input and textarea: 'disabled'). */
 const LAYER_STYLES = ['disabled', 'none'];
+const { tableSlotRecipe } = await import(path.join(esm, 'recipes/table.js'));
 const version = createRequire(import.meta.url)('@chakra-ui/react/package.json').version;
 const keep = (obj, palettes) => Object.fromEntries(Object.entries(obj).filter(([k]) => !ALL.includes(k) || palettes.includes(k)));
 
@@ -32,6 +34,10 @@ export const colors = ${JSON.stringify(keep(colors, PALETTES), null, 1)};
 
 // Semantic colour tokens: bg, fg, border and the palettes used as a colorPalette (${SEMANTIC_PALETTES.join(', ')}).
 export const semanticColors = ${JSON.stringify(keep(semanticColors, SEMANTIC_PALETTES), null, 1)};
+
+// The table slot recipe as data: Chakra's module gets its slot names from anatomy.js, which builds every
+// component's anatomy (2.4 KB in every signed-in page for one list of names).
+export const tableSlotRecipe = ${JSON.stringify(tableSlotRecipe, null, 1)};
 
 // The layer styles the portal's recipes use (${LAYER_STYLES.join(', ')}).
 export const layerStyles = ${JSON.stringify(Object.fromEntries(LAYER_STYLES.map((k) => [k, layerStyles[k]])), null, 1)};

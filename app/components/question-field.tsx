@@ -1,7 +1,8 @@
 // One question of a dynamic form (spec 2 Application form, 5): label with its dotted number indented
 // 20px per level, instructions, the input for its type, and its error tied to it (aria-describedby).
 import { useState, type ReactNode } from 'react';
-import { Box, Button, HStack, Input, Stack, Table, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { TextArea, TextInput } from './text-input';
 import { columnKey, type AnswerValue, type QuestionDef } from '../../domain/questions';
 import {
   autoSlashDate, displayLevel, inputMaxLength, INDENT_PX_PER_LEVEL, NOT_APPLICABLE,
@@ -123,7 +124,7 @@ function renderControl(p: ControlProps): ReactNode {
   switch (q.type) {
     case 'Text': {
       if (q.responseType === 'Multiline') {
-        return <Textarea {...common} name={fieldName(q.id)} rows={4} defaultValue={asText(value)} placeholder={q.placeholder ?? undefined} maxLength={inputMaxLength(q)} onChange={(e) => notify(e.target.value)} />;
+        return <TextArea {...common} name={fieldName(q.id)} rows={4} defaultValue={asText(value)} placeholder={q.placeholder ?? undefined} maxLength={inputMaxLength(q)} onChange={(e) => notify(e.target.value)} />;
       }
       const type = q.responseType === 'Email' ? 'email' : q.responseType === 'Url' ? 'url' : q.responseType === 'PhoneNumber' ? 'tel' : 'text';
       const inputMode = q.responseType === 'Number' || q.responseType === 'Currency' ? 'decimal' : q.responseType === 'PhoneNumber' ? 'tel' : undefined;
@@ -134,7 +135,7 @@ function renderControl(p: ControlProps): ReactNode {
       return (
         <HStack gap={2}>
           {currency ? <span aria-hidden="true">$</span> : null}
-          <Input
+          <TextInput
             {...common}
             name={fieldName(q.id)}
             type={type}
@@ -152,7 +153,7 @@ function renderControl(p: ControlProps): ReactNode {
     }
     case 'Date':
       return (
-        <Input
+        <TextInput
           {...common}
           name={fieldName(q.id)}
           type="text"
@@ -166,7 +167,7 @@ function renderControl(p: ControlProps): ReactNode {
             if (next !== el.value) el.value = next;
           }}
           onChange={(e) => notify(e.target.value)}
-          w="12rem"
+          style={{ width: '12rem' }}
         />
       );
     case 'Dropdown': {
@@ -247,7 +248,7 @@ function AddressInput({ question: q, value, disabled, id }: ControlProps) {
       <chakra.label htmlFor={`${id}-${key}`} fontSize="sm" display="block">
         {label}
       </chakra.label>
-      <Input id={`${id}-${key}`} name={partName(q.id, key)} defaultValue={shown ?? address[key] ?? ''} disabled={disabled} {...opts} />
+      <TextInput id={`${id}-${key}`} name={partName(q.id, key)} defaultValue={shown ?? address[key] ?? ''} disabled={disabled} {...opts} />
     </Box>
   );
   return (
@@ -329,11 +330,11 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
                         ))}
                       </select>
                     ) : c.type === 'Multiline' ? (
-                      <Textarea aria-label={label} name={cellName(q.id, r, key)} defaultValue={row[key] ?? ''} disabled={disabled} rows={2} />
+                      <TextArea aria-label={label} name={cellName(q.id, r, key)} defaultValue={row[key] ?? ''} disabled={disabled} rows={2} />
                     ) : c.type === 'Currency' ? (
                       <HStack gap={1}>
                         <span aria-hidden="true">$</span>
-                        <Input
+                        <TextInput
                           aria-label={label}
                           name={cellName(q.id, r, key)}
                           defaultValue={formatCurrency(row[key] ?? '')}
@@ -343,7 +344,7 @@ function TableInput({ question: q, value, disabled }: ControlProps) {
                         />
                       </HStack>
                     ) : (
-                      <Input
+                      <TextInput
                         aria-label={label}
                         name={cellName(q.id, r, key)}
                         defaultValue={row[key] ?? ''}

@@ -25,4 +25,3 @@ export { containerRecipe } from '../../node_modules/@chakra-ui/react/dist/types/
 export { headingRecipe } from '../../node_modules/@chakra-ui/react/dist/types/theme/recipes/heading';
 export { inputRecipe } from '../../node_modules/@chakra-ui/react/dist/types/theme/recipes/input';
 export { textareaRecipe } from '../../node_modules/@chakra-ui/react/dist/types/theme/recipes/textarea';
-export { tableSlotRecipe } from '../../node_modules/@chakra-ui/react/dist/types/theme/recipes/table';

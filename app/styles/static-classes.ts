@@ -5,7 +5,7 @@
 // like the Chakra component with those variants.
 import type { SystemStyleObject } from '@chakra-ui/react';
 
-export type StaticRule = SystemStyleObject | { recipe: 'button' | 'input' | 'heading' | 'container' | 'badge'; variants?: Record<string, string>; style?: SystemStyleObject };
+export type StaticRule = SystemStyleObject | { recipe: 'button' | 'input' | 'textarea' | 'heading' | 'container' | 'badge'; variants?: Record<string, string>; style?: SystemStyleObject };
 
 const toast = (bg: string, color: string): SystemStyleObject => ({ bg, color });
 
@@ -41,6 +41,7 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-label': { display: 'block', fontWeight: 'medium', mb: 1 },
   'ui-hint': { fontSize: 'sm', color: 'fg.muted', mb: 1 },
   'ui-input': { recipe: 'input', variants: { size: 'md', variant: 'outline' } },
+  'ui-textarea': { recipe: 'textarea', variants: { size: 'md', variant: 'outline' } },
   'ui-errors': { listStyleType: 'none', m: 0, p: 0, '& > li': { color: 'fg.error', fontSize: 'sm', mt: 1 } },
   'ui-alert': {
     borderWidth: '1px', borderColor: 'border.error', bg: 'bg.error', color: 'fg.error', p: 3, borderRadius: 'md', mb: 4,

@@ -1,7 +1,8 @@
 // The row actions' dialogs (decision 004): cancel asks, then takes a required reason; delete asks.
 import { useState } from 'react';
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { Button, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { TextArea } from '../../components/text-input';
 import { UrlDialog } from '../../components/url-dialog';
 import { ErrorList } from '../../components/forms';
 import { closeDialogs, withParams } from '../../utils/url-state';
@@ -52,7 +53,7 @@ export function CancelReason({ id }: { id: string }) {
         <label htmlFor="cancel-message" style={{ display: 'block', fontWeight: 500, marginBottom: '0.25rem' }}>
           Reason for cancelling {id}
         </label>
-        <Textarea
+        <TextArea
           id="cancel-message"
           name="message"
           rows={4}

@@ -1,0 +1,13 @@
+// Text inputs as plain elements with build-time classes (decision 013): Chakra's Input and Textarea bring Ark's
+// field machinery into the chunk every signed-in page loads (issue 8, first-load budget), for the same look.
+import type { ComponentPropsWithoutRef } from 'react';
+
+/** A text input with Chakra's input look (outline, md). */
+export function TextInput(props: ComponentPropsWithoutRef<'input'>) {
+  return <input {...props} className="ui-input" />;
+}
+
+/** A multi-line text box with Chakra's textarea look (outline, md). */
+export function TextArea(props: ComponentPropsWithoutRef<'textarea'>) {
+  return <textarea {...props} className="ui-textarea" />;
+}
