@@ -10,6 +10,8 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v lynx >/dev/null 2>&1 || missing+=(lynx)
+command -v w3m >/dev/null 2>&1 || missing+=(w3m)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing with apt: ${missing[*]}"
   as_root apt-get update -qq
