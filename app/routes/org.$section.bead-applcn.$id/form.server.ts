@@ -1,0 +1,113 @@
+// The application form's loader and action (the route is app/routes/org.$section.bead-applcn.$id/route.tsx):
+// the section shown is ?step=; Save (with the files chosen without JavaScript), table row intents, Remove file
+// and Submit are plain posts.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../../utils/auth.server';
+import { formFailure, readOrFail } from '../../utils/api-errors.server';
+import { apiSession } from '../../api/client.server';
+import { submitApplication, listProjectAreas } from '../../api/applications.server';
+import { saveSectionAnswers, sectionStatuses, sectionView } from '../../api/sections.server';
+import { redirectWithToast } from '../../utils/session.server';
+import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../../utils/question-form';
+import { tooLargeForUpload, uploadAnswerFile } from '../../utils/file-answers.server';
+import { readForm } from '../../utils/form-data.server';
+import { APPLICATION_MSG } from '../../../domain/messages';
+import { can } from '../../../domain/permissions';
+import { validateAnswerFile, VALIDATION_MSG } from '../../../domain/validation';
+import type { AnswerValue } from '../../../domain/questions';
+
+async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string, saving = false) {
+  const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
+  const applicationId = id.toUpperCase();
+  const api = apiSession(context, user);
+  const caller = { request, context };
+  const steps = await readOrFail(caller, sectionStatuses(api, applicationId), { notFound: APPLICATION_MSG.notFound });
+  const slug = new URL(request.url).searchParams.get('step');
+  const step = steps.find((s) => s.slug === slug) ?? steps[0];
+  if (!step) throw data(APPLICATION_MSG.notFound, { status: 404 });
+  const [view, areas] = await readOrFail(caller, Promise.all([sectionView(api, applicationId, step.sectionId), listProjectAreas(api)]), {
+    notFound: APPLICATION_MSG.notFound,
+  });
+  return { user, api, applicationId, steps, step, view, areas };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { applicationId, steps, step, view, areas, user } = await loadForm(request, context, String(params.id ?? ''));
+  const held = await heldAnswers(request, context, user);
+  return {
+    applicationId, steps, step, view, areas,
+    restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
+    section: params.section ?? 'applications',
+    canSubmit: can(user.role, 'update', 'application'),
+    maxUploadBytes: context.portal.maxUploadBytes,
+  };
+}
+
+export type ActionResult = {
+  values: Record<string, AnswerValue> | null;
+  errors: Record<string, string>;
+  sectionErrors: Record<string, string>;
+  message: string | null;
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user, api, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''), true);
+  const caller = { request, context };
+  const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
+  if (tooLargeForUpload(request, context.portal.maxUploadBytes)) {
+    return data<ActionResult>({ ...none, values: null, message: VALIDATION_MSG.fileTooLarge }, { status: 413 });
+  }
+  const form = await readForm(request);
+  const intent = String(form.get('intent') ?? 'save');
+  const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}`;
+
+  if (intent === 'submit') {
+    try {
+      await submitApplication(api, applicationId);
+    } catch (error) {
+      // Incomplete sections come back keyed by section id: each is listed with a link to it.
+      const failure = await formFailure(error, caller);
+      return data<ActionResult>({ ...none, values: null, sectionErrors: failure.fields, message: failure.message }, { status: failure.status });
+    }
+    return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title: APPLICATION_MSG.submitted });
+  }
+
+  const values = answersFromForm(view.questions, form);
+  const rows = tableIntent(intent);
+  if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows) });
+
+  // File questions: Remove clears the answer; a chosen file (the no-JavaScript path) is uploaded first.
+  const removing = removeFileIntent(intent);
+  if (removing && view.questions.some((q) => q.id === removing && q.type === 'File')) values[removing] = null;
+  const files = chosenFiles(view.questions, form);
+  if (files.size > 0) {
+    if (view.application.readOnly) return data<ActionResult>({ ...none, values, message: APPLICATION_MSG.submittedReadOnly }, { status: 409 });
+    const fileErrors: Record<string, string> = {};
+    for (const [questionId, file] of files) {
+      const invalid = validateAnswerFile(file.name, file.size, context.portal.maxUploadBytes);
+      if (invalid) fileErrors[questionId] = invalid;
+    }
+    if (Object.keys(fileErrors).length > 0) return data<ActionResult>({ ...none, values, errors: fileErrors }, { status: 400 });
+    for (const [questionId, file] of files) {
+      try {
+        const place = { applicationId, programId: view.application.programId, sectionId: step.sectionId, questionId };
+        values[questionId] = await uploadAnswerFile(context, user, place, file);
+      } catch (error) {
+        const failure = await formFailure(error, caller, VALIDATION_MSG.uploadFailed);
+        return data<ActionResult>({ ...none, values, errors: { [questionId]: failure.fields.file ?? failure.message } }, { status: failure.status });
+      }
+    }
+  }
+
+  try {
+    await saveSectionAnswers(api, applicationId, step.sectionId, values);
+    await releaseHeldAnswers(request, context, user);
+  } catch (error) {
+    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
+    const failure = await formFailure(error, caller);
+    const tied = Object.keys(failure.fields).length > 0;
+    return data<ActionResult>({ ...none, values, errors: failure.fields, message: tied ? null : failure.message }, { status: failure.status });
+  }
+  return redirectWithToast(here, context, { type: 'success', title: removing ? APPLICATION_MSG.fileRemoved : APPLICATION_MSG.sectionSaved });
+}
+

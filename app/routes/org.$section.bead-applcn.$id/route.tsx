@@ -1,0 +1,144 @@
+// The application form (/org/{section}/bead-applcn/{id}): the programme's sections as steps with their
+// status (the step is ?step= in the URL), questions rendered from data, Save and Submit as plain posts.
+// Loader and action: form.server.ts; the steps and the submit errors: section-steps.tsx.
+import { useMemo } from 'react';
+import type { MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
+import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { useUnsavedChanges } from '../../utils/use-unsaved-changes';
+import { ErrorSummary, QuestionList } from '../../components/question-list';
+import { FormAlert } from '../../components/forms';
+import { StatusBadge } from '../../components/status-badge';
+import { ShellErrorBoundary } from '../../components/error-boundary';
+import { PORTAL_MSG } from '../../../domain/messages';
+import type { AnswerValue } from '../../../domain/questions';
+import type { action, ActionResult, loader } from './form.server';
+import { SectionSteps, SubmitErrors } from './section-steps';
+
+export { action, loader } from './form.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${d?.view.section.name ?? 'Application'} – ${d?.applicationId ?? ''} | Broadband Grants Portal` },
+];
+
+export default function ApplicationForm() {
+  const { applicationId, steps, step, view, areas, section, canSubmit, maxUploadBytes, restored } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const base = `/org/${section}/bead-applcn/${applicationId}`;
+  const app = view.application;
+  const readOnly = app.readOnly;
+  // Stable between renders: the form resets its live state only when new data arrives.
+  const values = useMemo<Record<string, AnswerValue>>(
+    () => actionData?.values ?? restored ?? Object.fromEntries(view.questions.map((q) => [q.id, q.answer])),
+    [actionData, restored, view],
+  );
+  const errors = useMemo<Record<string, string>>(
+    () =>
+      actionData?.values
+        ? actionData.errors
+        : restored
+          ? {}
+          : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!])),
+    [actionData, restored, view],
+  );
+  const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
+  const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values ? actionData : (restored ?? undefined) });
+  const sectionErrors = actionData?.sectionErrors ?? {};
+  const index = steps.findIndex((s) => s.sectionId === step.sectionId);
+  const next = steps[index + 1];
+  const locked = app.status !== 'DRAFT' && app.status !== 'CANCELLED' && readOnly;
+
+  return (
+    <>
+      <Text fontSize="sm" mb={2}>
+        <Link to={`/org/${section}`} style={{ textDecoration: 'underline' }}>
+          Back to {section === 'applications' ? 'Applications' : section}
+        </Link>
+      </Text>
+      <Flex justify="space-between" align="center" wrap="wrap" gap={3} mb={4}>
+        <Heading as="h1" size="2xl">
+          Application {applicationId}
+        </Heading>
+        <StatusBadge status={app.status} />
+      </Flex>
+      {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
+      {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
+      <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
+      <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
+      <SubmitErrors steps={steps} sectionErrors={sectionErrors} message={actionData?.message ?? null} base={base} />
+      <Flex gap={6} direction={{ base: 'column', lg: 'row' }} align="start">
+        <SectionSteps steps={steps} current={step.sectionId} sectionErrors={sectionErrors} base={base} />
+        <Box flex="1" minW={0} w="full">
+          <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
+          <Form method="post" encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+            <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <Heading as="h2" size="lg" mb={1}>
+                {view.section.name}
+              </Heading>
+              {view.section.isEntityProfile ? (
+                <Text color="fg.muted" fontSize="sm" mb={4}>
+                  These answers come from the <Link to="/org/organization-profile" style={{ textDecoration: 'underline' }}>Entity Profile</Link> and are read-only here.
+                </Text>
+              ) : (
+                <Text color="fg.muted" fontSize="sm" mb={4}>
+                  Questions marked * are required before you submit. Save as often as you like.
+                </Text>
+              )}
+              <QuestionList
+                questions={view.questions}
+                values={values}
+                errors={errors}
+                warnings={warnings}
+                disabled={readOnly}
+                onDirty={() => !readOnly && guard.setDirty(true)}
+                optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
+                uploads={{
+                  applicationId,
+                  sectionId: step.sectionId,
+                  maxUploadBytes,
+                  // A stored file can complete the section: refresh the step statuses, unless that would
+                  // disturb answers being typed.
+                  onSaved: () => {
+                    if (!guard.dirty) revalidator.revalidate();
+                  },
+                }}
+              />
+            </Box>
+            <HStack gap={3} mt={6} wrap="wrap">
+              {readOnly ? null : (
+                <Button type="submit" name="intent" value="save" colorPalette="brand" loading={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'}>
+                  Save
+                </Button>
+              )}
+              {next ? (
+                <Button asChild variant="outline">
+                  <Link to={`${base}?step=${next.slug}`}>Next section: {next.name}</Link>
+                </Button>
+              ) : null}
+            </HStack>
+          </Form>
+          {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
+            <Form method="post" style={{ marginTop: '2rem' }}>
+              <Box borderTopWidth="1px" pt={6}>
+                <Heading as="h2" size="md" mb={2}>
+                  Submit the application
+                </Heading>
+                <Text fontSize="sm" color="fg.muted" mb={3}>
+                  Save each section first. After submitting, the application is locked for review.
+                </Text>
+                <Button type="submit" name="intent" value="submit" variant="solid" colorPalette="brand">
+                  Submit application
+                </Button>
+              </Box>
+            </Form>
+          ) : null}
+        </Box>
+      </Flex>
+      {guard.dialog}
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
