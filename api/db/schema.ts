@@ -280,8 +280,32 @@ export const documents = pgTable('documents', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 }, (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)]);
 
+/**
+ * A file chosen in a File question of the form and sent with a Save that did not succeed (no JavaScript):
+ * held for its user, that application and question until a later Save promotes it to a document, a newer
+ * file replaces it, or it expires (swept with its stored bytes). Never a document before a successful save.
+ */
+export const pendingUploads = pgTable('pending_uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  programId: uuid('program_id').notNull().references(() => programs.id, { onDelete: 'cascade' }),
+  sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  fileSize: integer('file_size').notNull(),
+  fileType: text('file_type').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  uniqueIndex('pending_uploads_user_question_key').on(t.userId, t.applicationId, t.questionId),
+  index('pending_uploads_expires_idx').on(t.expiresAt),
+]);
+
 export const schema = {
   users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
-  applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments, documents,
+  applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments, documents, pendingUploads,
 };
