@@ -168,9 +168,12 @@ export const applications = pgTable('applications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  // The organization's list (decision 012): its sort (created_at desc, id desc) read backwards, and the
-  // filtered columns in the key, so the count is an index-only scan whatever the filters.
-  index('applications_org_list_idx').on(t.organizationId, t.createdAt, t.id, t.status, t.projectLocation),
+  // The organization's list (decision 012): its sort (created_at desc, id desc) read backwards, the filtered
+  // columns in the key, so the count is an index-only scan whatever the filters, and the rest of the row the
+  // page shows, so the page is an index-only scan too (no heap visit for the rows a filter skips; decision 020).
+  index('applications_org_list_idx').on(
+    t.organizationId, t.createdAt, t.id, t.status, t.projectLocation, t.programId, t.technologyType, t.submittedAt, t.submittedBy,
+  ),
   // The state's list and dashboard: by status, newest submitted first; all submitted, newest first.
   index('applications_status_submitted_idx').on(t.status, t.submittedAt, t.id),
   index('applications_submitted_idx').on(t.submittedAt, t.id).where(sql`${t.submittedAt} is not null`),

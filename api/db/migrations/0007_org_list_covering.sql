@@ -1,0 +1,2 @@
+DROP INDEX "applications_org_list_idx";--> statement-breakpoint
+CREATE INDEX "applications_org_list_idx" ON "applications" USING btree ("organization_id","created_at","id","status","project_location","program_id","technology_type","submitted_at","submitted_by");
