@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Text } from '@chakra-ui/react';
 import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG } from '../../domain/messages';
-import { answersBySystemNoFrom, isEmptyAnswer, isQuestionVisible, validateAnswer, type ValidationContext } from '../../domain/validation';
+import { answersBySystemNoFrom, isQuestionVisible, type ValidationContext } from '../../domain/validation';
+import { liveAnswerError } from '../utils/live-check';
 import { QuestionField, type FormQuestion } from './question-field';
 import type { UploadSettings } from './file-question';
 
@@ -71,9 +72,10 @@ export function QuestionList({
           onValueChange={(id, value) => {
             const next = { ...current, [id]: value };
             setCurrent(next);
-            // Required answers are reported on save, not while a field is being emptied to retype it.
-            const error = isEmptyAnswer(value) ? null : validateAnswer(q, value, { context, answersBySystemNo: answersBySystemNoFrom(questions, next) });
-            setLive((prev) => ({ ...prev, [id]: error }));
+            // The server's rules, loaded on the first change (live-check.ts); an emptied answer waits for the save.
+            void liveAnswerError(q, value, { context, answersBySystemNo: answersBySystemNoFrom(questions, next) }).then((error) =>
+              setLive((prev) => ({ ...prev, [id]: error })),
+            );
             onDirty?.();
           }}
         />

@@ -1,0 +1,33 @@
+// The answer checks of the question form, loaded when first needed (issue 8, first-load budget; decision 021).
+// With JavaScript an answer is checked as it is typed with the same rules the server runs on every save
+// (domain/validation); those rules (messages, dates, amounts, addresses, tables) are about 3 KB gzipped that no
+// first paint needs, so the browser fetches them on the first change of an answer, in their own chunk.
+import type { AnswerValue, QuestionDef } from '../../domain/questions';
+import { isEmptyAnswer, type ValidateOptions } from '../../domain/validation/answers-common';
+
+type Checks = typeof import('../../domain/validation/answers');
+let checks: Promise<Checks> | null = null;
+
+/** Starts loading the checks (once); later calls get the same promise. */
+export function loadAnswerChecks(): Promise<Checks> {
+  checks ??= import('../../domain/validation/answers').catch((error: unknown) => {
+    checks = null; // a failed fetch (offline for a moment) is tried again on the next change
+    throw error;
+  });
+  return checks;
+}
+
+/**
+ * The error of an answer being typed, by the server's rules, or null. An emptied answer gives none: required
+ * answers are reported on save, not while a field is being emptied to retype it. If the checks cannot be
+ * fetched, nothing is shown (the save checks anyway).
+ */
+export async function liveAnswerError(q: QuestionDef, value: AnswerValue, opts: ValidateOptions): Promise<string | null> {
+  if (isEmptyAnswer(value)) return null;
+  try {
+    const { validateAnswer } = await loadAnswerChecks();
+    return validateAnswer(q, value, opts);
+  } catch {
+    return null;
+  }
+}
