@@ -32,7 +32,7 @@ export async function prepareDatabase(env: Env, timings: StartTimings = {}): Pro
   const seeded = await whenDatabaseReachable(() => database.exclusive(async () => {
     await database.migrate();
     lap('migrate');
-    const done = await seedDatabase(database.db);
+    const done = await seedDatabase(database.db, { storage: storageFromEnv({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }) });
     lap('seed');
     return done;
   }));

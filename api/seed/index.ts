@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
-  answers, applicationSections, applications, loggedActions, memberships, messages, organizations, profileAnswers,
+  answers, applicationSections, applications, documents, loggedActions, memberships, messages, organizations, profileAnswers,
   programs, projectAreas, questions, reviewAssignments, sections, threads, userRoles, users,
 } from '../db/schema';
 import { BEAD_ROUND_1_SECTIONS, TECHNOLOGY_TYPES } from './question-bank';
+import { DEMO_FILES, demoApplicationAnswers, demoDocument, demoProfileAnswers, type DemoApplication } from './demo-answers';
+import type { Storage } from '../storage/types';
 import type { ApplicationStatus } from '../../domain/statuses';
 import type { RoleName } from '../../domain/roles';
 
@@ -60,7 +62,8 @@ const SEED_APPLICATIONS: SeedApplication[] = [
   { id: 'GA-LKV001', org: 'lakeview', status: 'DRAFT', area: 0, tech: 0, createdDaysAgo: 2 },
   { id: 'GA-LKV002', org: 'lakeview', status: 'SUBMITTED', area: 1, tech: 0, createdDaysAgo: 20, submittedDaysAgo: 6 },
   { id: 'GA-LKV003', org: 'lakeview', status: 'GATING_REVIEW', area: 2, tech: 2, createdDaysAgo: 40, submittedDaysAgo: 25, reviewers: ['rsm.reviewer@example.gov'] },
-  { id: 'GA-LKV004', org: 'lakeview', status: 'REVISION_NEEDED', area: 3, tech: 0, createdDaysAgo: 45, submittedDaysAgo: 30 },
+  // No REVISION_NEEDED until the state side builds revision and resubmission (issue 9 item 24: it was a dead end).
+  { id: 'GA-LKV004', org: 'lakeview', status: 'PASSED_GATING', area: 3, tech: 0, createdDaysAgo: 45, submittedDaysAgo: 30 },
   { id: 'GA-LKV005', org: 'lakeview', status: 'CANCELLED', area: 4, tech: 3, createdDaysAgo: 15 },
   { id: 'GA-SMT001', org: 'summit', status: 'DRAFT', area: 5, tech: 1, createdDaysAgo: 1 },
   { id: 'GA-SMT002', org: 'summit', status: 'SUBMITTED', area: 6, tech: 0, createdDaysAgo: 12, submittedDaysAgo: 3 },
@@ -116,8 +119,11 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /**
  * Seeds an empty database; a seeded one is left alone. Returns whether it seeded. One insert per table
  * (about fifteen statements), not one per row: the seed is part of a first start (docs/decisions/019).
+ * Every submitted application is fully answered (api/seed/demo-answers.ts); its File questions hold PDFs
+ * stored through `storage`. Without a storage (the test templates, copied under many storages) the File
+ * questions stay unanswered rather than point at bytes no storage holds.
  */
-export async function seedDatabase(db: Db): Promise<boolean> {
+export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Promise<boolean> {
   if (await isSeeded(db)) return false;
   const now = Date.now();
   await db.transaction(async (tx) => {
@@ -188,17 +194,15 @@ export async function seedDatabase(db: Db): Promise<boolean> {
     const areas = parseProjectAreasCsv(fs.readFileSync(projectAreasCsvPath(), 'utf8'));
     await tx.insert(projectAreas).values(areas.map((a) => ({ ...a, isSample: true })));
 
-    // A little of Lakeview's entity profile, so the profile and every application show it.
+    // The entity profiles of the two organizations with applications, complete: every application shows them.
     const lakeview = orgIds.get('lakeview')!;
-    const profile: [string, unknown][] = [
-      ['1', 'Lakeview Fiber Cooperative'],
-      ['3', lakeview],
-      ['4', 'Cooperative'],
-      ['9', 'https://lakeviewfiber.example.org'],
-    ];
-    await tx.insert(profileAnswers).values(
-      profile.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ organizationId: lakeview, questionId: questionIds.get(no)!, value })),
-    );
+    const legalNames = new Map<string, string>(SEED_ORGANIZATIONS.map((org) => [org.key, org.legalName]));
+    await tx.insert(profileAnswers).values((['lakeview', 'summit'] as const).flatMap((org) =>
+      demoProfileAnswers(org, legalNames.get(org)!, orgIds.get(org)!)
+        .filter(([no]) => questionIds.has(no))
+        .map(([no, value]) => ({ organizationId: orgIds.get(org)!, questionId: questionIds.get(no)!, value })),
+    ));
+    const sectionOfQuestion = new Map(BEAD_ROUND_1_SECTIONS.flatMap((section, i) => section.questions.map((q) => [q.systemNo, sectionIds[i]!] as const)));
 
     const adminOf = { lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')! };
     const rows = {
@@ -208,7 +212,9 @@ export async function seedDatabase(db: Db): Promise<boolean> {
       // In the order they happened: logged_actions.seq breaks created_at ties by insertion order.
       loggedActions: [] as (typeof loggedActions.$inferInsert)[],
       reviewAssignments: [] as (typeof reviewAssignments.$inferInsert)[],
+      documents: [] as (typeof documents.$inferInsert)[],
     };
+    const files: { key: string; body: Buffer }[] = [];
     for (const app of SEED_APPLICATIONS) {
       const area = areas[app.area % areas.length]!;
       const createdAt = new Date(now - app.createdDaysAgo * DAY);
@@ -229,7 +235,10 @@ export async function seedDatabase(db: Db): Promise<boolean> {
         createdAt,
         updatedAt: submittedAt ?? createdAt,
       });
-      const seeded: [string, unknown][] = [['179', app.id], ['21', area.name], ['24', technologyType]];
+      const demo: DemoApplication | null = submittedAt
+        ? { id: app.id, index: SEED_APPLICATIONS.indexOf(app), areaName: area.name, caiCount: area.caiCount, technologyType, submittedAt, legalName: legalNames.get(app.org)!, related: relatedOf(app, areas) }
+        : null;
+      const seeded: [string, unknown][] = demo ? demoApplicationAnswers(demo) : [['179', app.id], ['21', area.name], ['24', technologyType]];
       rows.answers.push(
         ...seeded.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ applicationId: app.id, questionId: questionIds.get(no)!, value, updatedBy: adminOf[app.org] })),
       );
@@ -241,6 +250,35 @@ export async function seedDatabase(db: Db): Promise<boolean> {
         applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_CREATED', entity: 'application',
         toStatus: 'DRAFT', createdAt, details: { projectLocation: area.name, technologyType },
       });
+      if (demo && submittedAt) {
+        // The work before the submit, in the history: each section saved in turn, its documents uploaded first.
+        const step = (submittedAt.getTime() - createdAt.getTime()) / (BEAD_ROUND_1_SECTIONS.length + 1);
+        BEAD_ROUND_1_SECTIONS.forEach((section, i) => {
+          if (section.isEntityProfile) return;
+          const savedAt = new Date(createdAt.getTime() + step * (i + 1));
+          for (const file of DEMO_FILES.filter((f) => sectionOfQuestion.get(f.systemNo) === sectionIds[i] && opts.storage && questionIds.has(f.systemNo))) {
+            const id = crypto.randomUUID();
+            const { fileName, body } = demoDocument(demo, file);
+            const key = `${organizationId}/${id}`;
+            files.push({ key, body });
+            rows.documents.push({
+              id, organizationId, programId: program!.id, sectionId: sectionIds[i]!, applicationId: app.id, questionId: questionIds.get(file.systemNo)!,
+              fileName, fileSize: body.length, fileType: 'application/pdf', storageKey: key, uploadedBy: adminOf[app.org], createdAt: new Date(savedAt.getTime() - 60_000),
+            });
+            rows.answers.push({ applicationId: app.id, questionId: questionIds.get(file.systemNo)!, value: { documentId: id, fileName }, updatedBy: adminOf[app.org] });
+            rows.loggedActions.push({
+              applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'DOCUMENT_UPLOADED', entity: 'document',
+              createdAt: new Date(savedAt.getTime() - 60_000),
+              details: { documentId: id, fileName, fileSize: body.length, programName: 'BEAD Round 1', sectionId: sectionIds[i]! },
+            });
+          }
+          const changed = section.questions.filter((q) => q.type !== 'Header' && !q.readOnly && seeded.some(([no]) => no === q.systemNo)).map((q) => q.systemNo);
+          rows.loggedActions.push({
+            applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'SECTION_SAVED', entity: 'section', createdAt: savedAt,
+            details: { sectionId: sectionIds[i]!, sectionName: section.name, changed: [...changed, ...DEMO_FILES.filter((f) => opts.storage && sectionOfQuestion.get(f.systemNo) === sectionIds[i]).map((f) => f.systemNo)] },
+          });
+        });
+      }
       if (submittedAt) {
         rows.loggedActions.push({
           applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_SUBMITTED', entity: 'application',
@@ -261,15 +299,18 @@ export async function seedDatabase(db: Db): Promise<boolean> {
       }
     }
     await tx.insert(applications).values(rows.applications);
+    if (rows.documents.length > 0) await tx.insert(documents).values(rows.documents);
     await tx.insert(answers).values(rows.answers);
     await tx.insert(applicationSections).values(rows.applicationSections);
     await tx.insert(loggedActions).values(rows.loggedActions);
     await tx.insert(reviewAssignments).values(rows.reviewAssignments);
+    // The bytes last, inside the transaction: a storage that fails leaves no rows pointing at nothing.
+    await Promise.all(files.map((file) => opts.storage!.put(file.key, file.body, { contentType: 'application/pdf' })));
 
     // One conversation each way, so the unread badges have something to count.
     const [thread] = await tx
       .insert(threads)
-      .values({ organizationId: lakeview, applicationId: 'GA-LKV004', subject: 'Revision needed on the budget table' })
+      .values({ organizationId: lakeview, applicationId: 'GA-LKV004', subject: 'Engineering costs in the budget table' })
       .returning();
     await tx.insert(messages).values([
       {
@@ -283,4 +324,11 @@ export async function seedDatabase(db: Db): Promise<boolean> {
     ]);
   });
   return true;
+}
+
+/** The organization's next submitted demo application (in seed order, wrapping), for question 84. */
+function relatedOf(app: SeedApplication, areas: ProjectAreaRow[]): DemoApplication['related'] {
+  const submitted = SEED_APPLICATIONS.filter((other) => other.org === app.org && other.submittedDaysAgo !== undefined);
+  const next = submitted[(submitted.indexOf(app) + 1) % submitted.length];
+  return next && next !== app ? { id: next.id, areaName: areas[next.area % areas.length]!.name } : undefined;
 }

@@ -124,7 +124,8 @@ beforeAll(async () => {
     { label: 'Lakeview draft', id: await createDraft(orgIds.lakeview, 'org.admin@example.org'), organizationId: orgIds.lakeview, status: 'DRAFT', exists: true },
     await seeded('Lakeview submitted', 'GA-LKV002'),
     await seeded('Lakeview in gating review (assigned to the RSM reviewer)', 'GA-LKV003'),
-    await seeded('Lakeview revision needed', 'GA-LKV004'),
+    // The demo data seeds no revision (issue 9 item 24): one is made here, as the state side will.
+    await api.database.db.update(applications).set({ status: 'REVISION_NEEDED' }).where(eq(applications.id, 'GA-LKV004')).then(() => seeded('Lakeview revision needed', 'GA-LKV004')),
     await seeded('Lakeview cancelled', 'GA-LKV005'),
     await seeded('Summit draft', 'GA-SMT001'),
     await seeded('Summit submitted', 'GA-SMT002'),

@@ -121,7 +121,9 @@ describe('POST organization/{orgId}/generate-pdf/{applicationId}', () => {
     expect(text).toMatch(/Unserved\s+Underserved\s+Served\s+Community anchor/);
     // Header questions as sub-headings; unanswered questions; page numbers.
     expect(text).toContain('9.1. Primary contact');
-    expect(text).toMatch(/26\. Total project cost\s+No answer/);
+    expect(text).toMatch(/26\. Total project cost\s+\$[\d,]+/);
+    // The test template is seeded without a storage, so its File questions stay unanswered.
+    expect(text).toMatch(/31\. Network diagram\s+No answer/);
     expect(text).toMatch(/Page 1 of \d+/);
     const pages = Number(/Page 1 of (\d+)/.exec(text)![1]);
     expect(text).toContain(`Page ${pages} of ${pages}`);

@@ -1,6 +1,7 @@
 // The entity profile: read by members, saved by the organization admin with the profile rules of spec 5.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
+import { partlyFilledProfiles } from '../support/seed-profiles';
 import { PROFILE_MSG } from '../../domain/messages';
 import { VALIDATION_MSG } from '../../domain/validation';
 
@@ -13,6 +14,7 @@ const byNo = (no: string) => questions.find((q) => q.systemNo === no);
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  await partlyFilledProfiles(api.database);
   admin = await api.signIn('org.admin@example.org');
   lakeviewId = admin.user.organizations.find((o: any) => o.name.startsWith('Lakeview')).id;
   summitId = admin.user.organizations.find((o: any) => o.name.startsWith('Summit')).id;

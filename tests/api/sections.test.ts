@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { partlyFilledProfiles } from '../support/seed-profiles';
 import { pdfToText } from '../support/pdf';
 import { profileAnswers, questions as questionsTable } from '../../api/db/schema';
 import { APPLICATION_MSG } from '../../domain/messages';
@@ -41,6 +42,10 @@ async function uploadDocument(token: string, organizationId: string, fileName = 
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  // The demo data seeds no revision (issue 9 item 24); the API's revision rules are tested on one made here,
+  // as the state side will make it.
+  await api.database.db.execute(sql`update applications set status = 'REVISION_NEEDED' where id = 'GA-LKV004'`);
+  await partlyFilledProfiles(api.database);
   admin = await api.signIn('org.admin@example.org');
   staff = await api.signIn('org.staff@example.org');
   summit = await api.signIn('summit.admin@example.org');
@@ -503,6 +508,8 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
   it('is refused for a submitted (409), cancelled (409) or locked revision (409) application and for the entity profile (409)', async () => {
     const ids = await questionIds();
     const answer = [{ questionId: ids['26']!, value: '100' }];
+    const seededTotal = await storedAnswer('GA-LKV002', '26');
+    expect(seededTotal?.value).toMatch(/^\d+$/);
     const submitted = await save('GA-LKV002', S.budget!, answer);
     expect(submitted.status).toBe(409);
     expect(submitted.body.message).toBe(APPLICATION_MSG.submittedReadOnly);
@@ -515,7 +522,7 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
     const profile = await save('GA-LKV001', S['entity-information']!, [{ questionId: ids['4']!, value: 'LLC' }]);
     expect(profile.status).toBe(409);
     expect(profile.body.message).toBe(APPLICATION_MSG.entityProfileReadOnly);
-    expect((await storedAnswer('GA-LKV002', '26'))).toBeUndefined();
+    expect((await storedAnswer('GA-LKV002', '26'))).toEqual(seededTotal);
   });
 
   it('is for the organization admin only: staff and state 403, other organizations and the state on a draft 404', async () => {
