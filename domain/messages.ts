@@ -120,4 +120,6 @@ export const DOCUMENT_MSG = {
   fileMissing: 'The file of this document is no longer available.',
   storageUnavailable: 'The file store is not answering right now. Please try the upload again in a few minutes.',
   deleteNotAllowed: 'Only an organization admin or the person who uploaded this document can delete it.',
+  /** A file chosen in a save that failed, held until the section is saved (docs/decisions/022). */
+  pendingKept: (fileName: string) => `${fileName} is chosen and will be stored when the section is saved.`,
 } as const;

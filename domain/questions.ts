@@ -75,6 +75,8 @@ export interface AddressValue {
 export interface FileValue {
   documentId: string;
   fileName: string;
+  /** A file chosen in a save that failed, held until a save succeeds (docs/decisions/022); documentId is '' then. */
+  pendingUploadId?: string;
 }
 
 /** One table row; keys are columnKey(column name). */

@@ -15,6 +15,7 @@ import { currentAuth, requireUser } from '../guard';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
+import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
 import { signDownload, StorageNotFoundError, verifyDownload, type Disposition, type Storage } from '../storage';
 import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
 import { isCleanText } from '../../domain/input';
@@ -321,81 +322,96 @@ export function documentRoutes(ctx: ApiContext): Router {
     return { organizationId, programId, sectionId };
   }
 
-  router.post('/documents/upload', signedIn, handler(async (req, res) => {
-    const userId = currentAuth(req).profile.id;
-    type Info = {
-      organizationId: string; programId: string; programName: string; sectionId: string; fileName: string;
-      fileType: string; description: string | null; applicationId: string | null; questionId: string | null;
-    };
+  type UploadInfo = {
+    organizationId: string; programId: string; programName: string; sectionId: string; fileName: string;
+    fileType: string; description: string | null; applicationId: string | null; questionId: string | null;
+  };
 
-    const { fields, file, skippedFile } = await receiveUpload<Info>(req, res, {
+  /**
+   * The checks of an upload, made when its file part starts (see receiveUpload): the place, the name and type,
+   * the application and question. `forAnswer`: a pending upload of a File question, which must name an
+   * application the caller may change and a File question of the section.
+   */
+  async function acceptUpload(req: Request, f: Record<string, string>, partName: string, forAnswer: boolean): Promise<Accepted<UploadInfo> | null> {
+    const place = placeFields(req, f, false);
+    if (!place) return null;
+    const { organizationId, programId, sectionId } = place;
+    const fileName = (f.fileName?.trim() || partName.trim()).replace(/[\\/]/g, '_');
+    if (!fileName) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
+    if (fileName.length > MAX_FILE_NAME) throw badRequest(DOCUMENT_MSG.fileNameTooLong, { fileName: [DOCUMENT_MSG.fileNameTooLong] });
+    // The stated name and the name of the part itself must both pass (a .exe sent as "report.pdf" does not).
+    for (const name of [fileName, partName.trim()]) {
+      const blocked = name ? validateUploadFileName(name) : null;
+      if (blocked) throw badRequest(blocked, { file: [blocked] });
+    }
+    const typeError = validateDocumentFile(fileName, 0, ctx.maxUploadBytes);
+    if (typeError) throw badRequest(typeError, { file: [typeError] });
+    const description = f.description?.trim() || null;
+    if (description && description.length > MAX_DESCRIPTION) {
+      throw badRequest(DOCUMENT_MSG.descriptionTooLong, { description: [DOCUMENT_MSG.descriptionTooLong] });
+    }
+
+    if (!uuid.safeParse(programId).success || !uuid.safeParse(sectionId).success) {
+      throw badRequest(DOCUMENT_MSG.programSectionNotFound, { sectionId: [DOCUMENT_MSG.programSectionNotFound] });
+    }
+    const [program] = await ctx.db
+      .select({ programName: programs.name })
+      .from(sections)
+      .innerJoin(programs, eq(programs.id, sections.programId))
+      .where(and(eq(sections.id, sectionId), eq(programs.id, programId)))
+      .limit(1);
+    if (!program) throw badRequest(DOCUMENT_MSG.programSectionNotFound, { sectionId: [DOCUMENT_MSG.programSectionNotFound] });
+
+    const applicationId = f.applicationId?.trim().toUpperCase() || null;
+    if (applicationId) {
+      // The application must be one the caller sees, of the organization the document goes to.
+      const { app } = await loadApplicationFor(ctx, req, applicationId, forAnswer ? 'update' : 'read');
+      if (app.organizationId !== organizationId) throw notFound('Application not found');
+    }
+    const questionId = f.questionId?.trim() || null;
+    if (forAnswer && (!applicationId || !questionId)) throw badRequest(DOCUMENT_MSG.questionNotInSection, { questionId: [DOCUMENT_MSG.questionNotInSection] });
+    if (questionId) {
+      const [question] = uuid.safeParse(questionId).success
+        ? await ctx.db
+          .select({ id: questions.id, type: questions.type })
+          .from(questions)
+          .where(and(eq(questions.id, questionId), eq(questions.sectionId, sectionId)))
+          .limit(1)
+        : [];
+      if (!question || (forAnswer && question.type !== 'File')) {
+        throw badRequest(DOCUMENT_MSG.questionNotInSection, { questionId: [DOCUMENT_MSG.questionNotInSection] });
+      }
+    }
+
+    const id = crypto.randomUUID();
+    const fileType = MIME_BY_EXTENSION[fileExtension(fileName)] ?? 'application/octet-stream';
+    return {
+      key: `${organizationId}/${id}`,
+      contentType: fileType,
+      info: { organizationId, programId, programName: program.programName, sectionId, fileName, fileType, description, applicationId, questionId },
+    };
+  }
+
+  /** Reads an upload (the file straight into the storage) and refuses what is missing. */
+  async function receiveDocument(req: Request, res: Response, forAnswer: boolean) {
+    const { fields, file, skippedFile } = await receiveUpload<UploadInfo>(req, res, {
       storage: ctx.storage,
       maxBytes: ctx.maxUploadBytes,
       log: ctx.log,
-      accept: async (f, partName) => {
-        const place = placeFields(req, f, false);
-        if (!place) return null;
-        const { organizationId, programId, sectionId } = place;
-        const fileName = (f.fileName?.trim() || partName.trim()).replace(/[\\/]/g, '_');
-        if (!fileName) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
-        if (fileName.length > MAX_FILE_NAME) throw badRequest(DOCUMENT_MSG.fileNameTooLong, { fileName: [DOCUMENT_MSG.fileNameTooLong] });
-        // The stated name and the name of the part itself must both pass (a .exe sent as "report.pdf" does not).
-        for (const name of [fileName, partName.trim()]) {
-          const blocked = name ? validateUploadFileName(name) : null;
-          if (blocked) throw badRequest(blocked, { file: [blocked] });
-        }
-        const typeError = validateDocumentFile(fileName, 0, ctx.maxUploadBytes);
-        if (typeError) throw badRequest(typeError, { file: [typeError] });
-        const description = f.description?.trim() || null;
-        if (description && description.length > MAX_DESCRIPTION) {
-          throw badRequest(DOCUMENT_MSG.descriptionTooLong, { description: [DOCUMENT_MSG.descriptionTooLong] });
-        }
-
-        if (!uuid.safeParse(programId).success || !uuid.safeParse(sectionId).success) {
-          throw badRequest(DOCUMENT_MSG.programSectionNotFound, { sectionId: [DOCUMENT_MSG.programSectionNotFound] });
-        }
-        const [program] = await ctx.db
-          .select({ programName: programs.name })
-          .from(sections)
-          .innerJoin(programs, eq(programs.id, sections.programId))
-          .where(and(eq(sections.id, sectionId), eq(programs.id, programId)))
-          .limit(1);
-        if (!program) throw badRequest(DOCUMENT_MSG.programSectionNotFound, { sectionId: [DOCUMENT_MSG.programSectionNotFound] });
-
-        const applicationId = f.applicationId?.trim().toUpperCase() || null;
-        if (applicationId) {
-          // The application must be one the caller sees, of the organization the document goes to.
-          const { app } = await loadApplicationFor(ctx, req, applicationId, 'read');
-          if (app.organizationId !== organizationId) throw notFound('Application not found');
-        }
-        const questionId = f.questionId?.trim() || null;
-        if (questionId) {
-          const [question] = uuid.safeParse(questionId).success
-            ? await ctx.db
-              .select({ id: questions.id })
-              .from(questions)
-              .where(and(eq(questions.id, questionId), eq(questions.sectionId, sectionId)))
-              .limit(1)
-            : [];
-          if (!question) throw badRequest(DOCUMENT_MSG.questionNotInSection, { questionId: [DOCUMENT_MSG.questionNotInSection] });
-        }
-
-        const id = crypto.randomUUID();
-        const fileType = MIME_BY_EXTENSION[fileExtension(fileName)] ?? 'application/octet-stream';
-        return {
-          key: `${organizationId}/${id}`,
-          contentType: fileType,
-          info: { organizationId, programId, programName: program.programName, sectionId, fileName, fileType, description, applicationId, questionId },
-        };
-      },
+      accept: (f, partName) => acceptUpload(req, f, partName, forAnswer),
     });
-
     if (!file) {
       // No file part, or it came before the fields it needs: the fields' own errors first.
       placeFields(req, fields, true);
       if (skippedFile) throw badRequest(DOCUMENT_MSG.fieldsAfterFile);
       throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
     }
+    return file;
+  }
+
+  router.post('/documents/upload', signedIn, handler(async (req, res) => {
+    const userId = currentAuth(req).profile.id;
+    const file = await receiveDocument(req, res, false);
     const { info } = file;
     const id = file.key.slice(file.key.indexOf('/') + 1);
     try {
@@ -417,6 +433,36 @@ export function documentRoutes(ctx: ApiContext): Router {
     }
     const row = await findDocument(id, info.organizationId);
     res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: toDocument(row) });
+  }));
+
+  // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
+  // (docs/decisions/022). The save that succeeds promotes it (api/routes/sections.ts).
+  router.post('/documents/pending', signedIn, handler(async (req, res) => {
+    const userId = currentAuth(req).profile.id;
+    const file = await receiveDocument(req, res, true);
+    const { info } = file;
+    const id = file.key.slice(file.key.indexOf('/') + 1);
+    let held: PendingUploadRow;
+    try {
+      if (file.size === 0) throw badRequest(DOCUMENT_MSG.fileEmpty, { file: [DOCUMENT_MSG.fileEmpty] });
+      held = await holdPendingUpload(ctx, {
+        id, userId, organizationId: info.organizationId, programId: info.programId, sectionId: info.sectionId,
+        applicationId: info.applicationId!, questionId: info.questionId!, fileName: info.fileName, fileSize: file.size,
+        fileType: info.fileType, storageKey: file.key,
+      });
+    } catch (err) {
+      await ctx.storage.remove(file.key).catch(() => undefined);
+      throw err;
+    }
+    res.status(201).json({
+      pendingUpload: { id: held.id, fileName: held.fileName, fileSize: held.fileSize, questionId: held.questionId, applicationId: held.applicationId, expiresAt: held.expiresAt },
+    });
+  }));
+
+  router.delete('/documents/pending/:id', signedIn, handler(async (req, res) => {
+    const id = String(req.params.id);
+    if (!uuid.safeParse(id).success || !(await discardPendingUpload(ctx, currentAuth(req).profile.id, id))) throw notFound(DOCUMENT_MSG.notFound);
+    res.status(204).end();
   }));
 
   const organizationDocuments = pagedStatements<DocumentRow>(ctx.db, 'organization_documents');

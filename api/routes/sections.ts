@@ -11,6 +11,7 @@ import { currentAuth, requireUser } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { answers, applicationSections, applications, documents, programs, sections } from '../db/schema';
 import { audit } from '../services/audit';
+import { findPendingUploads, pendingUploadId, promotePendingUploads } from '../services/pending-uploads';
 import { templateUrls } from './templates';
 import {
   areaName, auditProfileSnapshot, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
@@ -268,9 +269,20 @@ export function sectionRoutes(ctx: ApiContext): Router {
           .where(and(inArray(documents.id, fileIds), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt))))
           .map((d) => [d.id, d.fileName] as const),
     );
+    // A file held from a save that failed (no JavaScript) is the caller's pending upload; this save promotes it.
+    const userId = currentAuth(req).profile.id;
+    const pending = await findPendingUploads(ctx, userId, app.id, qs
+      .filter((q) => q.type === 'File' && given.has(q.id))
+      .map((q) => pendingUploadId(next[q.id]))
+      .filter((id): id is string => !!id && UUID.test(id)));
     const missingFiles: Record<string, string[]> = {};
     for (const q of qs) {
       if (q.type !== 'File' || !given.has(q.id) || next[q.id] === null) continue;
+      const held = pending.get(pendingUploadId(next[q.id]) ?? '');
+      if (held && held.questionId === q.id) {
+        next[q.id] = { documentId: held.id, fileName: held.fileName };
+        continue;
+      }
       const id = fileDocumentId(next[q.id]);
       const fileName = id ? owned.get(id) : undefined;
       if (id && fileName !== undefined) next[q.id] = { documentId: id, fileName };
@@ -304,8 +316,9 @@ export function sectionRoutes(ctx: ApiContext): Router {
     const missing = sectionErrors(qs, next, bySystemNo, areas, { context: 'application', required: true });
     const status: SectionStatus = Object.keys(missing).length === 0 ? 'COMPLETED' : 'IN_PROGRESS';
 
-    const userId = currentAuth(req).profile.id;
     const now = new Date();
+    // Only the pending uploads still answering their (visible) question become documents.
+    const promoted = [...pending.values()].filter((p) => fileDocumentId(next[p.questionId]) === p.id);
     const writes = qs.filter((q) => q.type !== 'Header' && (state.stored.has(q.id) ? !sameValue(state.stored.get(q.id), next[q.id]) : next[q.id] !== null));
     const changedNos = qs.filter((q) => q.type !== 'Header' && !sameValue(before[q.id], next[q.id])).map((q) => q.systemNo);
     const area = qs.filter(isAreaQuestion).map((q) => areaName(next[q.id])).find((n): n is string => !!n && areas.has(n));
@@ -325,6 +338,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
           .limit(1);
         if (!row?.unlocked) throw conflict(APPLICATION_MSG.sectionLocked);
       }
+      await promotePendingUploads(tx, promoted, userId);
       if (writes.length > 0) {
         await tx
           .insert(answers)

@@ -1,5 +1,6 @@
-// Documents (spec 9): uploading a file for a question, and a short-lived link to open or download one.
-import { get, post, seg, type ApiSession } from './client.server';
+// Documents (spec 9): uploading a file for a question (or holding it for a save that may fail), and a short-lived
+// link to open or download one.
+import { del, get, post, seg, type ApiSession } from './client.server';
 import type { FileValue } from '../../domain/questions';
 
 export interface DocumentPlace {
@@ -34,3 +35,19 @@ export async function documentLink(api: ApiSession, documentId: string, organiza
 export function publicUrl(api: ApiSession, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${api.context.portal.apiPublicOrigin}${url}`;
 }
+
+/**
+ * Holds a file chosen in a File question for the save that may still fail (docs/decisions/022): not a
+ * document until a save of the section succeeds; the answer to send names it until then.
+ */
+export async function holdPendingUpload(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(place)) form.set(key, value);
+  form.set('fileName', file.name);
+  form.set('file', file, file.name);
+  const { pendingUpload } = await post<{ pendingUpload: { id: string; fileName: string } }>(api, '/documents/pending', form);
+  return { documentId: '', fileName: pendingUpload.fileName, pendingUploadId: pendingUpload.id };
+}
+
+/** The person removed a held file before saving: it goes at once (else it expires). */
+export const discardPendingUpload = (api: ApiSession, pendingUploadId: string) => del(api, `/documents/pending/${seg(pendingUploadId)}`);

@@ -13,7 +13,10 @@ export const sectionView = (api: ApiSession, applicationId: string, sectionId: s
 export const saveSectionAnswers = (api: ApiSession, applicationId: string, sectionId: string, values: Record<string, AnswerValue>) =>
   post(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/answers`, { answers: asAnswers(values) });
 
-/** The API's answers list from the form's question id → value map. */
+/** The API's answers list from the form's question id → value map (a held file is sent as its pending upload's id). */
 export function asAnswers(values: Record<string, AnswerValue>) {
-  return Object.entries(values).map(([questionId, value]) => ({ questionId, value }));
+  return Object.entries(values).map(([questionId, value]) => ({
+    questionId,
+    value: value && typeof value === 'object' && 'pendingUploadId' in value && value.pendingUploadId ? { pendingUploadId: value.pendingUploadId, fileName: value.fileName } : value,
+  }));
 }

@@ -126,7 +126,10 @@ export function FileQuestion({
 
   return (
     <Stack gap={2} data-testid="file-question">
-      {file ? (
+      {file?.pendingUploadId ? (
+        // Held from a save that failed (docs/decisions/022): no document yet, so no link.
+        <p data-testid="file-pending">{DOCUMENT_MSG.pendingKept(truncateFileName(file.fileName))}</p>
+      ) : file ? (
         <HStack gap={3} wrap="wrap">
           <chakra.a
             href={`/resources/documents/${encodeURIComponent(file.documentId)}`}
@@ -154,6 +157,7 @@ export function FileQuestion({
       {/* The current answer, sent back with every save (the server checks the document is the organization's). */}
       <input type="hidden" name={partName(questionId, 'documentId')} value={file?.documentId ?? ''} />
       <input type="hidden" name={partName(questionId, 'fileName')} value={file?.fileName ?? ''} />
+      <input type="hidden" name={partName(questionId, 'pendingUploadId')} value={file?.pendingUploadId ?? ''} />
       {canUpload ? (
         <Box>
           <chakra.label htmlFor={inputId} fontSize="sm" display="block" mb={1}>

@@ -1,8 +1,9 @@
-// File questions of the application form: a chosen file is stored through the provider's
-// documents/upload (the same file rules on both sides), and the answer names the new document.
+// File questions of the application form: a chosen file is stored through the provider's documents/upload
+// (with JavaScript, at once) or held as a pending upload until the form's save succeeds (without it); the same
+// file rules on both sides.
 import type { AppLoadContext } from '@remix-run/node';
 import { apiSession } from '../api/client.server';
-import { uploadDocument } from '../api/documents.server';
+import { holdPendingUpload, uploadDocument } from '../api/documents.server';
 import type { PortalUser } from './auth.server';
 import type { FileValue } from '../../domain/questions';
 
@@ -16,6 +17,14 @@ export interface FilePlace {
 /** Uploads one file for a File question; answers the value to store (the provider's id and name). */
 export function uploadAnswerFile(context: AppLoadContext, user: PortalUser, place: FilePlace, file: File): Promise<FileValue> {
   return uploadDocument(apiSession(context, user), { organizationId: user.organization!.id, ...place }, file);
+}
+
+/**
+ * Holds one file chosen without JavaScript for the form's save (docs/decisions/022): the answer names the held
+ * file, which becomes a document only when the save succeeds; a failed save re-renders the form still holding it.
+ */
+export function holdAnswerFile(context: AppLoadContext, user: PortalUser, place: FilePlace, file: File): Promise<FileValue> {
+  return holdPendingUpload(apiSession(context, user), { organizationId: user.organization!.id, ...place }, file);
 }
 
 /** The request is bigger than any allowed upload could make it (refused before reading the body). */

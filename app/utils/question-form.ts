@@ -24,7 +24,10 @@ export function answersFromForm(questions: readonly QuestionDef[], form: FormDat
       case 'File': {
         // The document already attached (hidden fields); the server checks it belongs to the organization.
         const documentId = text(form, partName(q.id, 'documentId')).trim();
-        result[q.id] = documentId ? { documentId, fileName: text(form, partName(q.id, 'fileName')) } : null;
+        // Or a file held from a save that failed (docs/decisions/022), promoted to a document by the next save.
+        const pendingUploadId = documentId ? '' : text(form, partName(q.id, 'pendingUploadId')).trim();
+        const fileName = text(form, partName(q.id, 'fileName'));
+        result[q.id] = documentId ? { documentId, fileName } : pendingUploadId ? { documentId: '', fileName, pendingUploadId } : null;
         break;
       }
       case 'Checkbox':

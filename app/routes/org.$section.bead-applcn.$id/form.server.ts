@@ -9,7 +9,8 @@ import { submitApplication, listProjectAreas } from '../../api/applications.serv
 import { saveSectionAnswers, sectionStatuses, sectionView } from '../../api/sections.server';
 import { redirectWithToast } from '../../utils/session.server';
 import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../../utils/question-form';
-import { tooLargeForUpload, uploadAnswerFile } from '../../utils/file-answers.server';
+import { holdAnswerFile, tooLargeForUpload } from '../../utils/file-answers.server';
+import { discardPendingUpload } from '../../api/documents.server';
 import { readForm } from '../../utils/form-data.server';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
@@ -43,6 +44,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The pending upload a File answer holds (a file chosen in a save that failed), if any. */
+const heldFileId = (value: AnswerValue | undefined): string | null =>
+  value && typeof value === 'object' && !Array.isArray(value) && 'pendingUploadId' in value && value.pendingUploadId ? value.pendingUploadId : null;
+
 export type ActionResult = {
   values: Record<string, AnswerValue> | null;
   errors: Record<string, string>;
@@ -73,31 +78,38 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 
   const values = answersFromForm(view.questions, form);
-  const rows = tableIntent(intent);
-  if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows) });
-
-  // File questions: Remove clears the answer; a chosen file (the no-JavaScript path) is uploaded first.
+  // File questions: Remove clears the answer (a held file goes at once); a file chosen without JavaScript is held
+  // as a pending upload (docs/decisions/022) whatever the intent: the save that succeeds makes it a document, a
+  // save that fails or a table row added re-renders the form still holding it.
   const removing = removeFileIntent(intent);
-  if (removing && view.questions.some((q) => q.id === removing && q.type === 'File')) values[removing] = null;
+  if (removing && view.questions.some((q) => q.id === removing && q.type === 'File')) {
+    const held = heldFileId(values[removing]);
+    if (held) await discardPendingUpload(api, held).catch(() => undefined);
+    values[removing] = null;
+  }
   const files = chosenFiles(view.questions, form);
+  if (removing) files.delete(removing);
   if (files.size > 0) {
     if (view.application.readOnly) return data<ActionResult>({ ...none, values, message: APPLICATION_MSG.submittedReadOnly }, { status: 409 });
     const fileErrors: Record<string, string> = {};
     for (const [questionId, file] of files) {
       const invalid = validateAnswerFile(file.name, file.size, context.portal.maxUploadBytes);
-      if (invalid) fileErrors[questionId] = invalid;
-    }
-    if (Object.keys(fileErrors).length > 0) return data<ActionResult>({ ...none, values, errors: fileErrors }, { status: 400 });
-    for (const [questionId, file] of files) {
+      if (invalid) {
+        fileErrors[questionId] = invalid;
+        continue;
+      }
       try {
         const place = { applicationId, programId: view.application.programId, sectionId: step.sectionId, questionId };
-        values[questionId] = await uploadAnswerFile(context, user, place, file);
+        values[questionId] = await holdAnswerFile(context, user, place, file);
       } catch (error) {
         const failure = await formFailure(error, caller, VALIDATION_MSG.uploadFailed);
-        return data<ActionResult>({ ...none, values, errors: { [questionId]: failure.fields.file ?? failure.message } }, { status: failure.status });
+        fileErrors[questionId] = failure.fields.file ?? failure.message;
       }
     }
+    if (Object.keys(fileErrors).length > 0) return data<ActionResult>({ ...none, values, errors: fileErrors }, { status: 400 });
   }
+  const rows = tableIntent(intent);
+  if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows) });
 
   try {
     await saveSectionAnswers(api, applicationId, step.sectionId, values);

@@ -1,0 +1,180 @@
+// Pending uploads (issue 9 item 6, docs/decisions/022): a File question's file sent with a Save that may
+// fail is held for its user, application and question; a failed save stores no document and keeps it; the
+// save that succeeds promotes it (same id and bytes) to a document; a newer file replaces it; an expired one
+// is swept with its bytes; its owner can discard it. Audited. Runs on both engines (api-pglite, api-postgres).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { startTestApi, type TestApi } from './harness';
+import { documents, loggedActions, pendingUploads } from '../../api/db/schema';
+import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
+
+let api: TestApi;
+let dataDir: string;
+let admin: { token: string; user: any };
+let staff: { token: string };
+let summit: { token: string; user: any };
+let lakeviewId: string;
+let programId: string;
+let sectionId: string;
+let fileQuestionId: string;
+let narrativeQuestionId: string;
+let applicationId: string;
+/** A second draft, whose pending upload expires. */
+let otherApplicationId: string;
+
+const PDF = Buffer.from('%PDF-1.4\n%pending\n');
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pending-'));
+  api = await startTestApi({ OTP_EMAIL_LIMIT: '100', DATA_DIR: dataDir });
+  admin = await api.signIn('org.admin@example.org');
+  staff = await api.signIn('org.staff@example.org');
+  summit = await api.signIn('summit.admin@example.org');
+  lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
+  programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
+  const sections = (await api.call('/api/v1/section/all', { token: admin.token })).body;
+  sectionId = sections.find((s: any) => s.slug === 'technology').id;
+  const areas = (await api.call('/api/v1/project-area/all', { token: admin.token })).body;
+  const create = async () => {
+    const created = await api.call(`/api/v1/applications/create?organizationId=${lakeviewId}`, {
+      token: admin.token,
+      body: { programId, projectLocation: areas[0].name, technologyType: 'Fiber to the premises' },
+    });
+    expect(created.status).toBe(201);
+    return created.body.applicationId as string;
+  };
+  applicationId = await create();
+  otherApplicationId = await create();
+  const view = (await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}`, { token: admin.token })).body;
+  fileQuestionId = view.questions.find((q: any) => q.systemNo === '31').id;
+  narrativeQuestionId = view.questions.find((q: any) => q.systemNo === '30').id;
+});
+afterAll(async () => {
+  await api?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function hold(opts: { token?: string; questionId?: string; fileName?: string; applicationId?: string; organizationId?: string } = {}) {
+  const form = new FormData();
+  form.set('organizationId', opts.organizationId ?? lakeviewId);
+  form.set('programId', programId);
+  form.set('sectionId', sectionId);
+  form.set('applicationId', opts.applicationId ?? applicationId);
+  form.set('questionId', opts.questionId ?? fileQuestionId);
+  const name = opts.fileName ?? 'network-diagram.pdf';
+  form.set('fileName', name);
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
+  const res = await fetch(`${api.baseUrl}/api/v1/documents/pending`, { method: 'POST', headers: { Authorization: `Bearer ${opts.token ?? admin.token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const save = (answers: { questionId: string; value: unknown }[], token = admin.token, id = applicationId) =>
+  api.call(`/api/v1/applications/${id}/sections/${sectionId}/answers`, { token, body: { answers } });
+const db = () => api.database.db;
+const pendingRow = async (id: string) => (await db().select().from(pendingUploads).where(eq(pendingUploads.id, id)))[0];
+const documentRow = async (id: string) => (await db().select().from(documents).where(eq(documents.id, id)))[0];
+const storedFile = (key: string) => path.join(dataDir, 'files', key);
+
+describe('pending uploads', () => {
+  it('a failed save keeps the file pending and stores no document; the save that succeeds promotes it', async () => {
+    const held = await hold();
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const id = held.body.pendingUpload.id;
+    expect(held.body.pendingUpload).toMatchObject({ fileName: 'network-diagram.pdf', fileSize: PDF.length, questionId: fileQuestionId, applicationId });
+    const row = await pendingRow(id);
+    expect(fs.readFileSync(storedFile(row!.storageKey))).toEqual(PDF);
+    expect(await documentRow(id)).toBeUndefined();
+    const [audited] = await db().select().from(loggedActions).where(and(eq(loggedActions.action, 'PENDING_UPLOAD_HELD'), eq(loggedActions.applicationId, applicationId)));
+    expect(audited?.details).toMatchObject({ pendingUploadId: id, fileName: 'network-diagram.pdf' });
+
+    // Another answer of the same save is refused: nothing is stored, the file stays pending.
+    const refused = await save([
+      { questionId: fileQuestionId, value: { pendingUploadId: id, fileName: 'network-diagram.pdf' } },
+      { questionId: narrativeQuestionId, value: 'x'.repeat(5001) },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors ?? {})).toEqual([narrativeQuestionId]);
+    expect(await documentRow(id)).toBeUndefined();
+    expect(await pendingRow(id)).toBeDefined();
+    const before = (await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}`, { token: admin.token })).body;
+    expect(before.questions.find((q: any) => q.id === fileQuestionId).answer).toBeNull();
+
+    // Corrected: the save succeeds, the pending upload becomes the document the answer names.
+    const saved = await save([
+      { questionId: fileQuestionId, value: { pendingUploadId: id, fileName: 'ignored.pdf' } },
+      { questionId: narrativeQuestionId, value: 'Fiber ring with two backhaul routes.' },
+    ]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.questions.find((q: any) => q.id === fileQuestionId).answer).toEqual({ documentId: id, fileName: 'network-diagram.pdf' });
+    const document = await documentRow(id);
+    expect(document).toMatchObject({ organizationId: lakeviewId, applicationId, questionId: fileQuestionId, fileName: 'network-diagram.pdf', storageKey: row!.storageKey, deletedAt: null });
+    expect(await pendingRow(id)).toBeUndefined();
+    expect(fs.existsSync(storedFile(row!.storageKey))).toBe(true);
+    const uploaded = await db().select().from(loggedActions).where(and(eq(loggedActions.action, 'DOCUMENT_UPLOADED'), eq(loggedActions.applicationId, applicationId)));
+    expect(uploaded.map((u) => u.details)).toContainEqual(expect.objectContaining({ documentId: id, fromPendingUpload: true }));
+    const link = await api.call(`/api/v1/documents/${id}/signed-url?organizationId=${lakeviewId}`, { token: admin.token });
+    expect(link.status).toBe(200);
+
+    // Promoted once: the same pending id cannot be used again.
+    const again = await save([{ questionId: fileQuestionId, value: { pendingUploadId: id, fileName: 'x.pdf' } }]);
+    expect(again.status).toBe(400);
+    expect(again.body.errors[fileQuestionId]).toEqual([APPLICATION_MSG.fileNotFound]);
+  });
+
+  it('a newer file for the question replaces the pending one (its bytes removed); the owner can discard it', async () => {
+    const first = await hold({ fileName: 'first.pdf' });
+    const firstRow = await pendingRow(first.body.pendingUpload.id);
+    const second = await hold({ fileName: 'second.pdf' });
+    expect(second.status).toBe(201);
+    expect(await pendingRow(first.body.pendingUpload.id)).toBeUndefined();
+    expect(fs.existsSync(storedFile(firstRow!.storageKey))).toBe(false);
+    const secondRow = await pendingRow(second.body.pendingUpload.id);
+    // Another person's discard finds nothing; the owner's removes the row and the bytes.
+    expect((await api.call(`/api/v1/documents/pending/${secondRow!.id}`, { method: 'DELETE', token: summit.token })).status).toBe(404);
+    expect((await api.call(`/api/v1/documents/pending/${secondRow!.id}`, { method: 'DELETE', token: admin.token })).status).toBe(204);
+    expect(await pendingRow(secondRow!.id)).toBeUndefined();
+    expect(fs.existsSync(storedFile(secondRow!.storageKey))).toBe(false);
+    expect((await api.call(`/api/v1/documents/pending/${secondRow!.id}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
+    expect((await api.call('/api/v1/documents/pending/not-a-uuid', { method: 'DELETE', token: admin.token })).status).toBe(404);
+  });
+
+  it('expired pending uploads are swept with their bytes and cannot be saved', async () => {
+    const held = await hold({ applicationId: otherApplicationId, fileName: 'old.pdf' });
+    const row = await pendingRow(held.body.pendingUpload.id);
+    await db().update(pendingUploads).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(pendingUploads.id, row!.id));
+    const expired = await save([{ questionId: fileQuestionId, value: { pendingUploadId: row!.id, fileName: 'old.pdf' } }], admin.token, otherApplicationId);
+    expect(expired.status).toBe(400);
+    expect(expired.body.errors[fileQuestionId]).toEqual([APPLICATION_MSG.fileNotFound]);
+    // The next pending upload (anyone's) sweeps what has expired.
+    const fresh = await hold({ fileName: 'fresh.pdf' });
+    expect(fresh.status).toBe(201);
+    expect(await pendingRow(row!.id)).toBeUndefined();
+    expect(fs.existsSync(storedFile(row!.storageKey))).toBe(false);
+  });
+
+  it('only the uploader, for a File question of an application they may change', async () => {
+    const mine = await hold({ fileName: 'mine.pdf' });
+    // Another organization's admin cannot save it into this application, nor hold a file for it.
+    const theirs = await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}/answers`, {
+      token: summit.token, body: { answers: [{ questionId: fileQuestionId, value: { pendingUploadId: mine.body.pendingUpload.id } }] },
+    });
+    expect(theirs.status).toBe(404);
+    const summitOrg = summit.user.organizations[0].id;
+    expect((await hold({ token: summit.token, organizationId: summitOrg })).status).toBe(404);
+    // Staff may upload documents but not change an application's answers.
+    expect((await hold({ token: staff.token })).status).toBe(403);
+    // Not a File question, not a question of the section, no application: refused.
+    const notFile = await hold({ questionId: narrativeQuestionId });
+    expect(notFile.status).toBe(400);
+    expect(notFile.body.message).toBe(DOCUMENT_MSG.questionNotInSection);
+    expect((await hold({ applicationId: '' })).status).toBe(400);
+    const blocked = await hold({ fileName: 'setup.exe' });
+    expect(blocked.status).toBe(400);
+    // Nothing refused left a row behind.
+    const rows = await db().select().from(pendingUploads).where(eq(pendingUploads.applicationId, applicationId));
+    expect(rows.map((r) => r.fileName)).toEqual(['mine.pdf']);
+  });
+});
