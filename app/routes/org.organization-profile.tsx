@@ -97,7 +97,7 @@ export default function EntityProfile() {
           <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => !readOnly && guard.setDirty(true)} context="profile" />
         </Box>
         <HStack gap={3} mt={6}>
-          <Button asChild variant="outline">
+          <Button asChild type={undefined /* a link: no button type (<a type="button"> is invalid HTML) */} variant="outline">
             <Link to={withParams(location.search, { leave: '1' })} preventScrollReset>
               Cancel
             </Link>
@@ -113,12 +113,12 @@ export default function EntityProfile() {
         <UrlDialog id="leave-profile" title="Leave this page?" closeTo={closeDialogs(withParams(location.search, { leave: null }))} role="alertdialog">
           <Text mb={6}>{MSG.leavePage}</Text>
           <HStack justify="flex-end" gap={3}>
-            <Button asChild variant="outline">
+            <Button asChild type={undefined} variant="outline">
               <Link to={withParams(location.search, { leave: null })} preventScrollReset>
                 No
               </Link>
             </Button>
-            <Button asChild colorPalette="brand">
+            <Button asChild type={undefined} colorPalette="brand">
               <Link to="/org/" data-autofocus onClick={guard.leaveWithoutAsking}>
                 Yes
               </Link>

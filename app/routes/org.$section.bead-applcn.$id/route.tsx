@@ -113,7 +113,7 @@ export default function ApplicationForm() {
                 </Button>
               )}
               {next ? (
-                <Button asChild variant="outline">
+                <Button asChild type={undefined /* a link: no button type (<a type="button"> is invalid HTML) */} variant="outline">
                   <Link to={`${base}?step=${next.slug}`}>Next section: {next.name}</Link>
                 </Button>
               ) : null}
