@@ -9,6 +9,7 @@ import { system } from '../app/theme';
 import { makeEmotionCache } from '../app/styles/emotion-cache';
 import { STATIC_CLASSES } from '../app/styles/static-classes';
 import { LIST_KIT_CLASSES } from '../app/components/list-kit/classes';
+import { QUESTION_CLASSES } from '../app/components/question-classes';
 
 export function chakraGlobalCss(): string {
   const cache = makeEmotionCache();
@@ -20,7 +21,7 @@ export function chakraGlobalCss(): string {
     cva: (recipe: unknown) => (variants?: Record<string, string>) => Record<string, unknown>;
     _config: { theme: { recipes: Record<string, unknown> } };
   };
-  const classes = Object.entries({ ...STATIC_CLASSES, ...LIST_KIT_CLASSES }).map(([name, rule]) => {
+  const classes = Object.entries({ ...STATIC_CLASSES, ...LIST_KIT_CLASSES, ...QUESTION_CLASSES }).map(([name, rule]) => {
     const styles = 'recipe' in rule ? sys.css(sys.cva(sys._config.theme.recipes[rule.recipe])(rule.variants), rule.style ?? {}) : sys.css(rule);
     return text(styles, `.${name}`);
   });
