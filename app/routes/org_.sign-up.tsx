@@ -68,7 +68,7 @@ export default function SignUp() {
             <Field label="Last Name" {...field('lastName', 'text', 'family-name')} />
           </div>
           <Field label="Email" {...field('email', 'email', 'email')} />
-          <Field label="Phone (optional)" hint="10 digits, for example (608) 555-0100." {...field('phoneNumber', 'tel', 'tel-national')} />
+          <Field label="Phone (optional)" hint="10 digits, for example (608) 555-0100." {...field('phoneNumber', 'tel', 'tel')} />
           <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
             <label htmlFor="sign-up-website">Leave this empty</label>
             <input id="sign-up-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
