@@ -14,7 +14,7 @@ export function LoginPage() {
   const actionData = useActionData() as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const { portal, step, pendingEmail, devOutboxUrl, notice } = loaderData;
+  const { portal, step, pendingEmail, devOutboxUrl, notice, redirectTo } = loaderData;
   const title = portal === 'state' ? 'State staff sign in' : 'Organization sign in';
 
   return (
@@ -25,7 +25,7 @@ export function LoginPage() {
         {step === 'code' ? (
           <CodeStep email={pendingEmail ?? ''} reply={actionData?.form === 'code' ? (actionData.result as Reply) : undefined} busy={busy} />
         ) : (
-          <EmailStep portal={portal} notice={notice} reply={actionData?.form === 'email' ? (actionData.result as Reply) : undefined} busy={busy} />
+          <EmailStep portal={portal} notice={notice} redirectTo={redirectTo} reply={actionData?.form === 'email' ? (actionData.result as Reply) : undefined} busy={busy} />
         )}
         {devOutboxUrl ? (
           <div className="ui-note">
@@ -41,13 +41,15 @@ export function LoginPage() {
   );
 }
 
-function EmailStep({ portal, notice, reply, busy }: { portal: string; notice: string | null; reply?: Reply; busy: boolean }) {
+function EmailStep({ portal, notice, redirectTo, reply, busy }: { portal: string; notice: string | null; redirectTo: string | null; reply?: Reply; busy: boolean }) {
   const formError = errorsOf(reply, '')?.[0] ?? notice;
   return (
     <>
       <p className="ui-lead">Enter your email address. We will send you a 6-digit code to sign in: there is no password to remember.</p>
       <Form method="post" id="login-email" noValidate aria-describedby={formError ? 'login-email-error' : undefined}>
         <FormAlert id="login-email-error" message={formError} />
+        {/* The page a shared link asked for: kept through the code step and the organization chooser. */}
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           label="Email"
           inputProps={{ id: 'login-email-email', name: 'email', type: 'email', required: true, defaultValue: typed(reply, 'email'), autoComplete: 'email', autoFocus: true }}

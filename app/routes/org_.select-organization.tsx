@@ -1,17 +1,15 @@
 // The organization chooser for a user of several organizations (spec 2).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { Box, Button, Container, Heading, HStack, Text } from '@chakra-ui/react';
-import { chooseOrganization, heldReturnPath } from '../utils/auth.server';
+import { afterOrganizationChosen, chooseOrganization, logout } from '../utils/auth.server';
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { currentUser } from '../api/profile.server';
 import { commitSession, getSession } from '../utils/session.server';
-import { ErrorList, nativeSelectStyle } from '../components/forms';
+import { ErrorList, FormAlert, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
-import { ChakraPage } from '../components/chakra-page';
 
 export const meta: MetaFunction = () => [{ title: 'Select an entity | Broadband Grants Portal' }];
 
@@ -35,33 +33,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request.clone());
+  // Cancel ends the half-finished sign-in and returns to /org/login (spec 2).
+  if (form.get('intent') === 'cancel') return logout(request, context);
   const { session, profile } = await signedInProfile(request, context);
   const chosen = profile.organizations.find((o) => o.id === form.get('organizationId'));
   if (!chosen) return data({ error: PORTAL_MSG.organizationRequired }, { status: 400 });
   if (chosen.status !== 'active') return data({ error: PORTAL_MSG.organizationInactive }, { status: 400 });
   chooseOrganization(session, chosen);
-  return redirect(heldReturnPath(session) ?? '/org/dashboard', { headers: { 'Set-Cookie': await commitSession(session, context) } });
+  return redirect(afterOrganizationChosen(session), { headers: { 'Set-Cookie': await commitSession(session, context) } });
 }
 
 export default function SelectOrganization() {
   const { organizations, noneActive } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && 'error' in actionData ? actionData.error : null;
+  // Plain elements with the build-time classes, like the sign-in pages it follows (no Chakra in the browser).
   return (
-    <ChakraPage>
-    <Container maxW="lg" py={{ base: 8, md: 16 }}>
+    <div className="ui-page-narrow">
       <main id="main">
-        <Heading as="h1" size="xl" mb={6}>
-          {MSG.selectEntityTitle}
-        </Heading>
-        {noneActive ? (
-          <Text role="alert" color="fg.error" mb={4}>
-            {PORTAL_MSG.organizationInactive}
-          </Text>
-        ) : null}
+        <h1 className="ui-h1">{MSG.selectEntityTitle}</h1>
+        {noneActive ? <FormAlert message={PORTAL_MSG.organizationInactive} /> : null}
         <Form method="post" id="choose-organization">
-          <Box mb={6}>
-            <label htmlFor="organizationId" style={{ display: 'block', fontWeight: 500, marginBottom: '0.25rem' }}>
+          <div className="ui-field">
+            <label htmlFor="organizationId" className="ui-label">
               {MSG.selectEntity}
             </label>
             <select
@@ -83,22 +77,22 @@ export default function SelectOrganization() {
               ))}
             </select>
             <ErrorList id="organizationId-error" errors={error ? [error] : null} />
-          </Box>
-        </Form>
-        <HStack justify="flex-end" gap={3}>
-          {/* Cancel ends the half-finished sign-in and returns to /org/login. */}
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="outline">
+          </div>
+          {/*
+            Both buttons inside the form: text browsers ignore form="…" (issue 9 item 15). Next comes first, so
+            Enter chooses; shown with Cancel on its left. Cancel ends the half-finished sign-in (spec 2).
+          */}
+          <div className="ui-actions" style={{ flexDirection: 'row-reverse', justifyContent: 'flex-start' }}>
+            <button type="submit" name="intent" value="choose" className="ui-btn">
+              Next
+            </button>
+            <button type="submit" name="intent" value="cancel" formNoValidate className="ui-btn-outline">
               Cancel
-            </Button>
-          </Form>
-          <Button type="submit" form="choose-organization" colorPalette="brand">
-            Next
-          </Button>
-        </HStack>
+            </button>
+          </div>
+        </Form>
       </main>
-    </Container>
-    </ChakraPage>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 // The one place that decides what a person sees when the API says no (decision 015). Loaders and actions
 // call the typed clients in app/api/ and hand any failure here; no route has its own copy of this mapping.
-//   401 → the session has ended (callApi already retried once): sign out, "Please sign in to continue."
+//   401 → the session has ended (callApi already retried once): sign out, "Please sign in to continue."; a
+//         Save's typed answers are held first, as when the guard finds the session ended
 //   403 → sign out with the API's message (the account or organization was disabled)
 //   404 → the not-found page (loaders); an action gets the API's message back
 //   409 → a message on the form, or a toast where the action redirects
@@ -9,9 +10,9 @@
 //   other 5xx → the caller's own fallback message, never the API's internals
 import { data, type AppLoadContext } from '@remix-run/node';
 import { isApiFailure } from './api.server';
-import { logout } from './auth.server';
+import { logout, signedOutDuring } from './auth.server';
 import { redirectWithToast } from './session.server';
-import { MSG, PORTAL_MSG } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 
 export type ApiErrorKind = 'signed-out' | 'forbidden' | 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'failed';
 
@@ -44,7 +45,8 @@ export interface ApiCaller {
 
 /** 401 and 403 end the session whatever the page was doing: the Response to throw, or null. */
 async function endedSession(view: ApiErrorView, { request, context }: ApiCaller): Promise<Response | null> {
-  if (view.kind === 'signed-out') return logout(request, context, { type: 'error', title: PORTAL_MSG.notSignedIn });
+  // A Save's typed answers are held first (the form's guard asked for it), as when the guard finds the session ended.
+  if (view.kind === 'signed-out') return signedOutDuring(request, context);
   if (view.kind === 'forbidden') return logout(request, context, { type: 'error', title: view.message });
   return null;
 }

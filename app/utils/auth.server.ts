@@ -4,11 +4,13 @@ import { Authenticator } from 'remix-auth';
 import { OtpStrategy } from './otp-strategy.server';
 import { callApi, forgetReads, isApiFailure, unavailablePage } from './api.server';
 import {
-  commitSession, destroySession, getSession, isIdleExpired, safeRedirect, storagesFor, toastHeader, type PortalSession, type SessionData, type Toast,
+  commitSession, destroySession, getSession, isIdleExpired, loginPathFor, returnPath, safeRedirect, storagesFor, toastHeader,
+  type PortalSession, type SessionData, type Toast,
 } from './session.server';
 import type { RoleName, RoleType } from '../../domain/roles';
 import type { ProfileOrganization, UserProfile } from '../../domain/users';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
+import { formReadFrom } from './form-data.server';
 
 export type { ProfileOrganization, UserProfile };
 export interface SignedIn {
@@ -45,14 +47,29 @@ export function startSession(session: PortalSession, signedIn: SignedIn): string
   if (user.roleType === 'state') {
     const role = user.roles[0]?.name;
     if (role) session.set('role', role);
-    return '/state/dashboard';
+    return takeReturnPath(session, 'state') ?? '/state/dashboard';
   }
   const active = activeOrganizations(user);
   if (active.length === 1 && user.organizations.length === 1) {
     chooseOrganization(session, active[0]!);
-    return heldReturnPath(session) ?? '/org/dashboard';
+    return afterOrganizationChosen(session);
   }
+  // The page asked for (returnTo) stays in the session for the chooser.
   return '/org/select-organization';
+}
+
+/** The page a signed-out person asked for, once: for this role type, else null (an org user with a state link gets their dashboard). */
+export function takeReturnPath(session: PortalSession, roleType: RoleType): string | null {
+  const wanted = session.get('returnTo');
+  session.unset('returnTo');
+  return returnPath(wanted, roleType);
+}
+
+/** Where an organization user lands once their organization is known: held answers' form, the page asked for, or the dashboard. */
+export function afterOrganizationChosen(session: PortalSession): string {
+  const held = heldReturnPath(session);
+  const asked = takeReturnPath(session, 'org');
+  return held ?? asked ?? '/org/dashboard';
 }
 
 /** The form whose answers were held when this user's last session ended, once they are back in its organization. */
@@ -99,7 +116,9 @@ export async function logout(request: Request, context: AppLoadContext, toast?: 
     headers.append('Set-Cookie', await destroySession(session, context));
   }
   if (notice) headers.append('Set-Cookie', await toastHeader(context, notice));
-  return redirect(`/${roleType}/login`, { headers });
+  // A page being read when the session ended is where the next sign-in returns (held answers' form first).
+  const login = `/${roleType}/login`;
+  return redirect(heldReturn ? login : loginPathFor(request, login), { headers });
 }
 
 export interface PortalUser {
@@ -188,9 +207,25 @@ function signOutHolding(request: Request, context: AppLoadContext, heldReturn: S
 
 /** The session has ended: hold what a Save posted when it may, then sign out. */
 async function sessionEnded(request: Request, context: AppLoadContext, session: PortalSession, token: string, hold: boolean, toast: Toast): Promise<Response> {
-  const form = hold ? await request.clone().formData().catch(() => null) : null;
+  const form = hold ? (formReadFrom(request) ?? (request.bodyUsed ? null : await request.clone().formData().catch(() => null))) : null;
   const heldReturn = form ? await holdAnswers(context, session, token, form, new URL(request.url)) : null;
   return signOutHolding(request, context, heldReturn, toast);
+}
+
+/** Saves whose guard was asked to hold their answers (requirePortalUser's holdAnswers). */
+const holdingSaves = new WeakSet<Request>();
+
+/**
+ * An API call inside an action answered 401 (the session ended after the guard let the request in, for
+ * example between two calls over HTTP): a Save's posted answers are held as when the guard finds the
+ * session ended, then the person is signed out. Anything else is signed out with "Please sign in to continue."
+ */
+export async function signedOutDuring(request: Request, context: AppLoadContext): Promise<Response> {
+  const toast: Toast = { type: 'error', title: PORTAL_MSG.notSignedIn };
+  const session = await getSession(request, context);
+  const token = session.get('token');
+  if (!token || !holdingSaves.has(request)) return logout(request, context, toast);
+  return sessionEnded(request, context, session, token, true, toast);
 }
 
 /**
@@ -235,9 +270,10 @@ async function readPortalUser(
   roleType: RoleType,
   { holdAnswers = false }: { holdAnswers?: boolean },
 ): Promise<PortalUser> {
+  if (holdAnswers) holdingSaves.add(request);
   const session = await getSession(request, context);
   const token = session.get('token');
-  if (!token) throw redirect('/org/login');
+  if (!token) throw redirect(loginPathFor(request));
   if (session.get('roleType') !== roleType) throw redirect('/unauthorized');
   if (isIdleExpired(session)) {
     throw await sessionEnded(request, context, session, token, holdAnswers, { type: 'info', title: PORTAL_MSG.sessionExpired });

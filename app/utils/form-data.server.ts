@@ -33,5 +33,13 @@ export async function readForm(request: Request): Promise<FormData> {
   for (const [name, value] of form) {
     if (!isCleanText(name) || !isCleanText(typeof value === 'string' ? value : value.name)) throw refusal(400, PORTAL_MSG.badCharacters);
   }
+  readForms.set(request, form);
   return form;
+}
+
+const readForms = new WeakMap<Request, FormData>();
+
+/** The form readForm already read from this request (its body can be read only once), or null. */
+export function formReadFrom(request: Request): FormData | null {
+  return readForms.get(request) ?? null;
 }

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { parseWithZod } from '@conform-to/zod/v4';
 import { callApi, isApiFailure } from './api.server';
 import { authenticatorFor, startSession } from './auth.server';
-import { commitSession, getSession } from './session.server';
+import { commitSession, getSession, returnPath } from './session.server';
 import { CodeFormSchema, EmailFormSchema } from './login-schemas';
 import { MSG } from '../../domain/messages';
 import type { RoleType } from '../../domain/roles';
@@ -13,15 +13,17 @@ import { readForm } from './form-data.server';
 export async function loginLoader({ request, context }: LoaderFunctionArgs, portal: RoleType) {
   const session = await getSession(request, context);
   const roleType = session.get('roleType');
-  if (session.get('token') && roleType) {
-    throw redirect(roleType === 'state' ? '/state/dashboard' : '/org/dashboard');
-  }
   const url = new URL(request.url);
+  // A shared link opened signed out (the guard sent it here as ?redirectTo=): kept through the sign-in.
+  const redirectTo = returnPath(url.searchParams.get('redirectTo'));
+  if (session.get('token') && roleType) {
+    throw redirect(returnPath(redirectTo, roleType) ?? (roleType === 'state' ? '/state/dashboard' : '/org/dashboard'));
+  }
   const pendingEmail = session.get('pendingEmail') ?? null;
   const step = url.searchParams.get('step') === 'code' && pendingEmail ? 'code' : 'email';
   const notice = session.get('loginError') ?? null;
   return data(
-    { portal, step, pendingEmail, notice, devOutboxUrl: context.portal.devOutboxUrl } as const,
+    { portal, step, pendingEmail, notice, redirectTo, devOutboxUrl: context.portal.devOutboxUrl } as const,
     notice ? { headers: { 'Set-Cookie': await commitSession(session, context) } } : undefined,
   );
 }
@@ -34,7 +36,9 @@ export async function loginAction({ request, context }: ActionFunctionArgs, port
 
   if (intent === 'change-email') {
     session.unset('pendingEmail');
-    return redirect(here, { headers: { 'Set-Cookie': await commitSession(session, context) } });
+    const returnTo = session.get('returnTo');
+    const back = returnTo ? `${here}?redirectTo=${encodeURIComponent(returnTo)}` : here;
+    return redirect(back, { headers: { 'Set-Cookie': await commitSession(session, context) } });
   }
 
   if (intent === 'send-code' || intent === 'resend') {
@@ -53,6 +57,12 @@ export async function loginAction({ request, context }: ActionFunctionArgs, port
       return data({ form, result: submission.reply({ formErrors: [message] }) }, { status: isApiFailure(error) ? error.status : 500 });
     }
     session.set('pendingEmail', submission.value.email.toLowerCase());
+    if (intent === 'send-code') {
+      // The first step posts the page to return to (or none, which forgets an earlier one).
+      const returnTo = returnPath(formData.get('redirectTo'));
+      if (returnTo) session.set('returnTo', returnTo);
+      else session.unset('returnTo');
+    }
     return redirect(`${here}?step=code`, { headers: { 'Set-Cookie': await commitSession(session, context) } });
   }
 

@@ -16,6 +16,8 @@ export interface SessionData {
   lastSeen: number;
   pendingEmail: string;
   loginError: string;
+  /** The page a signed-out person asked for, kept from the login's first step to the end of the sign-in. */
+  returnTo: string;
   /** After answers were held at a session's end: the form to reopen once this user signs in again. */
   heldReturn: { userId: string; organizationId: string; path: string };
 }
@@ -158,9 +160,68 @@ export function writePreferences(context: AppLoadContext, prefs: Preferences): P
   return storagesFor(context).prefs.serialize(prefs);
 }
 
-/** Only same-site paths: never send a user to another host after a form post. */
+const UNSAFE_CHARS = /[\\\u0000-\u001f\u007f]/;
+const STAND_IN = 'http://portal.invalid';
+
+/**
+ * Only same-site paths: never send a user to another host after a form post or a sign-in. A path has
+ * one leading slash, no backslash or control character (browsers drop a tab or newline, so "/\t/x.org"
+ * would be "//x.org"), no empty segment ("//" anywhere in the path, raw or percent-decoded, so
+ * "/%2F%2Fx.org" and "/.//x.org" are refused), and stays on the site when resolved.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (!to || typeof to !== 'string') return fallback;
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  if (!to || typeof to !== 'string' || to.length > 2048) return fallback;
+  if (!to.startsWith('/') || UNSAFE_CHARS.test(to)) return fallback;
+  const end = to.search(/[?#]/);
+  let path = end === -1 ? to : to.slice(0, end);
+  for (let round = 0; round < 3; round++) {
+    if (path.includes('//') || UNSAFE_CHARS.test(path)) return fallback;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return fallback;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  if (path.includes('//') || UNSAFE_CHARS.test(path)) return fallback;
+  let resolved: URL;
+  try {
+    resolved = new URL(to, STAND_IN);
+  } catch {
+    return fallback;
+  }
+  if (resolved.origin !== STAND_IN || resolved.pathname.startsWith('//')) return fallback;
   return to;
+}
+
+/** The pages of the sign-in itself: never a place to return to after it. */
+const SIGN_IN_PAGES = new Set(['/org/login', '/state/login', '/org/sign-up', '/org/select-organization']);
+
+/**
+ * Where a sign-in may return to (the page a signed-out person asked for, kept through the login, the
+ * code and the organization chooser): a same-site path of the portal's pages for that role type
+ * (/org/… or /state/…), not a sign-in page; null otherwise.
+ */
+export function returnPath(to: FormDataEntryValue | string | null | undefined, roleType?: RoleType): string | null {
+  const safe = safeRedirect(to, '');
+  if (!safe) return null;
+  const { pathname } = new URL(safe, STAND_IN);
+  const prefix = /^\/(org|state)(?:\/|$)/.exec(pathname)?.[1];
+  if (!prefix || (roleType && prefix !== roleType)) return null;
+  if (SIGN_IN_PAGES.has(pathname.replace(/\/+$/, ''))) return null;
+  return safe;
+}
+
+/** The login page for a signed-out request: /org/login (spec 2), remembering a page that was being read. */
+export function loginPathFor(request: Request, login = '/org/login'): string {
+  const method = request.method.toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return login;
+  const url = new URL(request.url);
+  // A client-side navigation's data request (single fetch) names the page it is for.
+  url.searchParams.delete('_data');
+  url.searchParams.delete('_routes');
+  const page = returnPath(url.pathname.replace(/\.data$/, '') + url.search);
+  return page ? `${login}?redirectTo=${encodeURIComponent(page)}` : login;
 }

@@ -1,10 +1,16 @@
 // Route guard, redirects, 404 and unauthorized pages (spec 2).
 import { test, expect, signIn, scan, ready, ACCOUNTS } from './fixtures';
 
-test('signed out: guarded pages and the root go to /org/login', async ({ page }) => {
-  for (const path of ['/', '/org', '/org/dashboard', '/state', '/state/dashboard']) {
+test('signed out: guarded pages and the root go to /org/login, remembering the page asked for', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL('/org/login');
+  const asked: [string, string][] = [
+    ['/org', '/org/dashboard'], ['/org/dashboard', '/org/dashboard'], ['/state', '/state/dashboard'], ['/state/dashboard', '/state/dashboard'],
+    ['/org/applications?status=DRAFT&page=2', '/org/applications?status=DRAFT&page=2'],
+  ];
+  for (const [path, remembered] of asked) {
     await page.goto(path);
-    await expect(page, path).toHaveURL('/org/login');
+    await expect(page, path).toHaveURL(`/org/login?redirectTo=${encodeURIComponent(remembered)}`);
   }
 });
 

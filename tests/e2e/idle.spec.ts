@@ -1,5 +1,6 @@
 // Inactivity rules (spec 4 Session). The warning dialog and the hidden-tab rule need JavaScript;
 // the server's own idle limit holds without it.
+import { execFileSync } from 'node:child_process';
 import { createCookieSessionStorage } from '@remix-run/node';
 import { test, expect, signIn, ACCOUNTS, jsEnabled } from './fixtures';
 import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
@@ -56,12 +57,14 @@ test('the server ends a session idle for more than 1 hour + 120 s, without any s
   const value = (await storage.commitSession(session)).split(';')[0]!.slice('__session='.length);
   await context.addCookies([{ ...current, value }]);
   await page.goto('/org/dashboard');
-  await expect(page).toHaveURL('/org/login');
+  // The page asked for is where the next sign-in returns.
+  await expect(page).toHaveURL('/org/login?redirectTo=%2Forg%2Fdashboard');
   await expect(page.getByTestId('toast')).toContainText('Your session ended after a period of inactivity.');
   // The token was revoked too: the old cookie no longer opens anything.
   await context.addCookies([{ ...current }]);
   await page.goto('/org/dashboard');
-  await expect(page).toHaveURL('/org/login');
+  // The page asked for is where the next sign-in returns.
+  await expect(page).toHaveURL('/org/login?redirectTo=%2Forg%2Fdashboard');
   expect(baseURL).toBeTruthy();
 });
 
@@ -94,4 +97,24 @@ test('with JavaScript, typing keeps the session alive past the server idle limit
   await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(deadline + 500);
   await page.goto('/org/dashboard');
   await expect(page).toHaveURL('/org/dashboard');
+});
+
+test('without JavaScript no signed-in page carries the idle warning, in Chromium or in w3m (issue 9 item 16)', async ({ page, context, baseURL }) => {
+  test.skip(jsEnabled(page), 'With JavaScript the warning arrives after hydration and opens only after an hour idle (the tests above).');
+  await signIn(page, ACCOUNTS.orgStaff);
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  for (const path of ['/org/dashboard', '/org/applications', '/org/organization-profile', '/org/history']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    const html = await res!.text();
+    expect(html, path).not.toContain('Are you still there');
+    expect(html, path).not.toMatch(/logged out in/i);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stay connected' })).toHaveCount(0);
+    // A browser that never had JavaScript: w3m's page as text.
+    const text = execFileSync('w3m', ['-dump', '-cols', '120', '-header', `Cookie: ${cookie}`, `${baseURL}${path}`], { encoding: 'utf8', timeout: 30_000 });
+    expect(text, path).toContain('Log Out');
+    expect(text, path).not.toContain('Are you still there');
+    expect(text, path).not.toContain('Stay connected');
+  }
 });

@@ -62,7 +62,7 @@ test('Cancel on the chooser ends the sign-in and returns to /org/login', async (
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/org/login');
   await page.goto('/org/dashboard');
-  await expect(page).toHaveURL('/org/login');
+  await expect(page).toHaveURL('/org/login?redirectTo=%2Forg%2Fdashboard');
 });
 
 test('a new organization signs up and signs in', async ({ page }) => {

@@ -1,6 +1,13 @@
 // Every seed account signs in through the real form and the dev outbox, sees exactly its menu,
 // its role and real dashboard counts, and logs out. Runs with JavaScript on and off; axe on every page.
+import type { Page } from '@playwright/test';
 import { test, expect, signIn, logOut, menuLabels, scan, ACCOUNTS, requestCode, ready } from './fixtures';
+
+/** Every item of spec 2's side menu and its path segment: a role's other items are screens it may not open. */
+const MENU_SEGMENTS: Record<string, string> = {
+  Dashboard: 'dashboard', Users: 'users', Applications: 'applications', Organizations: 'organizations', Reviewers: 'reviewers',
+  'Unlock Requests': 'unlock-requests', 'Entity Profile': 'organization-profile', Documents: 'documents', Messages: 'messages', History: 'history',
+};
 
 const CASES: { email: string; role: string; menu: string[]; messages: boolean; type: 'org' | 'state' }[] = [
   { email: ACCOUNTS.orgAdmin, role: 'Organization Admin', type: 'org', messages: true,
@@ -40,11 +47,27 @@ for (const account of CASES) {
     expect(await page.content()).not.toMatch(/Bearer|"token"/);
     await scan(page);
 
+    // Spec 2: a screen that is not among this role's menu items goes to its first allowed item; a path
+    // that is no screen at all shows the not-found screen inside the shell.
+    const firstItem = `/${account.type}/${MENU_SEGMENTS[account.menu[0]!]}`;
+    for (const [label, segment] of Object.entries(MENU_SEGMENTS).filter(([label]) => !account.menu.includes(label))) {
+      await page.goto(`/${account.type}/${segment}?page=2`);
+      await expect(page, `${label} is not in the ${account.role} menu`).toHaveURL(firstItem);
+    }
+    const missing = await page.goto(`/${account.type}/no-such-screen?page=2`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    // The other portal's screens are not theirs at all (spec 2 Route guard).
+    await page.goto(account.type === 'org' ? '/state/dashboard' : '/org/dashboard');
+    await expect(page).toHaveURL('/unauthorized');
+    await page.goto(firstItem);
+
     await logOut(page);
     await expect(page).toHaveURL(`/${account.type}/login`);
     await expect(page.getByTestId('toast')).toContainText('You have been signed out.');
     await page.goto(`/${account.type}/dashboard`);
-    await expect(page).toHaveURL('/org/login');
+    await expect(page).toHaveURL(`/org/login?redirectTo=${encodeURIComponent(`/${account.type}/dashboard`)}`);
   });
 }
 
@@ -112,5 +135,90 @@ test('an inactive account gets the spec message and no session', async ({ page }
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your account is marked as inactive in the system. Please contact support.');
   await page.goto('/org/dashboard');
-  await expect(page).toHaveURL('/org/login');
+  await expect(page).toHaveURL('/org/login?redirectTo=%2Forg%2Fdashboard');
+});
+
+/** The newest sign-in code mailed to `email` since `after` (the development outbox). */
+async function codeSentTo(page: Page, email: string, after: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { text: string; createdAt: string }[];
+      const fresh = messages.find((m) => new Date(m.createdAt).getTime() >= after - 1000);
+      code = fresh ? /code is (\d{6})/.exec(fresh.text)?.[1] : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/**
+ * Opens `link` signed out and signs in from the login page it leads to, as a person would: email, then
+ * the code. Another worker asking a code for the same seed account retires this one: then again.
+ */
+async function signInFrom(page: Page, link: string, email: string, loginPage: string) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.goto(link);
+    await expect(page).toHaveURL(loginPage);
+    await ready(page);
+    const sentAt = Date.now();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/step=code/);
+    const code = await codeSentTo(page, email, sentAt);
+    await ready(page);
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const left = await page
+      .waitForURL((url) => !url.search.includes('step=code'), { timeout: 5000 })
+      .then(() => true, () => false);
+    if (left) return;
+  }
+  throw new Error(`Could not sign in as ${email}`);
+}
+
+const loginFor = (link: string, login = '/org/login') => `${login}?redirectTo=${encodeURIComponent(link)}`;
+
+test('a shared list link opened signed out lands on that list after the code step (issue 9 item 1)', async ({ page }) => {
+  const email = `shared-link-${test.info().project.name}-${Date.now()}@example.org`;
+  const signedUp = await page.request.post('/api/v1/organization/signup', { data: { legalName: 'Shared Link Fiber', firstName: 'Lin', lastName: 'Shared', email } });
+  expect(signedUp.status()).toBe(201);
+  const link = '/org/applications?status=DRAFT&size=5&sort=createdAt';
+  await signInFrom(page, link, email, loginFor(link));
+  await expect(page).toHaveURL(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(page.getByText('Status: Draft')).toBeVisible();
+  // Signed in, the login page itself sends a link's page on.
+  await page.goto(loginFor('/org/history'));
+  await expect(page).toHaveURL('/org/history');
+});
+
+test('a shared link survives the organization chooser', async ({ page }) => {
+  // Summit has six seeded applications: page 2 of 5 exists.
+  const link = '/org/applications?page=2&size=5';
+  await signInFrom(page, link, ACCOUNTS.orgAdmin, loginFor(link));
+  await expect(page).toHaveURL('/org/select-organization');
+  await ready(page);
+  const summit = page.locator('#organizationId option', { hasText: 'Summit' });
+  await page.getByLabel('Select an entity').selectOption((await summit.getAttribute('value'))!);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(page.getByText(/Page 2 of/).first()).toBeVisible();
+});
+
+test('a state link comes back through the org login (spec 2) and the state login; a link to another site never does', async ({ page }) => {
+  const link = '/state/dashboard?shared=1';
+  await signInFrom(page, link, ACCOUNTS.rsmReviewer, loginFor(link));
+  await expect(page).toHaveURL(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await logOut(page);
+  // The state portal's own login keeps a redirectTo too, and refuses one that leaves the site.
+  const elsewhere = '/state/login?redirectTo=%2F%2Fevil.example%2Fstate%2Fdashboard';
+  await signInFrom(page, elsewhere, ACCOUNTS.rsmReviewer, elsewhere);
+  await expect(page).toHaveURL('/state/dashboard');
+  await logOut(page);
+  const kept = loginFor('/state/dashboard?from=state-login', '/state/login');
+  await signInFrom(page, kept, ACCOUNTS.rsmReviewer, kept);
+  await expect(page).toHaveURL('/state/dashboard?from=state-login');
 });

@@ -3,18 +3,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppLoadContext } from '@remix-run/node';
 
 // Signing out is the guard's (auth.server); here it records the toast it was asked to show.
-vi.mock('../../app/utils/auth.server', () => ({
-  logout: vi.fn(async (_request: Request, _context: unknown, toast?: { title: string }) =>
+vi.mock('../../app/utils/auth.server', () => {
+  const logout = vi.fn(async (_request: Request, _context: unknown, toast?: { title: string }) =>
     new Response(null, { status: 302, headers: { Location: '/org/login', 'X-Toast': toast?.title ?? '' } }),
-  ),
-}));
+  );
+  // A 401 goes through signedOutDuring (which holds a Save's answers first, tested through a real page in
+  // tests/api/session-end-page.test.ts); here it signs out like the real one does for a page.
+  const signedOutDuring = vi.fn((request: Request, context: unknown) => logout(request, context, { title: 'Please sign in to continue.' }));
+  return { logout, signedOutDuring };
+});
 vi.mock('../../app/utils/session.server', () => ({
   redirectWithToast: vi.fn(async (url: string, _context: unknown, toast: { title: string }) =>
     new Response(null, { status: 302, headers: { Location: url, 'X-Toast': toast.title } }),
   ),
 }));
 
-const { ApiFailure } = await import('../../app/utils/api.server');
+const { ApiFailure, callApi } = await import('../../app/utils/api.server');
 const { conformReply, describeApiError, formFailure, readOrFail, throwPageError, toastFailure } = await import('../../app/utils/api-errors.server');
 const { MSG, PORTAL_MSG } = await import('../../domain/messages');
 
@@ -105,5 +109,45 @@ describe('actions: formFailure, toastFailure, conformReply', () => {
     expect(conformReply({ reply }, failure)).toEqual({ formErrors: ['Invalid'], fieldErrors: { email: ['Taken'] } });
     const outage = await formFailure(new ApiFailure(502, 'upstream'), caller, MSG.couldNotSignUp);
     expect(conformReply({ reply }, outage)).toEqual({ formErrors: [MSG.couldNotSignUp], fieldErrors: undefined });
+  });
+});
+
+describe('callApi: a 401 gets one retry (spec 4 Session, 8)', () => {
+  /** A transport that answers the given statuses in turn, recording the calls. */
+  const contextAnswering = (...statuses: number[]) => {
+    const calls: string[] = [];
+    const context = {
+      requestMethod: 'GET',
+      api: {
+        kind: 'in-process',
+        send: vi.fn(async (call: { path: string }) => {
+          calls.push(call.path);
+          const status = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
+          return { status, headers: {}, text: JSON.stringify(status === 200 ? { ok: true } : { message: `said ${status}` }) };
+        }),
+      },
+    } as unknown as AppLoadContext;
+    return { context, calls };
+  };
+
+  it('a 401 then a success: the answer, after exactly one retry', async () => {
+    const { context, calls } = contextAnswering(401, 200);
+    await expect(callApi(context, '/users/me', { token: 't' })).resolves.toEqual({ ok: true });
+    expect(calls).toEqual(['/users/me', '/users/me']);
+  });
+
+  it('401 twice: the session has ended (an ApiFailure 401), after one retry only', async () => {
+    const { context, calls } = contextAnswering(401, 401, 200);
+    await expect(callApi(context, '/users/me', { token: 't' })).rejects.toMatchObject({ status: 401, message: 'said 401' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('no retry without a token, nor for a 403 (which logs out)', async () => {
+    const unsigned = contextAnswering(401, 200);
+    await expect(callApi(unsigned.context, '/verify-otp', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(unsigned.calls).toHaveLength(1);
+    const refused = contextAnswering(403, 200);
+    await expect(callApi(refused.context, '/users/me', { token: 't' })).rejects.toMatchObject({ status: 403 });
+    expect(refused.calls).toHaveLength(1);
   });
 });
