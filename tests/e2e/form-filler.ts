@@ -64,7 +64,8 @@ async function answer(box: Locator, type: string, responseType: string | null, s
       break;
     }
     case 'Radio':
-      if ((await box.locator('input[type="radio"]:checked').count()) === 0) await box.locator('input[type="radio"]').first().check();
+      // A radio group without an answer has its quiet "Not answered" choice (value "") checked.
+      if ((await box.locator('input[type="radio"]:checked:not([value=""])').count()) === 0) await box.locator('input[type="radio"]:not([value=""])').first().check();
       break;
     case 'Checkbox':
       if ((await box.locator('input[type="checkbox"]:checked').count()) === 0) await box.locator('input[type="checkbox"]').first().check();
