@@ -1,8 +1,8 @@
 // A dialog or drawer whose open state lives in the URL: rendered on the server, so it works without
-// JavaScript; with JavaScript it takes focus, keeps it inside and closes on Escape.
+// JavaScript; with JavaScript it takes focus, keeps it inside and closes on Escape. Plain elements with the list
+// kit's build-time classes (ui-dialog-*, list-kit/classes.ts): no Chakra component, no inline style per response.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@remix-run/react';
-import { Box, Flex, Heading } from '@chakra-ui/react';
 
 export interface UrlDialogProps {
   id: string;
@@ -10,12 +10,12 @@ export interface UrlDialogProps {
   /** Where closing goes: the same URL without this dialog's parameters. */
   closeTo: string;
   children: ReactNode;
+  /** A centred dialog (spec: 600px wide by default) or a drawer from the right (24rem); both fit a phone. */
   placement?: 'center' | 'right';
   role?: 'dialog' | 'alertdialog';
-  width?: string;
 }
 
-export function UrlDialog({ id, title, closeTo, children, placement = 'center', role = 'dialog', width = '600px' }: UrlDialogProps) {
+export function UrlDialog({ id, title, closeTo, children, placement = 'center', role = 'dialog' }: UrlDialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -50,39 +50,20 @@ export function UrlDialog({ id, title, closeTo, children, placement = 'center', 
     };
   }, [closeTo, navigate]);
 
-  const right = placement === 'right';
   return (
-    <Box position="fixed" inset={0} zIndex={1300} data-testid={`${id}-layer`}>
-      <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.45)' }} />
-      <Box
-        ref={ref}
-        id={id}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        tabIndex={-1}
-        position="absolute"
-        bg="bg"
-        color="fg"
-        boxShadow="xl"
-        outline="none"
-        overflowY="auto"
-        {...(right
-          ? { top: 0, right: 0, bottom: 0, w: `min(${width}, 100vw)` }
-          : { top: '50%', left: '50%', transform: 'translate(-50%, -50%)', w: `min(${width}, calc(100vw - 2rem))`, maxH: 'calc(100vh - 2rem)', borderRadius: 'lg' })}
-      >
-        <Flex justify="space-between" align="center" px={6} pt={5} pb={3} borderBottomWidth="1px">
-          <Heading as="h2" size="lg" id={`${id}-title`}>
+    <div className="ui-dialog-layer" data-testid={`${id}-layer`}>
+      <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="ui-dialog-backdrop" />
+      <div ref={ref} id={id} role={role} aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1} className="ui-dialog" data-placement={placement}>
+        <div className="ui-dialog-head">
+          <h2 id={`${id}-title`} className="ui-dialog-title">
             {title}
-          </Heading>
-          <Link to={closeTo} preventScrollReset aria-label="Close" style={{ padding: '0.25rem 0.5rem', fontSize: '1.5rem', lineHeight: 1 }}>
+          </h2>
+          <Link to={closeTo} preventScrollReset aria-label="Close" className="ui-dialog-close">
             <span aria-hidden="true">×</span>
           </Link>
-        </Flex>
-        <Box px={6} py={5}>
-          {children}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+        <div className="ui-dialog-content">{children}</div>
+      </div>
+    </div>
   );
 }

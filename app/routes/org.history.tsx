@@ -1,12 +1,12 @@
 // The organization's whole history: every change to its applications and account, newest first.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Heading, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { organizationHistory } from '../api/history.server';
 import { HistoryTable } from '../components/history-table';
+import { clampPage } from '../components/list-kit/paging.server';
 import { pageParam } from '../utils/url-state';
 import { ShellErrorBoundary } from '../components/error-boundary';
 
@@ -16,7 +16,9 @@ export const meta: MetaFunction = () => [{ title: 'History | Broadband Grants Po
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
-  const history = await readOrFail({ request, context }, organizationHistory(apiSession(context, user), user.organization!.id, pageParam(request.url)));
+  const page = pageParam(request.url);
+  const history = await readOrFail({ request, context }, organizationHistory(apiSession(context, user), user.organization!.id, page));
+  clampPage(request, page, history.totalPages);
   return { history, organizationName: user.organization!.name };
 }
 
@@ -24,12 +26,8 @@ export default function OrganizationHistory() {
   const { history, organizationName } = useLoaderData<typeof loader>();
   return (
     <>
-      <Heading as="h1" size="2xl" mb={1}>
-        History
-      </Heading>
-      <Text color="fg.muted" mb={6}>
-        Every change made to the applications of {organizationName}, newest first.
-      </Text>
+      <h1 className="ui-h1">History</h1>
+      <p className="ui-lead">Every change made to the applications of {organizationName}, newest first.</p>
       <HistoryTable history={history} caption={`History of ${organizationName}`} />
     </>
   );

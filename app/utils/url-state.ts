@@ -13,6 +13,19 @@ export function withParams(search: string | URLSearchParams, changes: Record<str
   return query ? `?${query}` : '?';
 }
 
+/**
+ * A page past the last one (`?page=99` of a one-page list): where to go instead, the same path and query at the
+ * last page (page 1 drops the parameter), every other parameter kept; null when the page exists. An empty list
+ * has one page, "No data".
+ */
+export function pastLastPage(url: string | URL, page: number, totalPages: number): string | null {
+  const last = Math.max(1, Math.floor(totalPages) || 1);
+  if (page <= last) return null;
+  const { pathname, search } = new URL(url);
+  const query = withParams(search, { [LIST_PARAMS.page]: last === 1 ? null : last });
+  return query === '?' ? pathname : pathname + query;
+}
+
 /** Parameters that open dialogs and drawers: closed by dropping them all. */
 export const DIALOG_PARAMS = ['filters', 'cancel', 'step', 'delete', 'new'] as const;
 

@@ -1,10 +1,17 @@
 // The applications list of an organization: create (and the round-1 ineligibility dialog), search,
 // filter drawer and chips, paging in the URL, cancel with a reason, delete, history. JS on and off.
-import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn, createApplication } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('application-row');
+
+/** Whether the first element comes before the second in the document (what a text browser reads first). */
+async function readBefore(page: import('@playwright/test').Page, first: string, second: string) {
+  // The page may still be arriving (the panel is parsed before the table): wait for both.
+  await page.locator(second).first().waitFor({ state: 'attached' });
+  return page.evaluate(({ a, b }) => !!(document.querySelector(a)!.compareDocumentPosition(document.querySelector(b)!) & Node.DOCUMENT_POSITION_FOLLOWING), { a: first, b: second });
+}
 
 async function chooseOption(page: import('@playwright/test').Page, label: string, index: number) {
   const select = page.getByLabel(label);
@@ -25,6 +32,8 @@ test('an organization admin creates, finds, filters, pages, cancels and deletes 
   // Ineligible technology: the round-1 dialog, nothing created.
   await page.getByRole('link', { name: 'New application' }).click();
   await expect(page.getByRole('dialog', { name: 'New application' })).toBeVisible();
+  await expect(page).toHaveURL(/new=1#new-application$/);
+  expect(await readBefore(page, '#new-application', 'table')).toBe(true);
   await ready(page);
   await scan(page);
   const firstArea = await chooseOption(page, 'Project area', 1);
@@ -67,12 +76,25 @@ test('an organization admin creates, finds, filters, pages, cancels and deletes 
   await page.getByRole('link', { name: `Remove filter Application ID: ${firstId}` }).click();
   await expect(rows(page)).toHaveCount(6);
 
-  // The filter drawer: date range and project location.
+  // The filter drawer: date range and project location. Its link names it (#filters) and the page renders it
+  // before the list, so without JavaScript it is what is read first, not something after the table.
   await page.getByRole('link', { name: 'Filter', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(/filters=open#filters$/);
+  expect(await readBefore(page, '#filters', 'table')).toBe(true);
   await ready(page);
   await scan(page);
+  // Every radio group has a checked default: "Any time" is no date filter, so a location alone filters by location.
+  await expect(drawer.getByRole('radio', { name: 'Any time' })).toBeChecked();
+  await drawer.getByLabel('Project location').selectOption(firstArea);
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('filter-chip')).toHaveText([`Project location: ${firstArea}×`]);
+  await page.getByRole('link', { name: `Remove filter Project location: ${firstArea}` }).click();
+  await expect(rows(page)).toHaveCount(6);
+  await page.getByRole('link', { name: 'Filter', exact: true }).click();
+  await ready(page);
   await drawer.getByLabel('Past Week').check();
   await drawer.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('cell', { name: 'No data' })).toBeVisible();
@@ -146,6 +168,8 @@ test('an organization admin creates, finds, filters, pages, cancels and deletes 
   const deleteId = (await rows(page).first().getByRole('link').first().textContent())!.trim();
   await page.getByRole('link', { name: `Delete ${deleteId}` }).click();
   await expect(page.getByRole('alertdialog', { name: 'Delete application' })).toBeVisible();
+  await expect(page).toHaveURL(/#delete-confirm$/);
+  expect(await readBefore(page, '#delete-confirm', 'table')).toBe(true);
   await scan(page);
   await page.getByRole('alertdialog', { name: 'Delete application' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('toast')).toContainText('Application deleted successfully');
@@ -172,6 +196,11 @@ test('organization staff reads applications and history, without write actions',
   await expect(rows(page)).toHaveCount(5);
   await expect(page.getByRole('link', { name: 'New application' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^(Cancel|Delete) GA-/ })).toHaveCount(0);
+  // Row actions are a list, one item per action (a text browser shows them apart), each named with its row's id.
+  const actions = rows(page).filter({ hasText: 'GA-LKV002' }).getByRole('listitem');
+  await expect(actions).toHaveText(['View', 'History', 'Print']);
+  await expect(actions.nth(0).getByRole('link', { name: 'View GA-LKV002' })).toBeVisible();
+  await expect(actions.nth(1).getByRole('link', { name: 'History of GA-LKV002' })).toBeVisible();
   // Opening the dialog by URL does not offer it either.
   await page.goto('/org/applications?new=1');
   await expect(page.getByRole('dialog', { name: 'New application' })).toHaveCount(0);
@@ -200,4 +229,49 @@ test('Print downloads the whole submitted application as application_{id}.pdf', 
   expect(text).toContain('GA-LKV002');
   expect(text).toContain('Lakeview Fiber Cooperative');
   expect(text).toContain('Proposed Technology Type');
+});
+
+test('a page past the last one goes to the last page, keeping the other parameters', async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.goto('/org/applications?status=DRAFT&page=99&size=25');
+  await expect(page).toHaveURL(/\/org\/applications\?status=DRAFT&size=25$/);
+  await expect(page.getByTestId('page-status')).toHaveText('Page 1 of 1 (1 application)');
+  await expect(rows(page)).toHaveCount(1);
+  await page.goto('/org/applications?size=5&page=7&q=ga-lkv&filters=open');
+  await expect(page).toHaveURL(/\/org\/applications\?size=5&q=ga-lkv&filters=open$/);
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await page.goto('/org/history?page=999');
+  await expect(page.getByTestId('page-status')).toHaveText(/^Page (\d+) of \1 /);
+  await expect(page.getByTestId('history-row').first()).toBeVisible();
+  await page.goto('/org/applications/view-history/GA-LKV003?page=50');
+  await expect(page).toHaveURL(/\/org\/applications\/view-history\/GA-LKV003$/);
+  await expect(page.getByTestId('page-status')).toHaveText(/^Page 1 of 1 /);
+});
+
+test('a delete the API refuses says why: a toast with JavaScript, the dialog without it', async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: 'del', legalName: 'Refused Delete Broadband', firstName: 'Dana', lastName: 'Delete' });
+  const { id } = await createApplication(page);
+  await page.goto(`/org/applications?delete=${id}`);
+  const dialog = page.getByRole('alertdialog', { name: 'Delete application' });
+  await expect(dialog).toBeVisible();
+  await ready(page);
+  // Meanwhile, in another request of the same person, the draft is cancelled: it can no longer be deleted.
+  const cancelled = await page.request.post('/org/applications?index', {
+    form: { intent: 'cancel', applicationId: id, message: 'Cancelled in another tab.' },
+    maxRedirects: 0,
+  });
+  expect(cancelled.status()).toBe(302);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  if (jsEnabled(page)) {
+    await expect(page.getByTestId('toast')).toHaveText('Only a draft application can be deleted.');
+    await expect(page.getByTestId('toast')).toHaveAttribute('data-type', 'error');
+    await expect(dialog).toHaveCount(0);
+  } else {
+    await expect(dialog.getByRole('alert')).toHaveText('Only a draft application can be deleted.');
+    expect(await readBefore(page, '#delete-confirm', 'table')).toBe(true);
+    await scan(page);
+  }
+  await page.goto(`/org/applications?q=${id}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Cancelled');
 });

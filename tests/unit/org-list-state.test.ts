@@ -21,6 +21,13 @@ describe('org applications list state', () => {
     });
   });
 
+  it('reads the drawer\'s "Any time" (an empty range) as no date filter, so a location alone filters by location only', () => {
+    const state = readListState(at('?range=&location=Dane%20County'));
+    expect(state.filters).toEqual({ location: 'Dane County' });
+    expect(listQuery(state)).toMatchObject({ projectLocation: 'Dane County', startDate: undefined, endDate: undefined });
+    expect(listChips(state, '?range=&location=Dane%20County').map((c) => c.label)).toEqual(['Project location: Dane County']);
+  });
+
   it('shows one chip per applied filter; removing one keeps the others and goes back to page 1', () => {
     const search = '?page=3&q=ga-1&range=today&location=Dane&status=DRAFT';
     const chips = listChips(readListState(at(search)), search);

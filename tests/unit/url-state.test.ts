@@ -1,7 +1,7 @@
 // The list kit's URL state (app/utils/url-state.ts): every list reads page, size, search, filters and sort
 // from the query string, and anything malformed falls back to a default instead of an error.
 import { describe, expect, it } from 'vitest';
-import { closeDialogs, oneOf, pageParam, parseListState, text, withParams, type ListSpec } from '../../app/utils/url-state';
+import { closeDialogs, oneOf, pageParam, parseListState, pastLastPage, text, withParams, type ListSpec } from '../../app/utils/url-state';
 
 const spec: ListSpec<'status' | 'location'> = {
   pageSizes: [10, 25, 50],
@@ -51,5 +51,23 @@ describe('withParams, closeDialogs, pageParam', () => {
   it('reads the page of a paged view', () => {
     expect(pageParam('http://portal.test/org/history?page=4')).toBe(4);
     expect(pageParam('http://portal.test/org/history?page=zero')).toBe(1);
+  });
+});
+
+describe('pastLastPage (issue 9 item 10: a page past the last one is clamped)', () => {
+  const at = (search: string) => `http://portal.test/org/applications${search}`;
+
+  it('sends a page past the last one to the last page, keeping every other parameter in its order', () => {
+    expect(pastLastPage(at('?q=GA&page=99&size=25&status=DRAFT'), 99, 3)).toBe('/org/applications?q=GA&page=3&size=25&status=DRAFT');
+  });
+
+  it('drops the parameter when the last page is the first, and an empty list has one page', () => {
+    expect(pastLastPage(at('?page=99&range=today'), 99, 1)).toBe('/org/applications?range=today');
+    expect(pastLastPage(at('?page=2'), 2, 0)).toBe('/org/applications');
+  });
+
+  it('leaves a page that exists alone', () => {
+    expect(pastLastPage(at('?page=3'), 3, 3)).toBeNull();
+    expect(pastLastPage(at(''), 1, 0)).toBeNull();
   });
 });

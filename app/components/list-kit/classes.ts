@@ -5,21 +5,38 @@
 // a recipe class looks exactly like the Chakra component with those variants.
 import type { StaticRule } from '../../styles/static-classes';
 import { STATUS_PALETTES } from '../status-badge';
+import { nativeSelectStyle } from '../native-select';
 
 const tag = (palette: string) => ({ bg: `${palette}.100`, color: `${palette}.900` });
 
 export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
-  // The table: Chakra's table recipe, size sm, variant line, in a bordered rounded frame.
-  'ui-table-frame': { bg: 'bg', borderWidth: '1px', borderRadius: 'lg', overflowX: 'auto' },
+  // A list page's heading row and its search-and-filter row; they wrap on a phone.
+  'ui-list-head': { display: 'flex', flexDirection: { base: 'column', md: 'row' }, justifyContent: 'space-between', alignItems: { base: 'flex-start', md: 'center' }, gap: 4, mb: 6 },
+  'ui-list-title': { recipe: 'heading', variants: { size: '2xl' } },
+  'ui-list-tools': { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 3, mb: 4 },
+  'ui-back': { fontSize: 'sm', mb: 2 },
+  // The table: Chakra's table recipe, size sm, variant line, in a bordered rounded frame. On a narrow screen the
+  // table scrolls inside its frame (a focusable, named region), never the page; shadows at the edges show there
+  // is more to the side (the covers scroll with the content and hide a shadow at the end it has reached).
+  'ui-table-frame': {
+    borderWidth: '1px', borderRadius: 'lg', overflowX: 'auto', bgColor: 'bg',
+    backgroundImage:
+      'linear-gradient(to right, var(--chakra-colors-bg) 30%, transparent), linear-gradient(to left, var(--chakra-colors-bg) 30%, transparent), radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), transparent), radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), transparent)',
+    backgroundPosition: 'left center, right center, left center, right center',
+    backgroundRepeat: 'no-repeat',
+    backgroundSize: '2.5rem 100%, 2.5rem 100%, 0.875rem 100%, 0.875rem 100%',
+    backgroundAttachment: 'local, local, scroll, scroll',
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
+  },
   'ui-table': {
     fontVariantNumeric: 'lining-nums tabular-nums', borderCollapse: 'collapse', width: 'full', textAlign: 'start', verticalAlign: 'top', textStyle: 'sm',
     '& th, & td': { px: 2, py: 2, textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border' },
     '& th': { fontWeight: 'medium', color: 'fg', whiteSpace: 'nowrap' },
-    '& tbody tr': { bg: 'bg' },
     '& td.nowrap': { whiteSpace: 'nowrap' },
     '& td.empty': { textAlign: 'center', py: 8, color: 'fg.muted' },
     '& .row-link': { textDecoration: 'underline', fontWeight: 600 },
-    '& .row-actions': { display: 'flex', gap: 3, flexWrap: 'wrap', fontSize: 'sm' },
+    // Row actions: a list (one action a line in a text browser), shown as a row of links.
+    '& .row-actions': { display: 'flex', gap: 3, flexWrap: 'wrap', fontSize: 'sm', listStyleType: 'none', m: 0, p: 0 },
     '& .row-actions a, & .row-actions button': { textDecoration: 'underline', color: 'inherit', cursor: 'pointer' },
     '& .row-actions form': { display: 'inline' },
   },
@@ -37,11 +54,9 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
     '&:empty': { display: 'none' },
     '& a': { display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1, borderRadius: 'full', bg: 'brand.muted', color: 'brand.fg', fontSize: 'sm' },
   },
-  // The filter drawer's layer while it comes and goes (the dialog inside is fixed to it).
-  'ui-drawer-layer': { position: 'fixed', inset: 0, zIndex: 1300 },
   // Search, rows per page, page status and Previous/Next.
-  'ui-inline-form': { display: 'flex', gap: 2, alignItems: 'flex-end' },
-  'ui-search-input': { recipe: 'input', variants: { size: 'md', variant: 'outline' }, style: { w: '16rem', bg: 'bg' } },
+  'ui-inline-form': { display: 'flex', gap: 2, alignItems: 'flex-end', maxW: 'full' },
+  'ui-search-input': { recipe: 'input', variants: { size: 'md', variant: 'outline' }, style: { w: { base: 'auto', md: '16rem' }, flex: { base: '1 1 8rem', md: 'none' }, minW: 0, bg: 'bg' } },
   'ui-pager': {
     display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 4, mt: 4,
     '&[data-sizes=false]': { justifyContent: 'flex-end' },
@@ -51,4 +66,34 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
   },
   'ui-btn-outline': { recipe: 'button', variants: { variant: 'outline', size: 'md' } },
   'ui-btn-outline-xs': { recipe: 'button', variants: { variant: 'outline', size: 'xs' } },
+  // Native selects (they work without JavaScript): the one look of components/native-select.ts, as classes (no
+  // inline style attribute in the HTML).
+  'ui-select': { ...nativeSelectStyle },
+  'ui-select-sm': { ...nativeSelectStyle, width: 'auto', padding: '0.3rem' },
+  'ui-btn-danger': { recipe: 'button', variants: { variant: 'solid', size: 'md' }, style: { colorPalette: 'red' } },
+  // URL-state dialogs and drawers (components/url-dialog.tsx, decision 004): a fixed layer, a backdrop link, and the
+  // panel, centred (spec: 600px wide) or from the right (24rem); both fit a 390px phone. The filter drawer's
+  // animated wrapper is a layer too (the dialog inside is fixed to it while it comes and goes). One class for both:
+  // the build writes a rule once per distinct style, so a second class with the same style would get no rule.
+  'ui-dialog-layer': { position: 'fixed', inset: 0, zIndex: 1300 },
+  'ui-dialog-backdrop': { position: 'absolute', inset: 0, bg: 'rgba(0, 0, 0, 0.45)' },
+  'ui-dialog': {
+    position: 'absolute', bg: 'bg', color: 'fg', boxShadow: 'xl', outline: 'none', overflowY: 'auto',
+    '&[data-placement=right]': { top: 0, right: 0, bottom: 0, w: 'min(24rem, 100vw)' },
+    '&[data-placement=center]': {
+      top: '50%', left: '50%', transform: 'translate(-50%, -50%)', w: 'min(600px, calc(100vw - 2rem))', maxH: 'calc(100vh - 2rem)', borderRadius: 'lg',
+    },
+  },
+  'ui-dialog-head': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 3, px: { base: 4, md: 6 }, pt: 5, pb: 3, borderBottomWidth: '1px' },
+  'ui-dialog-title': { recipe: 'heading', variants: { size: 'lg' } },
+  'ui-dialog-close': { px: 2, py: 1, fontSize: '1.5rem', lineHeight: 1 },
+  'ui-dialog-content': { px: { base: 4, md: 6 }, py: 5 },
+  'ui-dialog-actions': { display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 3, mt: 6 },
+  // The filter drawer's groups: a fieldset of radios, a labelled select.
+  'ui-filter-group': {
+    border: 'none', p: 0, m: 0, mb: 6,
+    '& > legend': { fontWeight: 'semibold', mb: 2, p: 0 },
+    '& > label:not(.ui-filter-label)': { display: 'flex', gap: 2, alignItems: 'center', mb: 2 },
+  },
+  'ui-filter-label': { display: 'block', fontWeight: 'semibold', mb: 2 },
 };

@@ -21,11 +21,13 @@ export interface DataTableProps<Row> {
  * A list's table: "No data" when empty; cells render their column's content. Every part (frame, rows, cells,
  * status tags, row actions) is a plain element styled by the kit's build-time classes (classes.ts: the look of
  * Chakra's table recipe, size sm, variant line), so its cost grows with its rows only in plain markup
- * (decision 015, /work/shared/ssr-floor's variant 4 taken one step further).
+ * (decision 015, /work/shared/ssr-floor's variant 4 taken one step further). Decision 024: it fits a phone.
  */
 export function DataTable<Row>({ caption, columns, rows, rowKey, testId, rowTestId }: DataTableProps<Row>) {
   return (
-    <div className="ui-table-frame">
+    // Its own scrolling region: on a narrow screen (a phone) the table scrolls sideways inside it, with shadows at
+    // the edges that have more, and the page itself never does; focusable, so the keyboard can scroll it too.
+    <section className="ui-table-frame" aria-label={caption} tabIndex={0}>
       <table className="ui-table" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -57,6 +59,6 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, testId, rowTest
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useLocation } from '@remix-run/react';
-import { Button, HStack } from '@chakra-ui/react';
 import { UrlDialog } from '../url-dialog';
 import { Presence } from '../motion';
 import { HiddenParams } from './hidden-params';
 import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
 
-/** The link that opens the filter drawer (?filters=open), a plain GET (decision 004). */
+/** The drawer's id: its link names it as the fragment, so a text browser lands on it (issue 9 item 18). */
+const DRAWER_ID = 'filters';
+
+/** The link that opens the filter drawer (?filters=open#filters), a plain GET (decision 004). */
 export function FilterDrawerLink() {
   const location = useLocation();
   return (
-    <Link to={withParams(location.search, { filters: 'open' })} preventScrollReset aria-haspopup="dialog" className="ui-btn-outline">
+    <Link to={`${withParams(location.search, { filters: 'open' })}#${DRAWER_ID}`} preventScrollReset aria-haspopup="dialog" className="ui-btn-outline">
       Filter
     </Link>
   );
@@ -19,11 +21,12 @@ export function FilterDrawerLink() {
 /**
  * The filter drawer: a URL-state dialog (open while the URL says ?filters=open) holding a GET form of the given
  * filter fields. Apply keeps the rest of the URL state (search, page size) and starts again at page 1; Reset drops
- * just these filters. With motion loaded (after hydration) it slides in from the right and fades out.
+ * just these filters. With motion loaded (after hydration) it slides in from the right and fades out. A page
+ * renders it before its list, so it is read first without JavaScript. Plain elements, kit classes.
  */
 export function FilterDrawer({ open, fields, children }: { open: boolean; fields: readonly string[]; children: ReactNode }) {
   return (
-    <Presence from="right" className="ui-drawer-layer">
+    <Presence from="right" className="ui-dialog-layer">
       {open ? [{ key: 'filters', node: <DrawerPanel fields={fields}>{children}</DrawerPanel> }] : []}
     </Presence>
   );
@@ -33,18 +36,18 @@ function DrawerPanel({ fields, children }: { fields: readonly string[]; children
   const location = useLocation();
   const reset = Object.fromEntries([...fields, LIST_PARAMS.page].map((name) => [name, null]));
   return (
-    <UrlDialog id="filters" title="Filters" closeTo={closeDialogs(location.search)} placement="right" width="24rem">
+    <UrlDialog id={DRAWER_ID} title="Filters" closeTo={closeDialogs(location.search)} placement="right">
       <Form method="get">
         <HiddenParams search={location.search} omit={fields} />
         {children}
-        <HStack justify="flex-end" gap={3}>
-          <Button asChild variant="outline">
-            <Link to={closeDialogs(withParams(location.search, reset))}>Reset</Link>
-          </Button>
-          <Button type="submit" colorPalette="brand">
+        <div className="ui-actions">
+          <Link to={closeDialogs(withParams(location.search, reset))} className="ui-btn-outline">
+            Reset
+          </Link>
+          <button type="submit" className="ui-btn">
             Apply
-          </Button>
-        </HStack>
+          </button>
+        </div>
       </Form>
     </UrlDialog>
   );

@@ -1,6 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react';
 import { HiddenParams } from './hidden-params';
-import { nativeSelectStyle } from '../native-select';
 import { LIST_PARAMS, withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
 
@@ -55,7 +54,7 @@ export function PageSizeSelect({ size, sizes }: { size: number; sizes: readonly 
         name={LIST_PARAMS.pageSize}
         defaultValue={size}
         onChange={(e) => hydrated && submit(e.currentTarget.form)}
-        style={{ ...nativeSelectStyle, width: 'auto', padding: '0.3rem' }}
+        className="ui-select-sm"
       >
         {sizes.map((n) => (
           <option key={n} value={n}>

@@ -3,7 +3,7 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import * as z from 'zod';
 import { requirePortalUser } from '../../utils/auth.server';
-import { formFailure, toastFailure } from '../../utils/api-errors.server';
+import { formFailure } from '../../utils/api-errors.server';
 import { redirectWithToast } from '../../utils/session.server';
 import { readForm } from '../../utils/form-data.server';
 import { closeDialogs, withParams } from '../../utils/url-state';
@@ -11,6 +11,7 @@ import { apiSession } from '../../api/client.server';
 import { cancelApplication, createApplication, deleteApplication } from '../../api/applications.server';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../../../domain/technology';
+import { SCRIPT_FIELD } from './script-field';
 
 const CreateForm = z.object({
   programId: z.string({ error: APPLICATION_MSG.unknownProgram }).min(1, APPLICATION_MSG.unknownProgram),
@@ -20,6 +21,7 @@ const CreateForm = z.object({
 
 export type CreateResult = { intent: 'create'; values: Record<string, string>; errors: Record<string, string>; ineligible: boolean; message: string | null };
 export type CancelResult = { intent: 'cancel'; error: string; message: string };
+export type DeleteResult = { intent: 'delete'; applicationId: string; error: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
@@ -72,7 +74,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await deleteApplication(api, id);
     } catch (error) {
-      return toastFailure(error, caller, back({}), APPLICATION_MSG.deleteFailed);
+      // The API's reason (not a draft, changed meanwhile): a toast on the list with JavaScript; without it the
+      // open dialog says it, where the page is read first (a toast is fixed on screen but last in the document).
+      const failure = await formFailure(error, caller, APPLICATION_MSG.deleteFailed);
+      if (form.get(SCRIPT_FIELD) === '1') return redirectWithToast(back({}), context, { type: 'error', title: failure.message });
+      return data<DeleteResult>({ intent: 'delete', applicationId: id, error: failure.message }, { status: failure.status });
     }
     return redirectWithToast(back({ page: null }), context, { type: 'success', title: APPLICATION_MSG.deleted });
   }

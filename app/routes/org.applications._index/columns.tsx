@@ -23,34 +23,46 @@ function RowActions({ app, canWrite, here }: { app: ApplicationRow; canWrite: bo
   const actions = rowActions(app.status);
   const id = app.applicationId;
   const view = canWrite ? actions.view : 'View';
+  // A list: text browsers and screen readers get the actions one by one ("Edit GA-…", "History of GA-…"), not run
+  // together as "EditHistoryCancelDelete" (issue 9 item 20).
   return (
-    <div className="row-actions">
-      <Link to={formPath(id)} aria-label={`${view} ${id}`}>
-        {view}
-      </Link>
-      <Link to={`/org/applications/view-history/${id}`} aria-label={`History of ${id}`}>
-        History
-      </Link>
+    <ul className="row-actions">
+      <li>
+        <Link to={formPath(id)} aria-label={`${view} ${id}`}>
+          {view}
+        </Link>
+      </li>
+      <li>
+        <Link to={`/org/applications/view-history/${id}`} aria-label={`History of ${id}`}>
+          History
+        </Link>
+      </li>
       {actions.print ? (
-        // A native form: the browser downloads the PDF, with or without JavaScript.
-        <form method="post" action={`/resources/print/${id}`}>
-          <input type="hidden" name="redirectTo" value={here.pathname + here.search} />
-          <button type="submit" aria-label={`Print ${id}`}>
-            Print
-          </button>
-        </form>
+        <li>
+          {/* A native form: the browser downloads the PDF, with or without JavaScript. */}
+          <form method="post" action={`/resources/print/${id}`}>
+            <input type="hidden" name="redirectTo" value={here.pathname + here.search} />
+            <button type="submit" aria-label={`Print ${id}`}>
+              Print
+            </button>
+          </form>
+        </li>
       ) : null}
       {canWrite && actions.cancel ? (
-        <Link to={withParams(here.search, { cancel: id, step: null })} preventScrollReset aria-label={`Cancel ${id}`}>
-          Cancel
-        </Link>
+        <li>
+          <Link to={`${withParams(here.search, { cancel: id, step: null })}#cancel-confirm`} preventScrollReset aria-label={`Cancel ${id}`}>
+            Cancel
+          </Link>
+        </li>
       ) : null}
       {canWrite && actions.delete ? (
-        <Link to={withParams(here.search, { delete: id })} preventScrollReset aria-label={`Delete ${id}`}>
-          Delete
-        </Link>
+        <li>
+          <Link to={`${withParams(here.search, { delete: id })}#delete-confirm`} preventScrollReset aria-label={`Delete ${id}`}>
+            Delete
+          </Link>
+        </li>
       ) : null}
-    </div>
+    </ul>
   );
 }
 

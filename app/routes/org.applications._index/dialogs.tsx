@@ -1,22 +1,21 @@
-// The row actions' dialogs (decision 004): cancel asks, then takes a required reason; delete asks.
+// The row actions' dialogs (decision 004): cancel asks, then takes a required reason; delete asks. Plain elements
+// with build-time classes (ui-btn*, ui-dialog-*: no Chakra component on the list page).
 import { useState } from 'react';
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { Button, HStack, Text } from '@chakra-ui/react';
 import { TextArea } from '../../components/text-input';
 import { UrlDialog } from '../../components/url-dialog';
-import { ErrorList } from '../../components/forms';
+import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs, withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
+import { SCRIPT_FIELD } from './script-field';
 import type { action } from './actions.server';
 
 function NoButton({ label }: { label: string }) {
   const location = useLocation();
   return (
-    <Button asChild variant="outline">
-      <Link to={closeDialogs(location.search)} preventScrollReset>
-        {label}
-      </Link>
-    </Button>
+    <Link to={closeDialogs(location.search)} preventScrollReset className="ui-btn-outline">
+      {label}
+    </Link>
   );
 }
 
@@ -24,15 +23,13 @@ export function CancelConfirm({ id }: { id: string }) {
   const location = useLocation();
   return (
     <UrlDialog id="cancel-confirm" title="Cancel application" closeTo={closeDialogs(location.search)} role="alertdialog">
-      <Text mb={6}>Are you sure you want to cancel application {id}? A cancelled application cannot be submitted.</Text>
-      <HStack justify="flex-end" gap={3}>
+      <p>Are you sure you want to cancel application {id}? A cancelled application cannot be submitted.</p>
+      <div className="ui-dialog-actions">
         <NoButton label="No" />
-        <Button asChild colorPalette="brand">
-          <Link to={withParams(location.search, { step: 'reason' })} preventScrollReset data-autofocus>
-            Yes
-          </Link>
-        </Button>
-      </HStack>
+        <Link to={`${withParams(location.search, { step: 'reason' })}#cancel-reason`} preventScrollReset data-autofocus className="ui-btn">
+          Yes
+        </Link>
+      </div>
     </UrlDialog>
   );
 }
@@ -50,7 +47,7 @@ export function CancelReason({ id }: { id: string }) {
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="applicationId" value={id} />
-        <label htmlFor="cancel-message" style={{ display: 'block', fontWeight: 500, marginBottom: '0.25rem' }}>
+        <label htmlFor="cancel-message" className="ui-label">
           Reason for cancelling {id}
         </label>
         <TextArea
@@ -65,31 +62,42 @@ export function CancelReason({ id }: { id: string }) {
           data-autofocus
         />
         <ErrorList id="cancel-message-error" errors={error ? [error] : null} />
-        <HStack justify="flex-end" gap={3} mt={6}>
+        <div className="ui-dialog-actions">
           <NoButton label="Cancel" />
-          <Button type="submit" colorPalette="brand" disabled={hydrated && !message.trim()} loading={navigation.state === 'submitting'}>
+          <button type="submit" className="ui-btn" disabled={hydrated && (!message.trim() || navigation.state === 'submitting')}>
             Ok
-          </Button>
-        </HStack>
+          </button>
+        </div>
       </Form>
     </UrlDialog>
   );
 }
 
+/**
+ * Delete asks first. When the API refuses (the application is no longer a draft, or it changed meanwhile), the
+ * person reads why: with JavaScript as an error toast on the list; without it here, in the dialog the page renders
+ * first (issue 9 item 5; the action tells the two apart by SCRIPT_FIELD).
+ */
 export function DeleteConfirm({ id }: { id: string }) {
   const location = useLocation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const failed = actionData?.intent === 'delete' && actionData.applicationId === id ? actionData.error : null;
   return (
     <UrlDialog id="delete-confirm" title="Delete application" closeTo={closeDialogs(location.search)} role="alertdialog">
-      <Text mb={6}>Are you sure you want to delete the draft application {id}? This cannot be undone; its history is kept.</Text>
+      <FormAlert id="delete-error" message={failed} />
+      <p>Are you sure you want to delete the draft application {id}? This cannot be undone; its history is kept.</p>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="applicationId" value={id} />
-        <HStack justify="flex-end" gap={3}>
+        {hydrated ? <input type="hidden" name={SCRIPT_FIELD} value="1" /> : null}
+        <div className="ui-dialog-actions">
           <NoButton label="Cancel" />
-          <Button type="submit" colorPalette="red" data-autofocus>
+          <button type="submit" className="ui-btn-danger" data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
             Delete
-          </Button>
-        </HStack>
+          </button>
+        </div>
       </Form>
     </UrlDialog>
   );

@@ -1,10 +1,10 @@
 // New application (spec 2): programme, project area and technology; an ineligible technology turns the dialog
-// into the round-1 ineligibility notice, keeping the other choices.
+// into the round-1 ineligibility notice, keeping the other choices. Plain elements with build-time classes.
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { Box, Button, HStack } from '@chakra-ui/react';
 import { UrlDialog } from '../../components/url-dialog';
-import { ErrorList, FormAlert, nativeSelectStyle } from '../../components/forms';
+import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';
+import { useHydrated } from '../../utils/use-hydrated';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { TECHNOLOGY_TYPES } from '../../../domain/technology';
 import type { Program } from '../../api/types';
@@ -18,8 +18,8 @@ interface Option {
 function SelectField(props: { name: string; label: string; options: Option[]; placeholder: string; defaultValue: string; error?: string }) {
   const { name, label, options, placeholder, defaultValue, error } = props;
   return (
-    <Box mb={4}>
-      <label htmlFor={`new-${name}`} style={{ display: 'block', fontWeight: 500, marginBottom: '0.25rem' }}>
+    <div className="ui-field">
+      <label htmlFor={`new-${name}`} className="ui-label">
         {label}
       </label>
       <select
@@ -29,7 +29,7 @@ function SelectField(props: { name: string; label: string; options: Option[]; pl
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `new-${name}-error` : undefined}
-        style={nativeSelectStyle}
+        className="ui-select"
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
@@ -39,7 +39,7 @@ function SelectField(props: { name: string; label: string; options: Option[]; pl
         ))}
       </select>
       <ErrorList id={`new-${name}-error`} errors={error ? [error] : null} />
-    </Box>
+    </div>
   );
 }
 
@@ -47,6 +47,7 @@ export function NewApplication({ programs, areas }: { programs: Program[]; areas
   const location = useLocation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const result = actionData?.intent === 'create' ? actionData : null;
   const values = result?.values ?? {};
   const errors: Record<string, string> = { ...(result?.errors ?? {}) };
@@ -70,16 +71,14 @@ export function NewApplication({ programs, areas }: { programs: Program[]; areas
         {field('programId', 'Programme', programs.map((p) => ({ value: p.id, label: p.name })), 'Select a programme')}
         {field('projectLocation', 'Project area', areas.map((a) => ({ value: a, label: a })), 'Select a project area')}
         {field('technologyType', 'Proposed Technology Type', TECHNOLOGY_TYPES.map((t) => ({ value: t, label: t })), 'Select a technology')}
-        <HStack justify="flex-end" gap={3} mt={6}>
-          <Button asChild variant="outline">
-            <Link to={closeDialogs(location.search)} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={navigation.state === 'submitting'}>
+        <div className="ui-dialog-actions">
+          <Link to={closeDialogs(location.search)} preventScrollReset className="ui-btn-outline">
+            Cancel
+          </Link>
+          <button type="submit" className="ui-btn" disabled={hydrated && navigation.state === 'submitting'}>
             Create application
-          </Button>
-        </HStack>
+          </button>
+        </div>
       </Form>
     </UrlDialog>
   );

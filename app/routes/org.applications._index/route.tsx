@@ -4,13 +4,13 @@
 // dialogs.tsx, new-application.tsx, actions.server.ts; the list kit (app/components/list-kit) does the rest.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { Flex, Heading } from '@chakra-ui/react';
 import { requirePortalUser } from '../../utils/auth.server';
 import { readOrFail } from '../../utils/api-errors.server';
 import { withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { listApplications, listPrograms, listProjectAreas } from '../../api/applications.server';
 import { DataTable, FilterChips, FilterDrawerLink, Pager, SearchForm } from '../../components/list-kit';
+import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { LIST_SPEC, listChips, listQuery, readListState } from './list-state';
 import { applicationColumns } from './columns';
@@ -40,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       creating ? listPrograms(api) : [],
     ]),
   );
+  clampPage(request, state.page, list.totalPages);
   return { state, list, areas, programs, canWrite };
 }
 
@@ -55,23 +56,30 @@ export default function Applications() {
     create: search.get('new') === '1',
   };
 
+  // The open panel comes right after the page's heading, before the search, the table and the pager (it is fixed
+  // over the list anyway): without JavaScript a text browser or a screen reader reads it first, not after the
+  // table (issue 9 item 18); its link also names its #id.
   return (
     <>
-      <Flex justify="space-between" align={{ base: 'start', md: 'center' }} gap={4} mb={6} direction={{ base: 'column', md: 'row' }}>
-        <Heading as="h1" size="2xl">
-          Applications
-        </Heading>
+      <div className="ui-list-head">
+        <h1 className="ui-list-title">Applications</h1>
         {canWrite ? (
-          <Link to={withParams(location.search, { new: '1' })} preventScrollReset className="ui-btn">
+          <Link to={`${withParams(location.search, { new: '1' })}#new-application`} preventScrollReset className="ui-btn">
             New application
           </Link>
         ) : null}
-      </Flex>
+      </div>
 
-      <Flex as="section" aria-label="Search and filter" gap={3} wrap="wrap" align="end" mb={4}>
+      <ApplicationFilters open={open.filters} state={state} areas={areas} />
+      {open.cancel && !open.cancelReason ? <CancelConfirm id={open.cancel} /> : null}
+      {open.cancel && open.cancelReason ? <CancelReason id={open.cancel} /> : null}
+      {open.delete ? <DeleteConfirm id={open.delete} /> : null}
+      {open.create && canWrite ? <NewApplication programs={programs} areas={areas} /> : null}
+
+      <section aria-label="Search and filter" className="ui-list-tools">
         <SearchForm id="application-search" label="Search Application ID" value={state.search} />
         <FilterDrawerLink />
-      </Flex>
+      </section>
 
       <FilterChips chips={listChips(state, location.search)} />
 
@@ -91,12 +99,6 @@ export default function Applications() {
         noun={['application', 'applications']}
         pageSize={{ size: state.pageSize, sizes: LIST_SPEC.pageSizes }}
       />
-
-      <ApplicationFilters open={open.filters} state={state} areas={areas} />
-      {open.cancel && !open.cancelReason ? <CancelConfirm id={open.cancel} /> : null}
-      {open.cancel && open.cancelReason ? <CancelReason id={open.cancel} /> : null}
-      {open.delete ? <DeleteConfirm id={open.delete} /> : null}
-      {open.create && canWrite ? <NewApplication programs={programs} areas={areas} /> : null}
     </>
   );
 }
