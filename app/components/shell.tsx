@@ -1,9 +1,11 @@
 // The signed-in frame: top bar, side menu (spec 2), main region. Every control works without JavaScript.
 // Plain elements with the build-time classes of app/styles/static-classes.ts (the same Chakra recipes and
-// tokens): the frame of every signed-in page writes no inline styles (docs/decisions/013). The pages inside get
-// Chakra from ChakraPage.
+// tokens): the frame of every signed-in page writes no inline styles (docs/decisions/013). The page inside the
+// main region gets Chakra from ChakraPage unless its route says `handle = { plain: true }` (it uses no Chakra
+// component: decision 020); the frame itself never needs the provider. Icon-only buttons carry visually hidden
+// text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
+import { Form, Link, useFetcher, useLocation, useMatches } from '@remix-run/react';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
 import { ChakraPage } from './chakra-page';
@@ -18,56 +20,64 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
   useEffect(() => setMenu(shell.menuPreference), [shell.menuPreference]);
   const selected = selectedMenuPath(location.pathname);
   const unread = useUnreadCount(shell.unread);
+  const plain = isPlainPage(useMatches());
 
   return (
-    <ChakraPage>
-      <div className="ui-frame">
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <header className="ui-header">
-          <MenuToggle menu={menu} here={here} onToggle={setMenu} />
-          <p className="ui-header-title">Broadband Grants Portal</p>
-          {shell.roleType === 'org' && shell.organization ? <OrganizationSwitcher shell={shell} here={here} /> : null}
-          <div className="ui-header-actions">
-            <a href={shell.helpUrl} target="_blank" rel="noreferrer" className="ui-hbtn">
-              <Icon name="help" />
-              <span>Help</span>
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-            {shell.unread !== null ? (
-              <Link
-                to={`/${shell.roleType}/messages`}
-                aria-label={unread ? `Messages, ${unread} unread` : 'Messages'}
-                data-testid="messages-button"
-                className="ui-hbtn"
-              >
-                <Icon name="mail" />
-                <span className="ui-show-md">Messages</span>
-                {unread ? (
-                  <span className="ui-unread" data-testid="unread-badge">
-                    {unread}
-                  </span>
-                ) : null}
-              </Link>
-            ) : null}
-            <ThemeSwitch theme={shell.theme} here={here} />
-            <div className="ui-user" data-testid="current-user">
-              <p>{shell.user.fullName}</p>
-              <p data-testid="current-role">{roleLabel(shell.user.role)}</p>
-            </div>
+    <div className="ui-frame">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="ui-header">
+        <MenuToggle menu={menu} here={here} onToggle={setMenu} />
+        <p className="ui-header-title">Broadband Grants Portal</p>
+        {shell.roleType === 'org' && shell.organization ? <OrganizationSwitcher shell={shell} here={here} /> : null}
+        <div className="ui-header-actions">
+          <a href={shell.helpUrl} target="_blank" rel="noreferrer" className="ui-hbtn">
+            <Icon name="help" />
+            <span className="ui-label-md">Help</span>
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          {shell.unread !== null ? (
+            <Link
+              to={`/${shell.roleType}/messages`}
+              aria-label={unread ? `Messages, ${unread} unread` : 'Messages'}
+              data-testid="messages-button"
+              className="ui-hbtn"
+            >
+              <Icon name="mail" />
+              <span className="ui-show-md">Messages</span>
+              {unread ? (
+                <span className="ui-unread" data-testid="unread-badge">
+                  {unread}
+                </span>
+              ) : null}
+            </Link>
+          ) : null}
+          <ThemeSwitch theme={shell.theme} here={here} />
+          <div className="ui-user" data-testid="current-user">
+            <p>{shell.user.fullName}</p>
+            <p data-testid="current-role">{roleLabel(shell.user.role)}</p>
           </div>
-        </header>
-        <div className="ui-body">
-          <SideMenu items={shell.menu} selected={selected} menu={menu} />
-          <main id="main" tabIndex={-1} className="ui-main">
-            {children}
-          </main>
         </div>
-        <LazyIdleWatcher />
+      </header>
+      <div className="ui-body">
+        <SideMenu items={shell.menu} selected={selected} menu={menu} />
+        <main id="main" tabIndex={-1} className="ui-main">
+          {plain ? children : <ChakraPage>{children}</ChakraPage>}
+        </main>
       </div>
-    </ChakraPage>
+      <LazyIdleWatcher />
+    </div>
   );
+}
+
+/** The deepest route with a `handle` decides: `{ plain: true }` renders its page without the Chakra provider. */
+function isPlainPage(matches: ReturnType<typeof useMatches>): boolean {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as { plain?: boolean } | undefined;
+    if (handle && typeof handle.plain === 'boolean') return handle.plain;
+  }
+  return false;
 }
 
 type IdleWatcherComponent = typeof import('./idle-watcher').IdleWatcher;
@@ -105,7 +115,7 @@ function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference'
           key={next}
           method="post"
           action="/resources/preferences"
-          style={{ display: 'contents' }}
+          className="ui-contents"
           onSubmit={() => onToggle(next)}
         >
           <input type="hidden" name="intent" value="menu" />
@@ -116,9 +126,9 @@ function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference'
             className={display ? `ui-hbtn ${display}` : 'ui-hbtn'}
             aria-controls="side-menu"
             aria-expanded={next === 'collapsed'}
-            aria-label={next === 'collapsed' ? 'Collapse menu' : 'Expand menu'}
           >
             <Icon name="menu" />
+            <span className="visually-hidden">{next === 'collapsed' ? 'Collapse menu' : 'Expand menu'}</span>
           </button>
         </fetcher.Form>
       ))}
@@ -148,15 +158,7 @@ function OrganizationSwitcher({ shell, here }: { shell: ShellData; here: string 
           defaultValue={shell.organization?.id}
           data-testid="organization-switcher"
           onChange={(e) => hydrated && e.currentTarget.form?.requestSubmit()}
-          style={{
-            maxWidth: '16rem',
-            padding: '0.35rem 0.5rem',
-            borderRadius: '0.375rem',
-            color: '#0b2e19',
-            background: '#ffffff',
-            border: '1px solid #a9d8b6',
-            fontSize: '0.875rem',
-          }}
+          className="ui-header-select"
         >
           {shell.organizations.map((o) => (
             <option key={o.id} value={o.id} disabled={!o.active}>
@@ -183,8 +185,9 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
       <input type="hidden" name="intent" value="theme" />
       <input type="hidden" name="value" value={next} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="ui-hbtn" aria-label={`Switch to ${next} theme`} data-testid="theme-switch">
+      <button type="submit" className="ui-hbtn" data-testid="theme-switch">
         <Icon name={next === 'dark' ? 'moon' : 'sun'} />
+        <span className="visually-hidden">{`Switch to ${next} theme`}</span>
       </button>
     </fetcher.Form>
   );

@@ -1,8 +1,7 @@
 // The help page the top bar's Help button opens (HELP_URL points elsewhere when the office has its own).
+// Plain elements with build-time classes: no Chakra in the browser (decision 020).
 import type { MetaFunction } from '@remix-run/node';
-import { Box, Container, Heading, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { ChakraPage } from '../components/chakra-page';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
@@ -33,25 +32,19 @@ const TOPICS: { title: string; body: string }[] = [
 
 export default function Help() {
   return (
-    <ChakraPage>
-    <Container maxW="3xl" py={{ base: 8, md: 12 }}>
-      <main id="main">
-        <Heading as="h1" size="2xl" mb={6}>
-          Help
-        </Heading>
-        {TOPICS.map((topic) => (
-          <Box as="section" key={topic.title} mb={6}>
-            <Heading as="h2" size="lg" mb={2}>
-              {topic.title}
-            </Heading>
-            <Text>{topic.body}</Text>
-          </Box>
-        ))}
-        <Text>
-          <Link to="/" style={{ textDecoration: 'underline' }}>Back to the portal</Link>
-        </Text>
-      </main>
-    </Container>
-    </ChakraPage>
+    <main id="main" className="ui-help">
+      <h1 className="ui-h1">Help</h1>
+      {TOPICS.map((topic) => (
+        <section key={topic.title}>
+          <h2 className="ui-h2">{topic.title}</h2>
+          <p>{topic.body}</p>
+        </section>
+      ))}
+      <p>
+        <Link to="/" className="ui-link">
+          Back to the portal
+        </Link>
+      </p>
+    </main>
   );
 }

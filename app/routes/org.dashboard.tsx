@@ -1,7 +1,7 @@
-// Organization dashboard: real counts of the chosen organization's applications.
+// Organization dashboard: real counts of the chosen organization's applications. Plain elements with build-time
+// classes (decision 020): no Chakra component, so the shell renders it without the Chakra provider.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
@@ -10,6 +10,9 @@ import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 
 export { refuseMethod as action } from '../utils/form-data.server';
+
+/** The shell wraps this page without ChakraPage (components/shell.tsx, decision 020). */
+export const handle = { plain: true };
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants Portal' }];
 
@@ -24,17 +27,15 @@ export default function OrgDashboard() {
   const { counts, organizationName, firstName } = useLoaderData<typeof loader>();
   return (
     <>
-      <Heading as="h1" size="2xl" mb={1}>
-        Dashboard
-      </Heading>
-      <Text color="fg.muted" mb={6}>
+      <h1 className="ui-h1">Dashboard</h1>
+      <p className="ui-lead">
         Welcome, {firstName}. Applications of {organizationName}.
-      </Text>
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap={4} maxW="4xl">
+      </p>
+      <div className="ui-count-grid">
         <CountCard label="Total Applications" count={counts.totalApplications} to="/org/applications" testId="count-total" />
         <CountCard label="Draft Applications" count={counts.draftApplications} to="/org/applications?status=DRAFT" testId="count-draft" />
         <CountCard label="Submitted Applications" count={counts.submittedApplications} to="/org/applications?status=SUBMITTED_ANY" testId="count-submitted" />
-      </SimpleGrid>
+      </div>
     </>
   );
 }

@@ -1,7 +1,7 @@
-// State dashboard: one count per status plus ALL, each a link to the filtered list.
+// State dashboard: one count per status plus ALL, each a link to the filtered list. Plain elements with
+// build-time classes (decision 020).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
@@ -12,6 +12,9 @@ import { statusLabel } from '../../domain/statuses';
 import { stateReadScope } from '../../domain/access';
 
 export { refuseMethod as action } from '../utils/form-data.server';
+
+/** The shell wraps this page without ChakraPage (components/shell.tsx, decision 020). */
+export const handle = { plain: true };
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants Portal' }];
 
@@ -26,13 +29,11 @@ export default function StateDashboard() {
   const entries = Object.entries(counts);
   return (
     <>
-      <Heading as="h1" size="2xl" mb={1}>
-        Dashboard
-      </Heading>
-      <Text color="fg.muted" mb={6}>
+      <h1 className="ui-h1">Dashboard</h1>
+      <p className="ui-lead">
         Welcome, {firstName}. {reviewer ? 'Applications assigned to you, by status.' : 'All submitted applications, by status.'}
-      </Text>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
+      </p>
+      <div className="ui-count-grid-4">
         {entries.map(([status, count]) => (
           <CountCard
             key={status}
@@ -42,7 +43,7 @@ export default function StateDashboard() {
             testId={`count-${status}`}
           />
         ))}
-      </SimpleGrid>
+      </div>
     </>
   );
 }

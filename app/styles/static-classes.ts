@@ -9,6 +9,10 @@ export type StaticRule = SystemStyleObject | { recipe: 'button' | 'input' | 'tex
 
 const toast = (bg: string, color: string): SystemStyleObject => ({ bg, color });
 
+/** app.css's .visually-hidden as a style object (for responsive classes), and its undoing. */
+const VISUALLY_HIDDEN: SystemStyleObject = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', borderWidth: 0 };
+const VISIBLE: SystemStyleObject = { position: 'static', width: 'auto', height: 'auto', m: 0, overflow: 'visible', clip: 'auto', whiteSpace: 'normal' };
+
 export const STATIC_CLASSES: Record<string, StaticRule> = {
   // Page frames for the pages outside the signed-in shell.
   'ui-page-narrow': { recipe: 'container', style: { maxW: 'lg', py: { base: 8, md: 16 } } },
@@ -54,8 +58,15 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     bg: 'brand.solid', color: 'brand.contrast', position: 'sticky', top: 0, zIndex: 10,
   },
   'ui-header-title': { fontWeight: 'bold', fontSize: { base: 'md', md: 'lg' }, display: { base: 'none', md: 'block' }, whiteSpace: 'nowrap' },
-  'ui-header-org': { fontSize: 'sm', fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  'ui-header-switcher': { display: 'flex', alignItems: 'center', gap: 2 },
+  'ui-header-org': { fontSize: 'sm', fontWeight: 'medium', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minW: 0 },
+  'ui-header-switcher': { display: 'flex', alignItems: 'center', gap: 2, minW: 0 },
+  'ui-header-select': {
+    maxW: { base: '9rem', md: '16rem' }, minW: 0, py: '0.35rem', px: '0.5rem', borderRadius: 'md', fontSize: 'sm',
+    color: '#0b2e19', bg: '#ffffff', border: '1px solid #a9d8b6',
+  },
+  // A label read by screen readers and text browsers everywhere, shown from md up (icon-only below: 390 px fits).
+  'ui-label-md': { ...VISUALLY_HIDDEN, md: VISIBLE },
+  'ui-contents': { display: 'contents' },
   'ui-header-actions': { display: 'flex', alignItems: 'center', gap: { base: 1, md: 2 }, marginInlineStart: 'auto' },
   'ui-hbtn': { recipe: 'button', variants: { variant: 'ghost', size: 'sm' }, style: { color: 'inherit', _hover: { bg: 'whiteAlpha.200' }, _expanded: { bg: 'transparent' } } },
   'ui-hbtn-switch': { recipe: 'button', variants: { variant: 'outline', size: 'xs' }, style: { color: 'inherit', borderColor: 'whiteAlpha.700' } },
@@ -63,7 +74,7 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-show-md': { display: { base: 'none', md: 'inline' } },
   'ui-show-lg': { display: { base: 'none', lg: 'inline-flex' } },
   'ui-hide-lg': { display: { base: 'inline-flex', lg: 'none' } },
-  'ui-user': { textAlign: 'right', lineHeight: 'short', pl: 2, '& > p:first-of-type': { fontWeight: 'semibold', fontSize: 'sm' }, '& > p + p': { fontSize: 'xs', opacity: 0.9 } },
+  'ui-user': { ...VISUALLY_HIDDEN, md: VISIBLE, textAlign: 'right', lineHeight: 'short', pl: 2, '& > p:first-of-type': { fontWeight: 'semibold', fontSize: 'sm' }, '& > p + p': { fontSize: 'xs', opacity: 0.9 } },
   'ui-body': { display: 'flex', alignItems: 'stretch' },
   'ui-side': {
     w: { base: '4.25rem', lg: '15rem' }, flexShrink: 0, bg: 'bg', borderRightWidth: '1px', minH: 'calc(100vh - 4rem)', position: 'sticky',
@@ -81,6 +92,16 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-side-foot': { px: 2, pt: 3, borderTopWidth: '1px' },
   'ui-side-logout': { recipe: 'button', variants: { variant: 'ghost', size: 'md' }, style: { width: 'full', justifyContent: 'flex-start', gap: 3, px: 3 } },
   'ui-main': { flex: '1', minW: 0, p: { base: 4, md: 8 }, outline: 'none' },
+  // Dashboards (app/routes/*.dashboard.tsx, app/components/count-card.tsx) and the help page.
+  'ui-count-grid': { display: 'grid', gap: 4, maxW: '4xl', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } },
+  'ui-count-grid-4': { display: 'grid', gap: 4, gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } },
+  'ui-count-card': {
+    display: 'block', h: 'full', p: 5, bg: 'bg', color: 'fg', borderWidth: '1px', borderRadius: 'lg',
+    _hover: { borderColor: 'brand.solid', boxShadow: 'sm' },
+    '& > span:first-of-type': { display: 'block', fontSize: 'sm', color: 'fg.muted', mb: 1 },
+    '& > span[data-count]': { display: 'block', fontSize: '3xl', fontWeight: 'bold', color: 'brand.fg', lineHeight: 'shorter' },
+  },
+  'ui-help': { recipe: 'container', style: { maxW: '3xl', py: { base: 8, md: 12 }, '& > section': { mb: 6 }, '& > h1': { mb: 6 } } },
   // Toasts (app/components/toaster.tsx).
   'ui-toast': {
     display: 'flex', minH: '56px', alignItems: 'center', gap: 3, px: 4, py: 2, borderRadius: 'md', boxShadow: 'lg',
