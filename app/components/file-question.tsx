@@ -62,7 +62,8 @@ export function FileQuestion({
   const request = useRef<XMLHttpRequest | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = `file-${questionId}`;
-  const hintId = `${inputId}-hint`;
+  // Not `-hint`: the question's instructions have that id (issue 9 item 21, no-dup-id).
+  const hintId = `${inputId}-file-hint`;
   const statusId = `${inputId}-status`;
 
   useEffect(() => setFile(asFileValue(value)), [value]);
