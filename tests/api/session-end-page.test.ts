@@ -63,6 +63,18 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   }
 
+  /** A fresh organization's admin signed in in a browser of this mode; the browser is closed afterwards. */
+  async function asNewAdmin(js: boolean, label: string, run: (page: Page, who: { email: string; userId: string }) => Promise<void>) {
+    const who = await newOrganization(`${label}-${js ? 'on' : 'off'}`);
+    const { context, page } = await openBrowser(js);
+    try {
+      await signIn(page, js, who.email);
+      await run(page, who);
+    } finally {
+      await context.close();
+    }
+  }
+
   /** The toast the page shows (a live region), once it is there. */
   async function toastText(page: Page): Promise<string> {
     const toast = page.getByTestId('toast').first();
@@ -74,10 +86,7 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
     const mode = js ? 'JavaScript on' : 'JavaScript off';
 
     it(`403: a user switched off mid-session is signed out at the next page with the spec's message (${mode})`, async () => {
-      const { email, userId } = await newOrganization(`off-${js ? 'on' : 'off'}`);
-      const { context, page } = await openBrowser(js);
-      try {
-        await signIn(page, js, email);
+      await asNewAdmin(js, 'off', async (page, { userId }) => {
         await page.waitForURL('**/org/dashboard');
         await hydrated(page, js);
         await db().update(users).set({ status: 'inactive' }).where(eq(users.id, userId));
@@ -90,16 +99,11 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
         expect(new URL(page.url()).pathname).toBe('/org/login');
         const [live] = await db().select({ n: sql<number>`count(*)::int` }).from(apiTokens).where(sql`${apiTokens.userId} = ${userId} and ${apiTokens.revokedAt} is null`);
         expect(live!.n).toBe(0);
-      } finally {
-        await context.close();
-      }
+      });
     }, 120_000);
 
     it(`403 on a Save: an admin demoted to staff while the entity profile is open is signed out with the API's words (${mode})`, async () => {
-      const { email, userId } = await newOrganization(`demoted-${js ? 'on' : 'off'}`);
-      const { context, page } = await openBrowser(js);
-      try {
-        await signIn(page, js, email);
+      await asNewAdmin(js, 'demoted', async (page, { userId }) => {
         await page.goto('/org/organization-profile');
         await hydrated(page, js);
         await page.locator('[data-question="10"] input').fill('Typed before the demotion');
@@ -109,18 +113,13 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
         expect(await toastText(page)).toContain(PROFILE_MSG.staffCannotEdit);
         await page.goto('/org/organization-profile');
         expect(new URL(page.url()).pathname).toBe('/org/login');
-      } finally {
-        await context.close();
-      }
+      });
     }, 120_000);
 
     it(`401 inside an action: a Save whose own API call finds the session ended keeps the typed answers (${mode})`, async () => {
-      const { email, userId } = await newOrganization(`late401-${js ? 'on' : 'off'}`);
-      const { context, page } = await openBrowser(js);
       const transport = apiTransportOf(ui.portal);
       const send = transport.send.bind(transport);
-      try {
-        await signIn(page, js, email);
+      await asNewAdmin(js, 'late401', async (page, { email, userId }) => {
         await page.goto('/org/organization-profile');
         await hydrated(page, js);
         await page.locator('[data-question="10"] input').fill('Typed, then the session ended');
@@ -149,10 +148,9 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
         await page.waitForURL('**/org/organization-profile');
         await page.getByText(PORTAL_MSG.answersRestored).waitFor({ timeout: 15_000 });
         expect(await page.locator('[data-question="10"] input').inputValue()).toBe('Typed, then the session ended');
-      } finally {
+      }).finally(() => {
         transport.send = send;
-        await context.close();
-      }
+      });
     }, 120_000);
   }
 });
