@@ -41,6 +41,8 @@ const SectionsQuery = z.object({
   programId: z.string().regex(UUID, APPLICATION_MSG.programNotFound).optional(),
 });
 
+const SectionQuery = z.object({ required: z.enum(['true', 'false']).optional() });
+
 const SaveBody = z.object({
   answers: z
     .array(z.object({ questionId: z.string({ error: APPLICATION_MSG.questionNotInSection }).max(100), value: z.unknown() }), {
@@ -119,13 +121,14 @@ export function sectionRoutes(ctx: ApiContext): Router {
   }
 
   /** GET sections/{sectionId} (and the save's answer): the application, the section and its questions with their answers. */
-  async function sectionView(program: Program, section: SectionRow, app: ApplicationRow, role: RoleName, state: AnswerState) {
+  async function sectionView(program: Program, section: SectionRow, app: ApplicationRow, role: RoleName, state: AnswerState, opts: { required?: boolean } = {}) {
     const row = (await sectionRows(app.id)).get(section.id);
     const qs = program.bySection.get(section.id) ?? [];
     const unlocked = !section.isEntityProfile && !!row?.unlocked;
     const readOnly = section.isEntityProfile || role !== 'Organization_Admin' || lockedMessage(app.status, unlocked) !== null;
     const context: ValidationContext = section.isEntityProfile ? 'profile' : 'application';
-    const errors = sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context, required: false });
+    // With `required` (?required=true, after a refused submit) the unanswered mandatory questions are named too.
+    const errors = sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context, required: opts.required ?? false });
     const warnings: Record<string, string[]> = {};
     const templates = await templateUrls(ctx.db, qs);
     const questionViews = qs.map((q) => {
@@ -224,7 +227,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
     const { app, role } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
-    res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app)));
+    const { required } = parseInput(SectionQuery, req.query);
+    res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app), { required: required === 'true' }));
   }));
 
   router.post('/applications/:id/sections/:sectionId/answers', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {

@@ -6,8 +6,9 @@ import type { AnswerValue } from '../../domain/questions';
 export const sectionStatuses = (api: ApiSession, applicationId: string) =>
   get<SectionStatusRow[]>(api, `/applications/${seg(applicationId)}/sections-status`);
 
-export const sectionView = (api: ApiSession, applicationId: string, sectionId: string) =>
-  get<SectionView>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}`);
+/** `required`: unanswered mandatory questions carry their error too (after a refused submit). */
+export const sectionView = (api: ApiSession, applicationId: string, sectionId: string, opts: { required?: boolean } = {}) =>
+  get<SectionView>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}`, opts.required ? { required: 'true' } : undefined);
 
 /** 400 with `errors` keyed by question id when an answer is refused. */
 export const saveSectionAnswers = (api: ApiSession, applicationId: string, sectionId: string, values: Record<string, AnswerValue>) =>

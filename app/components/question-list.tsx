@@ -1,10 +1,14 @@
 // The questions of a section, in order, with live visibility of conditional questions (with JS) and
 // the first error focused after a failed save.
 import { useEffect, useMemo, useState } from 'react';
+import { useRouteLoaderData } from '@remix-run/react';
 import { Box, Text } from '@chakra-ui/react';
+import type { ToastData } from './toaster';
 import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG } from '../../domain/messages';
-import { answersBySystemNoFrom, isQuestionVisible, type ValidationContext } from '../../domain/validation';
+// Not the validation index: the answer checks stay out of the first load (live-check.ts).
+import { answersBySystemNoFrom, type ValidationContext } from '../../domain/validation/answers-common';
+import { isQuestionVisible } from '../../domain/validation/conditions';
 import { liveAnswerError } from '../utils/live-check';
 import { QuestionField, type FormQuestion } from './question-field';
 import type { UploadSettings } from './file-question';
@@ -48,7 +52,14 @@ export function QuestionList({
   }, [values]);
   const bySystemNo = useMemo(() => answersBySystemNoFrom(questions, current), [questions, current]);
   useEffect(() => {
-    // After a failed save the first answer with an error is scrolled into view and focused.
+    // After a refused save or submit its summary (the first in the page) is scrolled into view and focused; when
+    // there is none (answers loaded with errors), the first answer with an error.
+    const summary = document.querySelector<HTMLElement>('[data-error-summary]');
+    if (summary) {
+      summary.scrollIntoView({ block: 'start' });
+      summary.focus({ preventScroll: true });
+      return;
+    }
     const first = document.querySelector<HTMLElement>('[data-invalid="true"] input:not([type="hidden"]), [data-invalid="true"] select, [data-invalid="true"] textarea');
     if (first) {
       first.scrollIntoView({ block: 'center' });
@@ -66,7 +77,8 @@ export function QuestionList({
           warning={warnings[q.id]}
           options={optionsFor?.(q)}
           uploads={uploads}
-          disabled={disabled || q.readOnly}
+          // A hidden question's answer is not sent (its controls are disabled); the server clears it too.
+          disabled={disabled || q.readOnly || !isQuestionVisible(q, bySystemNo)}
           mandatory={q.mandatory}
           hidden={!isQuestionVisible(q, bySystemNo)}
           onValueChange={(id, value) => {
@@ -89,19 +101,60 @@ export function ErrorSummary({ questions, errors }: { questions: ListQuestion[];
   const entries = questions.filter((q) => errors[q.id]);
   if (!entries.length) return null;
   return (
-    <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="error-summary">
+    <Box role="alert" id="error-summary" tabIndex={-1} data-error-summary="" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="error-summary">
       <Text fontWeight="semibold" color="fg.error" mb={2}>
         {APPLICATION_MSG.correctAnswers}
       </Text>
       <Box as="ul" pl={5}>
         {entries.map((q) => (
           <li key={q.id}>
-            <a href={`#q-${q.id}`} style={{ textDecoration: 'underline' }}>
+            <a
+              href={`#q-${q.id}`}
+              style={{ textDecoration: 'underline' }}
+              // With JavaScript: focus the answer without a navigation (one would drop the refused save's result).
+              onClick={(e) => {
+                const target = document.getElementById(`q-${q.id}`);
+                if (!target) return;
+                e.preventDefault();
+                target.scrollIntoView({ block: 'center' });
+                target.focus({ preventScroll: true });
+              }}
+            >
               {q.systemNo}. {q.text}: {errors[q.id]}
             </a>
           </li>
         ))}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * The form's main action as its first submit button (issue 9 item 19): Enter in a field submits with the first
+ * submit button in the form, which would otherwise be a table's "Add row" or a "Remove file". Out of sight and out
+ * of the tab order (the visible Save follows the questions); a text browser shows it as the form's first button.
+ */
+export function DefaultSubmit({ label = 'Save' }: { label?: string }) {
+  return (
+    <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      {label}
+    </button>
+  );
+}
+
+/**
+ * The message a save redirected with ("Section saved successfully"), where it is read first: at the top of the
+ * page loaded with it (without JavaScript every save is such a load). The page declares handle.inlineToast, so
+ * the toaster leaves that message out; a save made with JavaScript later shows as the toast.
+ */
+export function InlineStatus() {
+  const toast = useRouteLoaderData<{ toast: ToastData | null }>('root')?.toast ?? null;
+  const [loadedWith] = useState(toast);
+  if (!loadedWith || toast !== loadedWith) return null;
+  return (
+    <div role="status" className="ui-alert" data-tone="info" data-testid="toast" data-type={loadedWith.type}>
+      {loadedWith.title}
+      {loadedWith.description ? ` ${loadedWith.description}` : ''}
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 // Plain elements with a build-time class (app/styles/static-classes.ts: one look per tone); once motion has
 // loaded after hydration, a toast fades in and out (components/motion.tsx), instantly under reduced motion.
 import { useEffect, useState } from 'react';
+import { useMatches } from '@remix-run/react';
 import { Presence } from './motion';
 import { TOAST_DURATION_MS } from '../../domain/constants';
 
@@ -20,7 +21,9 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     const timer = window.setTimeout(() => setShown((s) => ({ ...s, toast: null })), TOAST_DURATION_MS);
     return () => window.clearTimeout(timer);
   }, [toast]);
-  const visible = shown.toast;
+  // A page that shows the message it was loaded with at its top (handle.inlineToast) is not repeated here.
+  const inline = useMatches().some((m) => (m.handle as { inlineToast?: boolean } | undefined)?.inlineToast);
+  const visible = inline && shown.id === 0 ? null : shown.toast;
 
   return (
     <div className="toast-region" role="status" aria-live="polite" aria-atomic="true">

@@ -12,7 +12,7 @@ import { redirectWithToast } from '../utils/session.server';
 import { answersFromForm, applyTableIntent, tableIntent } from '../utils/question-form';
 import { closeDialogs, withParams } from '../utils/url-state';
 import { useUnsavedChanges } from '../utils/use-unsaved-changes';
-import { ErrorSummary, QuestionList } from '../components/question-list';
+import { DefaultSubmit, ErrorSummary, QuestionList } from '../components/question-list';
 import { FormAlert } from '../components/forms';
 import { UrlDialog } from '../components/url-dialog';
 import { ShellErrorBoundary } from '../components/error-boundary';
@@ -90,6 +90,8 @@ export default function EntityProfile() {
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       <ErrorSummary questions={profile.questions} errors={errors} />
       <Form method="post" noValidate data-hold-answers="" {...guard.formProps}>
+        {/* Save first: Enter in a field saves (the owners table's "Add row" comes before the visible Save). */}
+        {readOnly ? null : <DefaultSubmit />}
         <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} maxW="4xl">
           <Heading as="h2" size="lg" mb={4}>
             {profile.section.name}

@@ -184,3 +184,48 @@ test('without JavaScript a Save that fails keeps the chosen file pending (no doc
   await page.goto(`/org/applications/bead-applcn/${id}?step=technology`);
   await expect(diagram.getByTestId('file-link')).toContainText('network-diagram.pdf');
 });
+
+test('a refused submit shows each failing answer of the section beside it, a summary linking to them, and marks the steps', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page, { prefix: 'summary', legalName: 'Summary Fiber', firstName: 'Sue', lastName: 'Summary' });
+  const { id } = await createApplication(page);
+  await page.goto(`/org/applications/bead-applcn/${id}?step=project-area`);
+  await ready(page);
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const problems = page.getByTestId('submit-errors');
+  await expect(problems).toContainText('The application is not complete.');
+  // Focus on the summary with JavaScript; without it the page opens at it (the form's action carries the fragment).
+  if (jsEnabled(page)) await expect(problems).toBeFocused();
+  else expect(new URL(page.url()).hash).toBe('#submit-errors');
+  // The section shown: its unanswered required question has its message beside it, tied to the input, and linked.
+  const field = q(page, '25');
+  const error = field.getByTestId('question-error');
+  await expect(error).toHaveText('This field is required');
+  const errorId = await error.getAttribute('id');
+  await expect(field.locator('input')).toHaveAttribute('aria-describedby', new RegExp(`\\b${errorId}\\b`));
+  const summary = page.getByTestId('error-summary');
+  const link = summary.getByRole('link', { name: /^25\. / });
+  const inputId = await field.locator('input').getAttribute('id');
+  await expect(link).toHaveAttribute('href', `#${inputId}`);
+  await link.click();
+  await expect(field.locator('input')).toBeFocused();
+  // Every section with problems is marked in words in the steps.
+  const steps = page.getByRole('navigation', { name: 'Application sections' }).getByTestId('section-step');
+  await expect(steps.nth(1).getByTestId('step-problem')).toHaveText(/answers? needs? attention/);
+  await expect(steps.nth(2).getByTestId('step-problem')).toHaveText(/answers? needs? attention/);
+  await scan(page);
+
+  // Saving the incomplete section is allowed: the section is then In progress, and the saved message comes first.
+  await ready(page);
+  await field.locator('input').fill('4');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  await expect(steps.nth(1)).toContainText('In progress');
+  if (!jsEnabled(page)) {
+    // Without JavaScript the message is the first thing in the main content (not after the form).
+    const status = page.locator('[role="status"][data-testid="toast"]');
+    const heading = page.getByRole('heading', { level: 1 });
+    const before = await status.evaluate((el, h) => !!(el.compareDocumentPosition(h!) & Node.DOCUMENT_POSITION_FOLLOWING), await heading.elementHandle());
+    expect(before).toBe(true);
+  }
+});

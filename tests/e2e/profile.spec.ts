@@ -102,3 +102,18 @@ test('an admin fixes the errors the server finds, saves, and lands on /org/', as
     await expect(phone).toHaveValue('(608) 555-0199');
   }
 });
+
+test('Enter in a field saves the profile (its first submit button), not the owners table’s Add row', async ({ page }) => {
+  await signUpAndSignIn(page, { prefix: 'enter', legalName: 'Enter Key Co', firstName: 'Eve', lastName: 'Enter' });
+  await page.goto('/org/organization-profile');
+  await ready(page);
+  const rows = await q(page, '19').getByRole('row').count();
+  await q(page, '6').locator('input').fill('SHORT');
+  await q(page, '6').locator('input').press('Enter');
+  // A save: the server's errors come back (the profile is far from complete) and no row was added.
+  await expect(page.getByTestId('error-summary')).toBeVisible();
+  await expect(q(page, '6').getByTestId('question-error')).toBeVisible();
+  await expect(q(page, '19').getByRole('row')).toHaveCount(rows);
+  await expect(q(page, '6').locator('input')).toHaveValue('SHORT');
+  if (jsEnabled(page)) await expect(page.getByTestId('error-summary')).toBeFocused();
+});

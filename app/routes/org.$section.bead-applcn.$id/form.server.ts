@@ -70,9 +70,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     try {
       await submitApplication(api, applicationId);
     } catch (error) {
-      // Incomplete sections come back keyed by section id: each is listed with a link to it.
+      // Incomplete sections come back keyed by section id: each is listed with a link to it; the answers of the
+      // section shown that need attention get their messages beside them (issue 9 item 4).
       const failure = await formFailure(error, caller);
-      return data<ActionResult>({ ...none, values: null, sectionErrors: failure.fields, message: failure.message }, { status: failure.status });
+      const checked = failure.fields[step.sectionId] ? await sectionView(api, applicationId, step.sectionId, { required: true }).catch(() => null) : null;
+      const errors = checked ? Object.fromEntries(checked.questions.filter((q) => q.error).map((q) => [q.id, q.error!])) : {};
+      const values = checked ? Object.fromEntries(checked.questions.map((q) => [q.id, q.answer])) : null;
+      return data<ActionResult>({ ...none, values, errors, sectionErrors: failure.fields, message: failure.message }, { status: failure.status });
     }
     return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title: APPLICATION_MSG.submitted });
   }

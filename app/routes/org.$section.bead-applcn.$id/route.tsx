@@ -6,16 +6,19 @@ import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { useUnsavedChanges } from '../../utils/use-unsaved-changes';
-import { ErrorSummary, QuestionList } from '../../components/question-list';
+import { DefaultSubmit, ErrorSummary, InlineStatus, QuestionList } from '../../components/question-list';
 import { FormAlert } from '../../components/forms';
 import { StatusBadge } from '../../components/status-badge';
 import { ShellErrorBoundary } from '../../components/error-boundary';
-import { PORTAL_MSG } from '../../../domain/messages';
+import { APPLICATION_MSG, PORTAL_MSG } from '../../../domain/messages';
 import type { AnswerValue } from '../../../domain/questions';
 import type { action, ActionResult, loader } from './form.server';
 import { SectionSteps, SubmitErrors } from './section-steps';
 
 export { action, loader } from './form.server';
+
+/** "Section saved successfully" is shown at the top of the page it lands on (components/question-list.tsx InlineStatus). */
+export const handle = { inlineToast: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.view.section.name ?? 'Application'} – ${d?.applicationId ?? ''} | Broadband Grants Portal` },
@@ -50,8 +53,17 @@ export default function ApplicationForm() {
   const next = steps[index + 1];
   const locked = app.status !== 'DRAFT' && app.status !== 'CANCELLED' && readOnly;
 
+  // Each section with problems is marked in the steps (in words): those a refused submit named, and the one shown
+  // when its save was refused.
+  const failing = Object.keys(actionData?.values ? errors : {}).length;
+  const marks = failing && !sectionErrors[step.sectionId] ? { ...sectionErrors, [step.sectionId]: APPLICATION_MSG.answersNeedAttention(failing) } : sectionErrors;
+
   return (
     <>
+      {/* Read first: the saved message of a page loaded without JavaScript, then what needs correcting. */}
+      <InlineStatus />
+      <SubmitErrors steps={steps} sectionErrors={sectionErrors} message={actionData?.message ?? null} base={base} />
+      <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
       <Text fontSize="sm" mb={2}>
         <Link to={`/org/${section}`} style={{ textDecoration: 'underline' }}>
           Back to {section === 'applications' ? 'Applications' : section}
@@ -67,12 +79,12 @@ export default function ApplicationForm() {
       {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
       <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
-      <SubmitErrors steps={steps} sectionErrors={sectionErrors} message={actionData?.message ?? null} base={base} />
       <Flex gap={6} direction={{ base: 'column', lg: 'row' }} align="start">
-        <SectionSteps steps={steps} current={step.sectionId} sectionErrors={sectionErrors} base={base} />
+        <SectionSteps steps={steps} current={step.sectionId} marks={marks} base={base} />
         <Box flex="1" minW={0} w="full">
-          <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
-          <Form method="post" encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+          {/* The fragment: without JavaScript the refused save's page opens at its error summary. */}
+          <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+            {readOnly ? null : <DefaultSubmit />}
             <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
               <Heading as="h2" size="lg" mb={1}>
                 {view.section.name}
@@ -120,7 +132,7 @@ export default function ApplicationForm() {
             </HStack>
           </Form>
           {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
-            <Form method="post" style={{ marginTop: '2rem' }}>
+            <Form method="post" action={`${base}?step=${step.slug}#submit-errors`} style={{ marginTop: '2rem' }}>
               <Box borderTopWidth="1px" pt={6}>
                 <Heading as="h2" size="md" mb={2}>
                   Submit the application

@@ -9,7 +9,8 @@ const STATUS_WORDS = { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', C
 
 type Step = Pick<SectionStatusRow, 'sectionId' | 'name' | 'slug' | 'status' | 'isEntityProfile'>;
 
-export function SectionSteps({ steps, current, sectionErrors, base }: { steps: Step[]; current: string; sectionErrors: Record<string, string>; base: string }) {
+/** `marks`: by section id, what needs attention there (said in words under the step, not by colour alone). */
+export function SectionSteps({ steps, current, marks, base }: { steps: Step[]; current: string; marks: Record<string, string>; base: string }) {
   return (
     <Box as="nav" aria-label="Application sections" w={{ base: 'full', lg: '17rem' }} flexShrink={0}>
       <Stack as="ol" gap={1} listStyleType="none" m={0} p={0}>
@@ -18,7 +19,7 @@ export function SectionSteps({ steps, current, sectionErrors, base }: { steps: S
           return (
             <li key={s.sectionId}>
               <Link to={`${base}?step=${s.slug}`} aria-current={here ? 'step' : undefined} data-testid="section-step">
-                <Box px={3} py={2} borderRadius="md" bg={here ? 'brand.muted' : 'bg'} borderWidth="1px" borderColor={sectionErrors[s.sectionId] ? 'border.error' : 'border'}>
+                <Box px={3} py={2} borderRadius="md" bg={here ? 'brand.muted' : 'bg'} borderWidth="1px" borderColor={marks[s.sectionId] ? 'border.error' : 'border'}>
                   <Text fontWeight={here ? 'semibold' : 'normal'} color={here ? 'brand.fg' : 'fg'}>
                     {i + 1}. {s.name}
                   </Text>
@@ -26,6 +27,11 @@ export function SectionSteps({ steps, current, sectionErrors, base }: { steps: S
                     {STATUS_WORDS[s.status]}
                     {s.isEntityProfile ? ' · from the Entity Profile' : ''}
                   </Text>
+                  {marks[s.sectionId] ? (
+                    <Text fontSize="xs" color="fg.error" data-testid="step-problem">
+                      {marks[s.sectionId]}
+                    </Text>
+                  ) : null}
                 </Box>
               </Link>
             </li>
@@ -39,7 +45,7 @@ export function SectionSteps({ steps, current, sectionErrors, base }: { steps: S
 export function SubmitErrors({ steps, sectionErrors, message, base }: { steps: Step[]; sectionErrors: Record<string, string>; message: string | null; base: string }) {
   if (!Object.keys(sectionErrors).length) return null;
   return (
-    <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="submit-errors">
+    <Box role="alert" id="submit-errors" tabIndex={-1} data-error-summary="" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="submit-errors">
       <Text fontWeight="semibold" color="fg.error" mb={2}>
         {message ?? APPLICATION_MSG.incomplete}
       </Text>
