@@ -58,8 +58,10 @@ export function UrlDialog({ id, title, closeTo, children, placement = 'center', 
           <h2 id={`${id}-title`} className="ui-dialog-title">
             {title}
           </h2>
-          <Link to={closeTo} preventScrollReset aria-label="Close" className="ui-dialog-close">
+          {/* The name as text (visually hidden), so a text browser shows "Close", not a bare "×". */}
+          <Link to={closeTo} preventScrollReset className="ui-dialog-close">
             <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Close</span>
           </Link>
         </div>
         <div className="ui-dialog-content">{children}</div>

@@ -7,6 +7,14 @@ test.describe.configure({ mode: 'serial' });
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('application-row');
 
 /** Whether the first element comes before the second in the document (what a text browser reads first). */
+/** One row under one chip; removing the chip shows the whole list again. */
+async function oneRowThenRemove(page: import('@playwright/test').Page, chipLabel: string, total: number) {
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('filter-chip')).toHaveText([`${chipLabel}×`]);
+  await page.getByRole('link', { name: `Remove filter ${chipLabel}` }).click();
+  await expect(rows(page)).toHaveCount(total);
+}
+
 async function readBefore(page: import('@playwright/test').Page, first: string, second: string) {
   // The page may still be arriving (the panel is parsed before the table): wait for both.
   await page.locator(second).first().waitFor({ state: 'attached' });
@@ -71,10 +79,7 @@ test('an organization admin creates, finds, filters, pages, cancels and deletes 
   await ready(page);
   await page.getByLabel('Search Application ID').fill(firstId.toLowerCase());
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(rows(page)).toHaveCount(1);
-  await expect(page.getByTestId('filter-chip')).toHaveText([`Application ID: ${firstId}×`]);
-  await page.getByRole('link', { name: `Remove filter Application ID: ${firstId}` }).click();
-  await expect(rows(page)).toHaveCount(6);
+  await oneRowThenRemove(page, `Application ID: ${firstId}`, 6);
 
   // The filter drawer: date range and project location. Its link names it (#filters) and the page renders it
   // before the list, so without JavaScript it is what is read first, not something after the table.
@@ -89,10 +94,7 @@ test('an organization admin creates, finds, filters, pages, cancels and deletes 
   await expect(drawer.getByRole('radio', { name: 'Any time' })).toBeChecked();
   await drawer.getByLabel('Project location').selectOption(firstArea);
   await drawer.getByRole('button', { name: 'Apply' }).click();
-  await expect(rows(page)).toHaveCount(1);
-  await expect(page.getByTestId('filter-chip')).toHaveText([`Project location: ${firstArea}×`]);
-  await page.getByRole('link', { name: `Remove filter Project location: ${firstArea}` }).click();
-  await expect(rows(page)).toHaveCount(6);
+  await oneRowThenRemove(page, `Project location: ${firstArea}`, 6);
   await page.getByRole('link', { name: 'Filter', exact: true }).click();
   await ready(page);
   await drawer.getByLabel('Past Week').check();

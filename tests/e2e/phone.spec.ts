@@ -1,7 +1,7 @@
 // Every screen at a phone's width (issue 9 item 11; the 'phone' project: 390 x 844, JavaScript on): the page never
 // scrolls sideways (a table scrolls inside its own region), and each screen's actions can be reached on screen.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, ready, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, ready, scan, ACCOUNTS } from './fixtures';
 
 const WIDTH = 390;
 
@@ -61,6 +61,7 @@ test('the organization screens fit a phone, with every action reachable', async 
   ]);
   const draft = (await page.getByRole('link', { name: /^Delete GA-/ }).getAttribute('aria-label'))!.replace('Delete ', '');
   await expect(page.getByRole('region', { name: /^Applications, page/ })).toBeVisible();
+  await scan(page);
   await screen(page, '/org/applications', (p) => [p.getByRole('link', { name: /^History of GA-/ }).last(), p.getByRole('button', { name: /^Print GA-/ }).first()]);
 
   // The filter drawer and the dialogs.
@@ -68,6 +69,7 @@ test('the organization screens fit a phone, with every action reachable', async 
     const drawer = p.getByRole('dialog', { name: 'Filters' });
     return [drawer.getByRole('radio', { name: 'This Month' }), drawer.getByLabel('Project location'), drawer.getByRole('link', { name: 'Reset' }), drawer.getByRole('button', { name: 'Apply' })];
   });
+  await scan(page);
   await screen(page, '/org/applications?new=1', (p) => [p.getByLabel('Proposed Technology Type'), p.getByRole('button', { name: 'Create application' })]);
   await screen(page, `/org/applications?cancel=${draft}`, (p) => [p.getByRole('alertdialog').getByRole('link', { name: 'Yes' })]);
   await screen(page, `/org/applications?cancel=${draft}&step=reason`, (p) => [p.getByLabel(`Reason for cancelling ${draft}`), p.getByRole('button', { name: 'Ok' })]);
