@@ -3,7 +3,8 @@
 // (Chakra's modules hold ten palettes; every signed-in page loaded all of them and the global stylesheet declared
 // their variables), the layer styles its recipes use, and the table recipe without
 // Chakra's anatomy module. Run again after a Chakra upgrade, or when a page uses
-// another palette or a recipe another layer style: `node scripts/gen-chakra-subset.mjs`.
+// another palette or a recipe another layer style: `node scripts/gen-chakra-subset.mjs`. tests/unit/chakra-subset.test.ts
+// fails when the committed file is not what this script writes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -42,4 +43,6 @@ export const tableSlotRecipe = ${JSON.stringify(tableSlotRecipe, null, 1)};
 // The layer styles the portal's recipes use (${LAYER_STYLES.join(', ')}).
 export const layerStyles = ${JSON.stringify(Object.fromEntries(LAYER_STYLES.map((k) => [k, layerStyles[k]])), null, 1)};
 `;
-fs.writeFileSync(path.join(root, 'app/styles/chakra-subset.ts'), text);
+// --stdout prints what it would write (tests/unit/chakra-subset.test.ts compares it with the committed file).
+if (process.argv.includes('--stdout')) process.stdout.write(text);
+else fs.writeFileSync(path.join(root, 'app/styles/chakra-subset.ts'), text);

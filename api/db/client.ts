@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { schema } from './schema';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors';
@@ -231,12 +232,51 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   // A new database starts from the build's template (initdb and migrations done); see pglite-template.ts.
   const client = await PGlite.create(dir, { loadDataDir: pgliteTemplateFor(dir) });
   const database = fromPglite(client);
+  const maintenance = scheduleVacuum(database.db, opts.log ?? logToConsole);
   const close = database.close;
   database.close = async () => {
+    await maintenance.stop();
     await close();
     unlock();
   };
   return database;
+}
+
+/**
+ * PGlite has no autovacuum (decision 012): without vacuum the list counts read the heap instead of the index
+ * alone, and without analyze the planner has no statistics of a table that grew. PGlite keeps no activity
+ * statistics to tell which tables need it, so the embedded portal vacuums and analyzes one table at a time
+ * (each a short pause: PGlite runs one statement at a time), the next table every PGLITE_VACUUM_MS, so each
+ * table is done about every hour or two (decision 020).
+ */
+export const PGLITE_VACUUM_MS = 5 * 60_000;
+
+/** Vacuums and analyzes the public table after `previous` (alphabetical order, wrapping around); answers its name. */
+export async function vacuumNextTable(db: Db, previous?: string): Promise<string | undefined> {
+  const result = await db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+  const names = (result.rows as { name: string }[]).map((r) => r.name);
+  if (names.length === 0) return undefined;
+  const name = names.find((n) => previous !== undefined && n > previous) ?? names[0]!;
+  await db.execute(sql.raw(`vacuum analyze "public"."${name.replaceAll('"', '""')}"`));
+  return name;
+}
+
+function scheduleVacuum(db: Db, log: Log): { stop(): Promise<void> } {
+  let previous: string | undefined;
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = vacuumNextTable(db, previous)
+      .then((name) => void (previous = name), (err) => log('PGlite: vacuum failed; the next table is tried later.', err))
+      .finally(() => (running = null));
+  }, PGLITE_VACUUM_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /**
