@@ -2,7 +2,10 @@
 // "Address", "Special questions" table totals) and the plain forms answers are stored in: digits
 // for phones and zips, a plain decimal for amounts. Pure: the form, the API and the PDF share it.
 import { columnKey, type AnswerValue, type QuestionDef, type TableColumn } from './questions';
-import { currencyParts, digitsOnly, parseCurrency, PHONE_DIGITS, ZIP_MAX_DIGITS } from './validation';
+// Direct imports, not the validation index: the form's first load must not reach the answer checks (decision 021).
+import { currencyParts, parseCurrency } from './validation/amounts';
+import { digitsOnly } from './validation/typing';
+import { PHONE_DIGITS, ZIP_MAX_DIGITS } from './validation/limits';
 
 const ZIP_BASE_DIGITS = 5;
 /** '(608) 555-0100': the longest phone text an input holds. */
@@ -10,7 +13,8 @@ export const PHONE_INPUT_LENGTH = 14;
 /** '12345-6789'. */
 export const ZIP_INPUT_LENGTH = 10;
 
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** '1234567' → '1,234,567'. */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const withoutLeadingZeros = (digits: string) => digits.replace(/^0+(?=\d)/, '') || '0';
 
 // ---------------------------------------------------------------------------------------------

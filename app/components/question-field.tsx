@@ -1,16 +1,26 @@
 // One question of a dynamic form (spec 2 Application form, 5): label with its dotted number indented
 // 20px per level, instructions, the input for its type, and its error tied to it (aria-describedby).
-import { useState, type ReactNode } from 'react';
-import { Box, Button, HStack, Stack, Table, Text, chakra } from '@chakra-ui/react';
+// Plain elements with the build-time classes of question-classes.ts (decision 021): no Chakra component and no
+// inline style per question. Inputs filter what is typed by spec 5's rules with JavaScript (domain/input.ts,
+// utils/formatted-input.ts); the server checks every save in any case.
+//
+// Ids, for links and aria-describedby (the error summary links to `#q-{questionId}`):
+//   q-{questionId}            the question's first control (for a table, its scrolling region)
+//   q-{questionId}-hint       its instructions           q-{questionId}-error    its error message
+//   q-{questionId}-warning    its warning                q-{questionId}-typing   the polite live region of its filters
+//   q-{questionId}-zip-error  an address's zip input message
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { TextArea, TextInput } from './text-input';
-import { columnKey, type AnswerValue, type QuestionDef } from '../../domain/questions';
-import {
-  autoSlashDate, displayLevel, inputMaxLength, INDENT_PX_PER_LEVEL, NOT_APPLICABLE,
-} from '../../domain/validation';
-import { addressZip, formatCurrency, formatPhone, formatZip, phoneInput, PHONE_INPUT_LENGTH, zipInput, ZIP_INPUT_LENGTH } from '../../domain/format';
+import { columnKey, type AnswerValue, type QuestionDef, type TableColumn } from '../../domain/questions';
+// Direct imports, not the validation index: the first load must not reach the answer checks (live-check.ts).
+import { inputMaxLength } from '../../domain/validation/conditions';
+import { displayLevel } from '../../domain/validation/typing';
+import { APPLICATION_NUMBER_LENGTH, DATE_INPUT_LENGTH, NOT_APPLICABLE } from '../../domain/validation/limits';
+import { addressZip, formatCurrency, formatPhone, formatZip, PHONE_INPUT_LENGTH, ZIP_INPUT_LENGTH } from '../../domain/format';
+import type { TypedKind } from '../../domain/input';
 import { JURISDICTIONS } from '../../domain/jurisdictions';
 import { cellName, fieldName, partName, rowCountName } from '../utils/question-form';
-import { reformat, reformatDigits, useTableTotals } from '../utils/formatted-input';
+import { loadTyping, reformat, typedInputProps, useTableTotals } from '../utils/formatted-input';
 import { nativeSelectStyle } from './forms';
 import { FileQuestion, type UploadSettings } from './file-question';
 
@@ -36,26 +46,35 @@ export interface QuestionFieldProps {
   uploads?: UploadSettings;
 }
 
+/** The label of the checked-by-default choice of a radio question without an answer (saved as no answer). */
+export const NOT_ANSWERED = 'Not answered';
+
+/** The id of a question's first control, and the stem of its other ids (see the table at the top). */
+export const questionFieldId = (questionId: string) => `q-${questionId}`;
+
 const asText = (value: AnswerValue | undefined): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+/** A visually hidden live region where a filtering input says, politely, why a typed character was not taken. */
+const TypingStatus = ({ id }: { id: string }) => <span id={id} className="visually-hidden" aria-live="polite" />;
 
 export function QuestionField(props: QuestionFieldProps) {
   const { question: q, error, warning, mandatory, hidden } = props;
-  const id = `q-${q.id}`;
+  const id = questionFieldId(q.id);
   const hintId = q.instructions ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const warningId = warning ? `${id}-warning` : undefined;
   const describedBy = [hintId, errorId, warningId].filter(Boolean).join(' ') || undefined;
-  const level = displayLevel(q.systemNo);
+  const level = Math.min(displayLevel(q.systemNo), 5) || undefined;
   const grouped = q.type === 'Checkbox' || q.type === 'Radio' || q.type === 'Address' || q.type === 'Table' || q.type === 'File';
 
   if (q.type === 'Header') {
     return (
-      <Box ml={`${level * INDENT_PX_PER_LEVEL}px`} mt={6} mb={3} hidden={hidden} data-question={q.systemNo}>
-        <Text as="h3" fontSize="lg" fontWeight="semibold">
+      <div className="q-header" data-level={level} hidden={hidden} data-question={q.systemNo}>
+        <h3>
           {q.systemNo}. {q.text}
-        </Text>
-        {q.instructions ? <Text color="fg.muted" fontSize="sm">{q.instructions}</Text> : null}
-      </Box>
+        </h3>
+        {q.instructions ? <p>{q.instructions}</p> : null}
+      </div>
     );
   }
 
@@ -65,7 +84,7 @@ export function QuestionField(props: QuestionFieldProps) {
       {q.text}
       {mandatory ? (
         <>
-          <span aria-hidden="true" style={{ color: 'var(--chakra-colors-fg-error)' }}> *</span>
+          <span aria-hidden="true" className="q-required"> *</span>
           <span className="visually-hidden"> (required)</span>
         </>
       ) : null}
@@ -73,54 +92,69 @@ export function QuestionField(props: QuestionFieldProps) {
   );
 
   const control = renderControl({ ...props, id, describedBy, invalid: !!error });
+  const hint = q.instructions ? <p id={hintId} className="q-hint">{q.instructions}</p> : null;
   const template = q.hasTemplate ? (
-    <Text fontSize="sm" mb={2}>
-      <chakra.a href={`/resources/template/${encodeURIComponent(q.systemNo)}`} target="_blank" rel="noopener" textDecoration="underline" color="brand.fg">
+    <p className="q-template">
+      <a href={`/resources/template/${encodeURIComponent(q.systemNo)}`} target="_blank" rel="noopener">
         Download template<span className="visually-hidden"> for question {q.systemNo} (opens in a new tab)</span>
-      </chakra.a>
-    </Text>
+      </a>
+    </p>
   ) : null;
   return (
-    <Box ml={`${level * INDENT_PX_PER_LEVEL}px`} mb={5} hidden={hidden} data-question={q.systemNo} data-type={q.type} data-response-type={q.responseType ?? undefined} data-invalid={error ? 'true' : undefined}>
+    <div
+      className="q-field"
+      data-level={level}
+      hidden={hidden}
+      data-question={q.systemNo}
+      data-type={q.type}
+      data-response-type={q.responseType ?? undefined}
+      data-invalid={error ? 'true' : undefined}
+    >
       {grouped ? (
-        <chakra.fieldset aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
-          <chakra.legend fontWeight="medium" mb={1}>
-            {label}
-          </chakra.legend>
-          {q.instructions ? <Text id={hintId} fontSize="sm" color="fg.muted" mb={2}>{q.instructions}</Text> : null}
+        <fieldset aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+          <legend id={`${id}-label`} className="q-label">{label}</legend>
+          {hint}
           {template}
           {control}
-        </chakra.fieldset>
+        </fieldset>
       ) : (
         <>
-          <chakra.label htmlFor={id} display="block" fontWeight="medium" mb={1}>
+          <label htmlFor={id} className="q-label">
             {label}
-          </chakra.label>
-          {q.instructions ? <Text id={hintId} fontSize="sm" color="fg.muted" mb={2}>{q.instructions}</Text> : null}
+          </label>
+          {hint}
           {template}
           {control}
         </>
       )}
       {error ? (
-        <Text id={errorId} color="fg.error" fontSize="sm" mt={1} data-testid="question-error">
+        <p id={errorId} className="q-error" data-testid="question-error">
           {error}
-        </Text>
+        </p>
       ) : null}
       {warning ? (
-        <Text id={warningId} color="orange.800" fontSize="sm" mt={1}>
+        <p id={warningId} className="q-warning">
           {warning}
-        </Text>
+        </p>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
 type ControlProps = QuestionFieldProps & { id: string; describedBy?: string; invalid: boolean };
 
+/** The filter of a Text question's response type (spec 5 Text input), if it has one. */
+function textKind(responseType: QuestionDef['responseType']): TypedKind | undefined {
+  return responseType === 'PhoneNumber' ? 'phone' : responseType === 'Number' ? 'number' : responseType === 'Currency' ? 'currency' : undefined;
+}
+
 function renderControl(p: ControlProps): ReactNode {
   const { question: q, value, disabled, id, describedBy, invalid, onValueChange } = p;
+  const typingId = `${id}-typing`;
   const common = { id, disabled, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined } as const;
   const notify = (v: AnswerValue) => onValueChange?.(q.id, v);
+  // A field that filters is also described by its live region (why a character was refused).
+  const filtering = { ...common, 'aria-describedby': [describedBy, typingId].filter(Boolean).join(' ') };
   switch (q.type) {
     case 'Text': {
       if (q.responseType === 'Multiline') {
@@ -130,45 +164,53 @@ function renderControl(p: ControlProps): ReactNode {
       const inputMode = q.responseType === 'Number' || q.responseType === 'Currency' ? 'decimal' : q.responseType === 'PhoneNumber' ? 'tel' : undefined;
       const currency = q.responseType === 'Currency';
       const phone = q.responseType === 'PhoneNumber';
+      const kind = q.readOnly ? undefined : textKind(q.responseType);
       // Spec 5: amounts grouped ('1,234,567.50', the $ outside), phones as (xxx) xxx-xxxx; stored plain (answersFromForm).
       const shown = currency ? formatCurrency(asText(value)) : phone ? formatPhone(asText(value)) : asText(value);
+      const input = (
+        <TextInput
+          {...(kind ? filtering : common)}
+          name={fieldName(q.id)}
+          type={type}
+          inputMode={inputMode}
+          defaultValue={shown}
+          placeholder={q.placeholder ?? undefined}
+          maxLength={inputMaxLength(q) ?? (phone ? PHONE_INPUT_LENGTH : undefined)}
+          readOnly={q.readOnly}
+          onBlur={currency ? (e) => reformat(e.currentTarget, formatCurrency) : undefined}
+          {...(kind ? typedInputProps(kind, typingId, notify) : { onChange: (e: ChangeEvent<HTMLInputElement>) => notify(e.target.value) })}
+        />
+      );
       return (
-        <HStack gap={2}>
-          {currency ? <span aria-hidden="true">$</span> : null}
-          <TextInput
-            {...common}
-            name={fieldName(q.id)}
-            type={type}
-            inputMode={inputMode}
-            defaultValue={shown}
-            placeholder={q.placeholder ?? undefined}
-            maxLength={inputMaxLength(q) ?? (phone ? PHONE_INPUT_LENGTH : undefined)}
-            readOnly={q.readOnly}
-            onInput={phone ? (e) => reformatDigits(e.currentTarget, phoneInput) : undefined}
-            onBlur={currency ? (e) => reformat(e.currentTarget, formatCurrency) : undefined}
-            onChange={(e) => notify(e.target.value)}
-          />
-        </HStack>
+        <>
+          {currency ? (
+            <div className="q-affix">
+              <span aria-hidden="true">$</span>
+              {input}
+            </div>
+          ) : (
+            input
+          )}
+          {kind ? <TypingStatus id={typingId} /> : null}
+        </>
       );
     }
     case 'Date':
       return (
-        <TextInput
-          {...common}
-          name={fieldName(q.id)}
-          type="text"
-          inputMode="numeric"
-          maxLength={10}
-          placeholder={q.placeholder ?? 'MM/DD/YYYY'}
-          defaultValue={asText(value)}
-          onInput={(e) => {
-            const el = e.currentTarget;
-            const next = autoSlashDate(el.value);
-            if (next !== el.value) el.value = next;
-          }}
-          onChange={(e) => notify(e.target.value)}
-          style={{ width: '12rem' }}
-        />
+        <>
+          <TextInput
+            {...filtering}
+            className="q-date"
+            name={fieldName(q.id)}
+            type="text"
+            inputMode="numeric"
+            maxLength={DATE_INPUT_LENGTH}
+            placeholder={q.placeholder ?? 'MM/DD/YYYY'}
+            defaultValue={asText(value)}
+            {...typedInputProps('date', typingId, notify)}
+          />
+          <TypingStatus id={typingId} />
+        </>
       );
     case 'Dropdown': {
       const options = p.options ?? q.responseOptions?.map((o) => o.name) ?? [];
@@ -183,17 +225,26 @@ function renderControl(p: ControlProps): ReactNode {
         </select>
       );
     }
-    case 'Radio':
+    case 'Radio': {
+      // A radio group always has a checked choice (a text browser checks the first one of a group that has none,
+      // which saved an unanswered question as its first option): without an answer it is "Not answered", whose
+      // empty value the server reads as no answer (required on submit like any empty answer).
+      const answered = (q.responseOptions ?? []).some((o) => o.name === value);
       return (
-        <Stack gap={1}>
+        <div className="q-choices">
           {(q.responseOptions ?? []).map((o, i) => (
-            <chakra.label key={o.name} display="flex" gap={2} alignItems="center">
+            <label key={o.name}>
               <input type="radio" id={i === 0 ? id : undefined} name={fieldName(q.id)} value={o.name} defaultChecked={value === o.name} disabled={disabled} onChange={() => notify(o.name)} />
               {o.name}
-            </chakra.label>
+            </label>
           ))}
-        </Stack>
+          <label className="q-none">
+            <input type="radio" name={fieldName(q.id)} value="" defaultChecked={!answered} disabled={disabled} onChange={() => notify('')} />
+            {NOT_ANSWERED}
+          </label>
+        </div>
       );
+    }
     case 'Checkbox':
       return <CheckboxGroup {...p} id={id} />;
     case 'Address':
@@ -201,7 +252,7 @@ function renderControl(p: ControlProps): ReactNode {
     case 'Table':
       return <TableInput {...p} id={id} />;
     case 'File':
-      return <FileQuestion questionId={q.id} label={q.text} value={value} disabled={disabled} describedBy={describedBy} uploads={p.uploads} />;
+      return <FileQuestion id={id} questionId={q.id} label={q.text} value={value} disabled={disabled} describedBy={describedBy} uploads={p.uploads} />;
     default:
       return null;
   }
@@ -213,9 +264,9 @@ function CheckboxGroup({ question: q, value, disabled, id, onValueChange }: Cont
   const multiple = !!q.additionalMetadata?.multiple;
   const notApplicable = chosen.includes(NOT_APPLICABLE);
   return (
-    <Stack gap={1}>
+    <div className="q-choices">
       {(q.responseOptions ?? []).map((o, i) => (
-        <chakra.label key={o.name} display="flex" gap={2} alignItems="center">
+        <label key={o.name}>
           <input
             type="checkbox"
             id={i === 0 ? id : undefined}
@@ -231,37 +282,36 @@ function CheckboxGroup({ question: q, value, disabled, id, onValueChange }: Cont
             }}
           />
           {o.name}
-        </chakra.label>
+        </label>
       ))}
-    </Stack>
+    </div>
   );
 }
 
 function AddressInput({ question: q, value, disabled, id }: ControlProps) {
   const address = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, string>;
-  const part = (
-    key: string,
-    label: string,
-    { shown, ...opts }: { autoComplete?: string; inputMode?: 'numeric'; maxLength?: number; shown?: string; onInput?: (e: { currentTarget: HTMLInputElement }) => void } = {},
-  ) => (
-    <Box>
-      <chakra.label htmlFor={`${id}-${key}`} fontSize="sm" display="block">
-        {label}
-      </chakra.label>
-      <TextInput id={`${id}-${key}`} name={partName(q.id, key)} defaultValue={shown ?? address[key] ?? ''} disabled={disabled} {...opts} />
-    </Box>
+  // Spec 5 Address: the zip input's own message, with JavaScript once the zip is left with another number of
+  // digits than 5 or 9 (the profile's save has its own wording, shown as the question's error).
+  const [zipMessage, setZipMessage] = useState<string | null>(null);
+  useEffect(() => setZipMessage(null), [value]);
+  const partId = (key: string) => (key === 'street_address_1' ? id : `${id}-${key}`);
+  const zipErrorId = `${id}-zip-error`;
+  const zipTypingId = `${id}-zip-typing`;
+  const part = (key: string, label: string, opts: Record<string, unknown> = {}) => (
+    <div>
+      <label htmlFor={partId(key)}>{label}</label>
+      <TextInput id={partId(key)} name={partName(q.id, key)} defaultValue={address[key] ?? ''} disabled={disabled} {...opts} />
+    </div>
   );
   return (
-    <Stack gap={2} id={id}>
-      <Text fontSize="sm">Country: United States</Text>
+    <div className="q-address">
+      <p>Country: United States</p>
       {part('street_address_1', 'Street address 1', { autoComplete: 'address-line1' })}
       {part('street_address_2', 'Street address 2 (optional)', { autoComplete: 'address-line2' })}
-      <HStack gap={2} align="end" wrap="wrap">
+      <div className="q-row">
         {part('city', 'City', { autoComplete: 'address-level2' })}
-        <Box>
-          <chakra.label htmlFor={`${id}-state`} fontSize="sm" display="block">
-            State
-          </chakra.label>
+        <div>
+          <label htmlFor={`${id}-state`}>State</label>
           <select id={`${id}-state`} name={partName(q.id, 'state')} defaultValue={address.state ?? ''} disabled={disabled} style={{ ...nativeSelectStyle, width: 'auto' }}>
             <option value="">Select a state</option>
             {JURISDICTIONS.map((s) => (
@@ -270,128 +320,177 @@ function AddressInput({ question: q, value, disabled, id }: ControlProps) {
               </option>
             ))}
           </select>
-        </Box>
+        </div>
         {/* Spec 5: entered as digits, shown with a dash after 5 (12345-6789); stored as digits. */}
         {part('zip', 'Zip code', {
           autoComplete: 'postal-code',
           inputMode: 'numeric',
           maxLength: ZIP_INPUT_LENGTH,
-          shown: formatZip(addressZip(address)),
-          onInput: (e) => reformatDigits(e.currentTarget, zipInput),
+          defaultValue: formatZip(addressZip(address)),
+          'aria-invalid': zipMessage ? true : undefined,
+          'aria-describedby': zipMessage ? `${zipErrorId} ${zipTypingId}` : zipTypingId,
+          onBlur: (e: { currentTarget: HTMLInputElement }) => {
+            const typed = e.currentTarget.value;
+            loadTyping().then(({ zipInputError }) => setZipMessage(zipInputError(typed)), () => undefined);
+          },
+          ...typedInputProps('zip', zipTypingId, (typed) => {
+            if (zipMessage) loadTyping().then(({ zipInputError }) => setZipMessage(zipInputError(typed)), () => undefined);
+          }),
         })}
-      </HStack>
-    </Stack>
+      </div>
+      <TypingStatus id={zipTypingId} />
+      {zipMessage ? (
+        <p id={zipErrorId} className="q-error" data-testid="zip-input-error">
+          {zipMessage}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
-function TableInput({ question: q, value, disabled }: ControlProps) {
+/** The filter of a table column (spec 5 Table input types), if it has one. */
+function cellKind(type: TableColumn['type']): TypedKind | undefined {
+  switch (type) {
+    case 'Alphanumeric':
+      return 'alphanumeric';
+    case 'ApplicationNumber':
+      return 'applicationNumber';
+    case 'Number':
+      return 'number';
+    case 'Currency':
+      return 'currency';
+    case 'Date':
+      return 'date';
+    default:
+      return undefined;
+  }
+}
+
+function TableInput({ question: q, value, disabled, id }: ControlProps) {
   const columns = q.tableColumns ?? [];
   const rows = Array.isArray(value) && value.length ? (value as Record<string, string>[]) : [Object.fromEntries(columns.map((c) => [columnKey(c.name), '']))];
   const readOnlyTable = q.readOnly || columns.every((c) => c.type === 'Readonly');
   const rowActions = q.addMoreRows && !disabled && !readOnlyTable;
+  const typingId = `${id}-typing`;
+  const cueId = `${id}-cue`;
   // Spec 5: tables with totals sum each Number and Currency column, live as cells are typed (with JS).
   const { totals, onInput } = useTableTotals({ questionId: q.id, columns, rows, enabled: !!q.additionalMetadata?.hasTotals, value });
-  return (
-    <Box overflowX="auto" onInput={onInput}>
-      <input type="hidden" name={rowCountName(q.id)} value={rows.length} />
-      <Table.Root size="sm" variant="outline">
-        <Table.Header>
-          <Table.Row>
-            {columns.map((c) => (
-              <Table.ColumnHeader key={c.name} scope="col">
-                {c.name}
-              </Table.ColumnHeader>
-            ))}
-            {rowActions ? (
-              <Table.ColumnHeader scope="col">
-                <span className="visually-hidden">Row actions</span>
-              </Table.ColumnHeader>
-            ) : null}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row, r) => (
-            <Table.Row key={r}>
-              {columns.map((c) => {
-                const key = columnKey(c.name);
-                const label = `${c.name}, row ${r + 1}`;
-                if (c.type === 'Readonly' || readOnlyTable) {
-                  return <Table.Cell key={key}>{c.type === 'Currency' ? formatCurrency(row[key] ?? '', { symbol: true }) : row[key] ?? ''}</Table.Cell>;
-                }
-                return (
-                  <Table.Cell key={key} minW="9rem">
-                    {c.type === 'Dropdown' ? (
-                      <select aria-label={label} name={cellName(q.id, r, key)} defaultValue={row[key] ?? ''} disabled={disabled} style={nativeSelectStyle}>
-                        <option value="">Select an option</option>
-                        {(c.options ?? []).map((o) => (
-                          <option key={o} value={o}>
-                            {o}
-                          </option>
-                        ))}
-                      </select>
-                    ) : c.type === 'Multiline' ? (
-                      <TextArea aria-label={label} name={cellName(q.id, r, key)} defaultValue={row[key] ?? ''} disabled={disabled} rows={2} />
-                    ) : c.type === 'Currency' ? (
-                      <HStack gap={1}>
-                        <span aria-hidden="true">$</span>
-                        <TextInput
-                          aria-label={label}
-                          name={cellName(q.id, r, key)}
-                          defaultValue={formatCurrency(row[key] ?? '')}
-                          disabled={disabled}
-                          inputMode="decimal"
-                          onBlur={(e) => reformat(e.currentTarget, formatCurrency)}
-                        />
-                      </HStack>
-                    ) : (
-                      <TextInput
-                        aria-label={label}
-                        name={cellName(q.id, r, key)}
-                        defaultValue={row[key] ?? ''}
-                        disabled={disabled}
-                        inputMode={c.type === 'Number' ? 'decimal' : undefined}
-                        placeholder={c.type === 'Date' ? 'MM/DD/YYYY' : c.type === 'ApplicationNumber' ? 'GA-XXXXXX' : undefined}
-                      />
-                    )}
-                  </Table.Cell>
-                );
-              })}
-              {rowActions ? (
-                <Table.Cell>
-                  {rows.length > 1 ? (
-                    <Button type="submit" name="intent" value={`remove-row:${q.id}:${r}`} size="xs" variant="ghost" formNoValidate>
-                      Remove<span className="visually-hidden"> row {r + 1}</span>
-                    </Button>
-                  ) : null}
-                </Table.Cell>
-              ) : null}
-            </Table.Row>
+  const cell = (c: TableColumn, row: Record<string, string>, r: number) => {
+    const key = columnKey(c.name);
+    const label = `${c.name}, row ${r + 1}`;
+    const name = cellName(q.id, r, key);
+    if (c.type === 'Dropdown') {
+      return (
+        <select aria-label={label} name={name} defaultValue={row[key] ?? ''} disabled={disabled} style={nativeSelectStyle}>
+          <option value="">Select an option</option>
+          {(c.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
           ))}
-        </Table.Body>
-        {totals ? (
-          <Table.Footer>
-            <Table.Row>
-              {columns.map((c, i) =>
-                i === 0 ? (
-                  <Table.ColumnHeader key={c.name} scope="row">
-                    Total
-                  </Table.ColumnHeader>
-                ) : (
-                  <Table.Cell key={c.name} fontWeight="semibold" data-total={columnKey(c.name)}>
-                    {totals[i] ?? ''}
-                  </Table.Cell>
-                ),
-              )}
-              {rowActions ? <Table.Cell /> : null}
-            </Table.Row>
-          </Table.Footer>
-        ) : null}
-      </Table.Root>
+        </select>
+      );
+    }
+    if (c.type === 'Multiline') return <TextArea aria-label={label} name={name} defaultValue={row[key] ?? ''} disabled={disabled} rows={2} />;
+    const kind = cellKind(c.type);
+    const input = (
+      <TextInput
+        aria-label={label}
+        aria-describedby={kind ? typingId : undefined}
+        name={name}
+        defaultValue={c.type === 'Currency' ? formatCurrency(row[key] ?? '') : row[key] ?? ''}
+        disabled={disabled}
+        inputMode={c.type === 'Number' || c.type === 'Currency' ? 'decimal' : c.type === 'Date' ? 'numeric' : undefined}
+        maxLength={c.type === 'ApplicationNumber' ? APPLICATION_NUMBER_LENGTH : c.type === 'Date' ? DATE_INPUT_LENGTH : undefined}
+        placeholder={c.type === 'Date' ? 'MM/DD/YYYY' : c.type === 'ApplicationNumber' ? 'GA-XXXXXX' : undefined}
+        onBlur={c.type === 'Currency' ? (e) => reformat(e.currentTarget, formatCurrency) : undefined}
+        {...(kind ? typedInputProps(kind, typingId) : {})}
+      />
+    );
+    return c.type === 'Currency' ? (
+      <div className="q-affix">
+        <span aria-hidden="true">$</span>
+        {input}
+      </div>
+    ) : (
+      input
+    );
+  };
+  return (
+    <>
+      <input type="hidden" name={rowCountName(q.id)} value={rows.length} />
+      {/* Spec at 390 px: the table scrolls sideways inside its own labelled, focusable region, and says so. */}
+      <p id={cueId} className="q-table-cue">
+        Scroll sideways to see every column.
+      </p>
+      <section id={id} className="q-table-region" aria-labelledby={`${id}-label`} aria-describedby={cueId} tabIndex={0} onChange={onInput}>
+        <table className="q-table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.name} scope="col">
+                  {c.name}
+                </th>
+              ))}
+              {rowActions ? (
+                <th scope="col" className="q-row-actions">
+                  <span className="visually-hidden">Row actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={r}>
+                {columns.map((c) =>
+                  c.type === 'Readonly' || readOnlyTable ? (
+                    <td key={c.name}>{c.type === 'Currency' ? formatCurrency(row[columnKey(c.name)] ?? '', { symbol: true }) : row[columnKey(c.name)] ?? ''}</td>
+                  ) : (
+                    <td key={c.name} className="q-cell">
+                      {cell(c, row, r)}
+                    </td>
+                  ),
+                )}
+                {rowActions ? (
+                  <td className="q-row-actions">
+                    {rows.length > 1 ? (
+                      <button type="submit" name="intent" value={`remove-row:${q.id}:${r}`} className="q-btn-ghost-xs" formNoValidate>
+                        Remove<span className="visually-hidden"> row {r + 1}</span>
+                      </button>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+          {totals ? (
+            <tfoot>
+              <tr>
+                {columns.map((c, i) =>
+                  i === 0 ? (
+                    <th key={c.name} scope="row">
+                      Total
+                    </th>
+                  ) : (
+                    <td key={c.name} data-total={columnKey(c.name)}>
+                      {totals[i] ?? ''}
+                    </td>
+                  ),
+                )}
+                {rowActions ? <td className="q-row-actions" /> : null}
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </section>
+      <TypingStatus id={typingId} />
       {rowActions ? (
-        <Button type="submit" name="intent" value={`add-row:${q.id}`} size="sm" variant="outline" mt={2} formNoValidate>
-          Add row<span className="visually-hidden"> to {q.text}</span>
-        </Button>
+        <div className="q-table-after">
+          <button type="submit" name="intent" value={`add-row:${q.id}`} className="q-btn-outline-sm" formNoValidate>
+            Add row<span className="visually-hidden"> to {q.text}</span>
+          </button>
+        </div>
       ) : null}
-    </Box>
+    </>
   );
 }

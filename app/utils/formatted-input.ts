@@ -1,25 +1,90 @@
-// Browser helpers for inputs that show a formatted value (spec 5: phone (xxx) xxx-xxxx, zip 12345-6789,
-// amounts grouped) and for the live totals of a table. The server renders the same formats without them.
-import { useEffect, useState, type FormEvent } from 'react';
+// Browser helpers for inputs that filter and format what is typed (spec 5: phone (xxx) xxx-xxxx, number, amounts
+// grouped with a leading minus, zip 12345-6789, dates MM/DD/YYYY, table Alphanumeric and ApplicationNumber cells;
+// the rules themselves are domain/input.ts) and for the live totals of a table. The server renders the same
+// formats, and checks every save, without them.
+import { useEffect, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import type { TypedKind } from '../../domain/input';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../../domain/questions';
 import { isSummedColumn, tableTotals } from '../../domain/format';
 import { cellName } from './question-form';
 
+// The filters (domain/input.ts) are fetched when a filtering input is first focused, in their own chunk: no first
+// paint needs them (issue 8, first-load budget). A character typed before they arrive is filtered when they do.
+type Typing = typeof import('./typing-kit');
+let typing: Typing | null = null;
+let loadingTyping: Promise<Typing> | null = null;
+export function loadTyping(): Promise<Typing> {
+  loadingTyping ??= import('./typing-kit').then(
+    (module) => (typing = module),
+    (error: unknown) => {
+      loadingTyping = null; // tried again on the next focus
+      throw error;
+    },
+  );
+  return loadingTyping;
+}
+
+/** Each filtering input's value before the event being handled (set on focus and after each filter). */
+const previous = new WeakMap<HTMLInputElement, string>();
+const clearing = new WeakMap<HTMLElement, number>();
+
 /**
- * Rewrites a digit-based input ('6085' → '(608) 5') with the caret kept after the same number of
- * digits, so typing or deleting in the middle does not jump to the end.
+ * Says politely, in the field's own live region (named by its data-typing-status and tied to it by
+ * aria-describedby), why what was typed was not taken. The text is cleared first so the same message is
+ * announced again on the next refused key, and cleared after a few seconds so it is not read as the field's
+ * description for ever. Written to the DOM directly: no React render, so focus and caret stay put.
  */
-export function reformatDigits(el: HTMLInputElement, format: (typed: string) => string) {
-  const next = format(el.value);
-  if (next === el.value) return;
+function announce(el: HTMLInputElement, message: string) {
+  const region = el.dataset.typingStatus ? el.ownerDocument.getElementById(el.dataset.typingStatus) : null;
+  if (!region) return;
+  window.clearTimeout(clearing.get(region));
+  region.textContent = '';
+  window.setTimeout(() => {
+    region.textContent = message;
+    clearing.set(region, window.setTimeout(() => (region.textContent = ''), 5000));
+  }, 50);
+}
+
+/**
+ * Applies spec 5's input rule of `kind` to what was just typed into `el` (an input event): the filtered,
+ * formatted value, the caret after the same characters as before, and a polite word when a character was
+ * refused, then `then` with the value. The server checks every save in any case (without JavaScript nothing
+ * filters).
+ */
+export function filterInput(el: HTMLInputElement, kind: TypedKind, then?: (value: string) => void) {
+  if (!typing) {
+    loadTyping().then(
+      () => filterInput(el, kind, then),
+      () => then?.(el.value), // no filter: the save still checks
+    );
+    return;
+  }
+  const { applyTyped, TYPING_HINT } = typing;
+  const before = previous.get(el) ?? el.defaultValue;
   const focused = el.ownerDocument.activeElement === el;
-  const caret = el.selectionStart ?? el.value.length;
-  const digitsBefore = el.value.slice(0, caret).replace(/\D/g, '').length;
-  el.value = next;
-  if (!focused) return;
-  let position = 0;
-  for (let seen = 0; position < next.length && seen < digitsBefore; position++) if (/\d/.test(next[position]!)) seen++;
-  el.setSelectionRange(position, position);
+  const result = applyTyped(kind, el.value, el.selectionStart ?? el.value.length, before);
+  if (result.value !== el.value) {
+    el.value = result.value;
+    if (focused) el.setSelectionRange(result.caret, result.caret);
+  }
+  previous.set(el, result.value);
+  if (result.refused) announce(el, TYPING_HINT[kind]);
+  then?.(el.value);
+}
+
+/**
+ * The props of an input that filters as it is typed: its live region's id, the value before each input, and
+ * the filter before `onValue` sees the value. Spread them last (they own onFocus and onChange).
+ */
+export function typedInputProps(kind: TypedKind, statusId: string, onValue?: (value: string) => void) {
+  return {
+    'data-typing-status': statusId,
+    onFocus: (e: FocusEvent<HTMLInputElement>) => {
+      previous.set(e.currentTarget, e.currentTarget.value);
+      loadTyping().catch(() => undefined);
+    },
+    onChange: (e: ChangeEvent<HTMLInputElement>) => filterInput(e.currentTarget, kind, onValue),
+  };
 }
 
 /** Rewrites an input with its display format (on blur: amounts are not reformatted while typed). */

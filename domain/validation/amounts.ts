@@ -1,5 +1,5 @@
-// Amounts: currency parsing and the currency rule (spec 5 Currency).
-import { VALIDATION_MSG } from './messages';
+// Amounts: currency parsing (spec 5 Currency). No messages here: the form's first load reaches this module
+// (conditional questions compare amounts); the currency rule and its messages are currency-rule.ts.
 
 const CURRENCY_PATTERN = /^(-?)\s*\$?\s*(-?)\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/;
 
@@ -37,12 +37,3 @@ export function parseCurrency(text: string | number | null | undefined): number 
 }
 
 export const currencyDecimals = (text: string): number => currencyParts(text)?.fraction.length ?? 0;
-
-/** Currency rule: a number >= 0 with at most 2 decimals ($ and thousands commas allowed). */
-export function currencyError(text: string): string | null {
-  const n = parseCurrency(text);
-  if (n === null) return VALIDATION_MSG.currency;
-  if (n < 0) return VALIDATION_MSG.currencyNegative;
-  if (currencyDecimals(text) > 2) return VALIDATION_MSG.currencyDecimals;
-  return null;
-}

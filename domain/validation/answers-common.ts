@@ -1,6 +1,5 @@
 // What validation shares: its options, what counts as an empty answer, answers by system number.
 import { type AnswerValue, type QuestionDef } from '../questions';
-import { VALIDATION_MSG } from './messages';
 
 export type ValidationContext = 'application' | 'profile';
 
@@ -27,9 +26,6 @@ export function scalarText(v: unknown): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return null;
 }
-
-export const requiredMessage = (context: ValidationContext): string =>
-  context === 'profile' ? VALIDATION_MSG.requiredProfile : VALIDATION_MSG.required;
 
 /**
  * Whether an answer counts as empty. 0 and '0' are not empty. A table is empty with no rows or

@@ -1,13 +1,14 @@
 // Validating an answer by its question type, all answers of a section, and the percent-of-total warning.
 import { type AnswerValue, type QuestionDef } from '../questions';
-import { currencyError, parseCurrency } from './amounts';
-import { answersBySystemNoFrom, isEmptyAnswer, requiredMessage, scalarText, type ValidateOptions } from './answers-common';
+import { parseCurrency } from './amounts';
+import { currencyError } from './currency-rule';
+import { answersBySystemNoFrom, isEmptyAnswer, scalarText, type ValidateOptions } from './answers-common';
 import { addressError, tableError } from './compound';
 import { isCheckable, isEffectivelyMandatory } from './conditions';
 import { validateDateString } from './dates';
 import { fileError } from './files';
 import { EMAIL_PATTERN, NAME_PATTERN, NOT_APPLICABLE, NUMBER_PATTERN, PERCENT_OF_TOTAL_THRESHOLD, UEI_SYSTEM_NO, URL_PATTERN } from './limits';
-import { VALIDATION_MSG } from './messages';
+import { requiredMessage, VALIDATION_MSG } from './messages';
 
 function textError(q: QuestionDef, raw: string, optional: boolean): string | null {
   const text = raw.trim();

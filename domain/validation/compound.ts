@@ -1,10 +1,10 @@
 // Compound answers: addresses and tables (typed cells, rows).
 import { type AddressValue, columnKey, type QuestionDef, type TableColumn, type TableRow } from '../questions';
-import { currencyError } from './amounts';
-import { isBlankCell, isRecord, requiredMessage, scalarText, type ValidationContext } from './answers-common';
+import { currencyError } from './currency-rule';
+import { isBlankCell, isRecord, scalarText, type ValidationContext } from './answers-common';
 import { validateDateString } from './dates';
 import { ALPHANUMERIC_PATTERN, APPLICATION_NUMBER_PATTERN, NUMBER_PATTERN, ZIP_PATTERN } from './limits';
-import { VALIDATION_MSG } from './messages';
+import { requiredMessage, VALIDATION_MSG } from './messages';
 
 export type AddressPart = 'street_address_1' | 'city' | 'state' | 'zip' | 'zip_4';
 export type AddressErrors = Partial<Record<AddressPart, string>>;

@@ -1,4 +1,6 @@
-// The validation messages: spec 5 verbatim, plus the portal's own where the spec has none.
+// The validation messages: spec 5 verbatim, plus the portal's own where the spec has none. Only the answer checks
+// import this module (loaded lazily by the form, decision 021): the form's first load does not need them.
+import type { ValidationContext } from './answers-common';
 
 const OPTIONAL_SUFFIX = ' Or keep this field empty.';
 export const URL_EXAMPLE_HOST = 'www.example.com';
@@ -62,3 +64,7 @@ export const VALIDATION_MSG = {
   cellAlphanumeric: (name: string) => `Field ${name} may only contain letters, digits, hyphens and spaces.`,
   cellOption: (name: string) => `Field ${name} must be one of the listed options.`,
 } as const;
+
+/** The required message of an empty mandatory answer, by where it is checked. */
+export const requiredMessage = (context: ValidationContext): string =>
+  context === 'profile' ? VALIDATION_MSG.requiredProfile : VALIDATION_MSG.required;
