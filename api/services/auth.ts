@@ -159,6 +159,7 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
       lastUsedAt: apiTokens.lastUsedAt,
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
+      revokedReason: apiTokens.revokedReason,
       ...profileColumns,
     })
     .from(apiTokens)
@@ -166,13 +167,19 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
     .where(eq(apiTokens.tokenHash, tokenHash(ctx, token)))
     .limit(1);
   const now = Date.now();
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  if (!row || row.expiresAt.getTime() <= now) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  if (row.revokedAt) {
+    // A token ended because its user was switched off keeps saying why while they are off: the request
+    // that meets it next (the page, after a background keep-alive met it first) signs out with the message.
+    if (row.revokedReason === 'inactive' && row.status !== 'active') throw new ApiError(403, MSG.inactiveAccount);
+    throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  }
   if (now - row.lastUsedAt.getTime() > SERVER_IDLE_LIMIT_MS) {
     await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(eq(apiTokens.id, row.tokenId));
     throw new ApiError(401, PORTAL_MSG.sessionExpired);
   }
   if (row.status !== 'active') {
-    await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, row.tokenId));
+    await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'inactive' }).where(eq(apiTokens.id, row.tokenId));
     throw new ApiError(403, MSG.inactiveAccount);
   }
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
