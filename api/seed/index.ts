@@ -202,6 +202,14 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
         .filter(([no]) => questionIds.has(no))
         .map(([no, value]) => ({ organizationId: orgIds.get(org)!, questionId: questionIds.get(no)!, value })),
     ));
+    // What a submit keeps of the profile (api/services/application-content.ts): every profile question by id.
+    const profileQuestions = BEAD_ROUND_1_SECTIONS.filter((section) => section.isEntityProfile).flatMap((section) => section.questions);
+    const profileSnapshotOf = (org: 'lakeview' | 'summit') => {
+      const given = new Map(demoProfileAnswers(org, legalNames.get(org)!, orgIds.get(org)!));
+      const answers = Object.fromEntries(profileQuestions.filter((q) => questionIds.has(q.systemNo)).map((q) => [questionIds.get(q.systemNo)!, given.get(q.systemNo) ?? null]));
+      const bySystemNo = Object.fromEntries(profileQuestions.map((q) => [q.systemNo, given.get(q.systemNo) ?? null]));
+      return { snapshot: { organizationName: legalNames.get(org)!, answers }, bySystemNo };
+    };
     const sectionOfQuestion = new Map(BEAD_ROUND_1_SECTIONS.flatMap((section, i) => section.questions.map((q) => [q.systemNo, sectionIds[i]!] as const)));
 
     const adminOf = { lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')! };
@@ -231,6 +239,8 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
         createdBy: adminOf[app.org],
         submittedBy: submittedAt ? adminOf[app.org] : null,
         submittedAt,
+        profileSnapshot: submittedAt ? profileSnapshotOf(app.org).snapshot : null,
+        profileSnapshotAt: submittedAt,
         cancelReason: app.status === 'CANCELLED' ? 'The project area was folded into a neighbouring application.' : null,
         createdAt,
         updatedAt: submittedAt ?? createdAt,
@@ -280,6 +290,11 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
         });
       }
       if (submittedAt) {
+        // As a submit writes them: the profile it keeps, then the move.
+        rows.loggedActions.push({
+          applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'PROFILE_SNAPSHOT', entity: 'application', createdAt: submittedAt,
+          details: { organizationName: legalNames.get(app.org)!, answers: profileSnapshotOf(app.org).bySystemNo },
+        });
         rows.loggedActions.push({
           applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_SUBMITTED', entity: 'application',
           fromStatus: 'DRAFT', toStatus: 'SUBMITTED', createdAt: submittedAt,

@@ -189,8 +189,9 @@ describe('history', () => {
   it('is paged and readable: who, what, when, from and to', async () => {
     const res = await api.call('/api/v1/logged-actions/GA-LKV003/application?page=1&limit=2', { token: staff.token });
     expect(res.status).toBe(200);
-    // Created, eight sections saved (the test template is seeded without a storage: no uploads), submitted, moved.
-    expect(res.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 11, totalPages: 6 });
+    // Created, eight sections saved (the test template is seeded without a storage: no uploads), the profile kept,
+    // submitted, moved.
+    expect(res.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 12, totalPages: 6 });
     expect(res.body.loggedActions[0]).toMatchObject({ action: 'STATUS_CHANGED', fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW', user: { firstName: 'Stella' } });
   });
 

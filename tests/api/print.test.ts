@@ -77,6 +77,10 @@ beforeAll(async () => {
   summit = await api.signIn('summit.admin@example.org');
   lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
   summitId = summit.user.organizations[0].id;
+  // The seed keeps each submitted application's profile as a submit does; GA-LKV002 here is one submitted before
+  // snapshots existed, so its first read takes one.
+  await api.database.db.execute(sql`update applications set profile_snapshot = null, profile_snapshot_at = null where id = ${SUBMITTED}`);
+  await api.database.db.execute(sql`delete from logged_actions where application_id = ${SUBMITTED} and action = 'PROFILE_SNAPSHOT'`);
   // Lakeview's profile before anything reads the seeded submitted application (which has no snapshot yet).
   await profileAnswer('5', {
     country: 'United States', street_address_1: '200 Harbor Road', street_address_2: 'Suite 5', city: 'Lakeview', state: 'Wisconsin', zip: '537031234',

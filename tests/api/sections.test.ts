@@ -651,8 +651,8 @@ describe('POST applications/{id}/submit', () => {
     expect((await statuses('GA-LKV004')).body.every((s: any) => s.unlocked === false)).toBe(true);
     const entries = await auditEntries('GA-LKV004', 'APPLICATION_RESUBMITTED');
     expect(entries[0]).toMatchObject({ from_status: 'REVISION_NEEDED', to_status: 'RESUBMITTED' });
-    // The resubmission keeps the profile as it is now.
-    expect(await auditEntries('GA-LKV004', 'PROFILE_SNAPSHOT')).toHaveLength(1);
+    // The resubmission keeps the profile as it is now (after the one its first submit kept, in the seed).
+    expect(await auditEntries('GA-LKV004', 'PROFILE_SNAPSHOT')).toHaveLength(2);
     expect((await submit('GA-LKV004')).status).toBe(409);
   });
 });
