@@ -8,11 +8,12 @@ import {
   answers, applications, organizations, profileAnswers, programs, projectAreas, questions, sections,
 } from '../db/schema';
 import {
-  columnKey, type AnswerValue, type QuestionDef, type QuestionMetadata, type QuestionType, type TableColumn, type TextResponseType,
+  type AnswerValue, type QuestionDef, type QuestionMetadata, type QuestionType, type TableColumn, type TextResponseType,
 } from '../../domain/questions';
 import { answersBySystemNoFrom, isEmptyAnswer } from '../../domain/validation';
 import { isApplicationStatus, isSubmittedOrLater } from '../../domain/statuses';
 import { audit } from './audit';
+import { areaName, filledAnswer, isAreaQuestion } from '../../domain/project-areas';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -26,8 +27,6 @@ const ORGANIZATION_ID_NO = '3';
 const APPLICATION_NO = '179';
 const PROJECT_AREA_NO = '21';
 const TECHNOLOGY_NO = '24';
-/** The project area counts in the order of the filled table's columns (question 22: unserved, underserved, served, cai). */
-const AREA_COUNTS = ['unservedLocationsCount', 'underservedLocationsCount', 'servedLocationsCount', 'caiCount'] as const;
 
 /** A question as the form needs it: the shared QuestionDef plus its place and help texts. */
 export interface ProgramQuestion extends QuestionDef {
@@ -82,19 +81,8 @@ export function normalizeValue(value: unknown): AnswerValue {
   return value as AnswerValue;
 }
 
-/** The filled table of a project area (question 22): one row, keys from the column names. */
-function areaTable(q: QuestionDef, area: AreaRow | undefined): AnswerValue {
-  if (!area) return null;
-  const row: Record<string, string> = {};
-  (q.tableColumns ?? []).forEach((column, i) => {
-    const count = AREA_COUNTS[i];
-    if (count) row[columnKey(column.name)] = String(area[count]);
-  });
-  return [row];
-}
-
-export const isAreaQuestion = (q: QuestionDef) => q.additionalMetadata?.optionsFrom === 'projectAreas';
-export const areaName = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+// The filled table of a project area (22), isAreaQuestion and areaName: domain/project-areas.ts (the form uses them too).
+export { areaName, isAreaQuestion };
 
 /** A programme's sections (in display order) and their questions. */
 export async function loadProgram(db: Db, programId: string): Promise<Program> {
@@ -124,8 +112,7 @@ export function fillDerived(program: Program, target: readonly ProgramQuestion[]
     const from = q.additionalMetadata?.filledFrom;
     if (!from) continue;
     const source = program.questions.find((s) => s.systemNo === from);
-    const name = source ? areaName(values[source.id]) : null;
-    values[q.id] = name ? areaTable(q, areas.get(name)) : null;
+    values[q.id] = filledAnswer(q, { [from]: source ? (values[source.id] ?? null) : null }, (name) => areas.get(name)) ?? null;
   }
 }
 

@@ -2,6 +2,7 @@
 import { get, post, seg, type ApiSession } from './client.server';
 import type { SectionStatusRow, SectionView } from './types';
 import type { AnswerValue } from '../../domain/questions';
+import type { AreaCounts } from '../../domain/project-areas';
 
 export const sectionStatuses = (api: ApiSession, applicationId: string) =>
   get<SectionStatusRow[]>(api, `/applications/${seg(applicationId)}/sections-status`);
@@ -21,3 +22,6 @@ export function asAnswers(values: Record<string, AnswerValue>) {
     value: value && typeof value === 'object' && 'pendingUploadId' in value && value.pendingUploadId ? { pendingUploadId: value.pendingUploadId, fileName: value.fileName } : value,
   }));
 }
+
+/** The project areas with their location counts (question 21's options; 22 is filled from the one chosen). */
+export const projectAreaCounts = (api: ApiSession) => get<AreaCounts[]>(api, '/project-area/all');

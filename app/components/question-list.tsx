@@ -8,7 +8,7 @@ import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG } from '../../domain/messages';
 // Not the validation index: the answer checks stay out of the first load (live-check.ts).
 import { answersBySystemNoFrom, type ValidationContext } from '../../domain/validation/answers-common';
-import { isQuestionVisible } from '../../domain/validation/conditions';
+import { isEffectivelyMandatory, isQuestionVisible } from '../../domain/validation/conditions';
 import { liveAnswerError } from '../utils/live-check';
 import { QuestionField, type FormQuestion } from './question-field';
 import type { UploadSettings } from './file-question';
@@ -27,6 +27,7 @@ export function QuestionList({
   onDirty,
   warnings = {},
   optionsFor,
+  filled,
   context = 'application',
   uploads,
 }: {
@@ -42,6 +43,8 @@ export function QuestionList({
   warnings?: Record<string, string>;
   /** Options the server supplies for a question (project areas for 21). */
   optionsFor?: (q: ListQuestion) => string[] | undefined;
+  /** The answer of a question the server fills from another (22 from 21), refreshed as that one changes. */
+  filled?: (q: ListQuestion, answersBySystemNo: Record<string, AnswerValue>) => AnswerValue | undefined;
 }) {
   const [current, setCurrent] = useState(values);
   // With JavaScript, an answer the user changes is checked as they type with the same rules the server uses.
@@ -50,7 +53,19 @@ export function QuestionList({
     setCurrent(values);
     setLive({});
   }, [values]);
-  const bySystemNo = useMemo(() => answersBySystemNoFrom(questions, current), [questions, current]);
+  // Answers by system number as they stand, with the filled ones (22) following what they are filled from (21): the
+  // conditions and the mandatory rule (23 when 22 counts unserved or underserved locations) see them at once.
+  const { bySystemNo, derived } = useMemo(() => {
+    const answers = answersBySystemNoFrom(questions, current);
+    const derived: Record<string, AnswerValue> = {};
+    for (const q of questions) {
+      const value = filled?.(q, answers);
+      if (value === undefined) continue;
+      derived[q.id] = value;
+      answers[q.systemNo] = value;
+    }
+    return { bySystemNo: answers, derived };
+  }, [questions, current, filled]);
   useEffect(() => {
     // After a refused save or submit its summary (the first in the page) is scrolled into view and focused; when
     // there is none (answers loaded with errors), the first answer with an error.
@@ -70,16 +85,17 @@ export function QuestionList({
     <Box>
       {questions.map((q) => (
         <QuestionField
-          key={q.id}
+          // A filled answer that changes is a new field (its inputs are uncontrolled).
+          key={q.id in derived ? `${q.id}:${JSON.stringify(derived[q.id])}` : q.id}
           question={q}
-          value={values[q.id]}
+          value={q.id in derived ? derived[q.id] : values[q.id]}
           error={q.id in live ? live[q.id] : errors[q.id]}
           warning={warnings[q.id]}
           options={optionsFor?.(q)}
           uploads={uploads}
           // A hidden question's answer is not sent (its controls are disabled); the server clears it too.
           disabled={disabled || q.readOnly || !isQuestionVisible(q, bySystemNo)}
-          mandatory={q.mandatory}
+          mandatory={q.mandatory || (q.id in derived ? false : isEffectivelyMandatory(q, bySystemNo))}
           hidden={!isQuestionVisible(q, bySystemNo)}
           onValueChange={(id, value) => {
             const next = { ...current, [id]: value };

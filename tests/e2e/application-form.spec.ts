@@ -229,3 +229,46 @@ test('a refused submit shows each failing answer of the section beside it, a sum
     expect(before).toBe(true);
   }
 });
+
+test('conditional questions follow their answers: 22 with the area of 21, 23.1 with 23; hidden answers are not kept', async ({ page }) => {
+  test.setTimeout(150_000);
+  const jsOn = jsEnabled(page);
+  await signUpAndSignIn(page, { prefix: 'conditions', legalName: 'Condition Fiber', firstName: 'Cam', lastName: 'Condition' });
+  const { id } = await createApplication(page, { areaOption: 1 });
+  await page.goto(`/org/applications/bead-applcn/${id}?step=project-area`);
+  await ready(page);
+  const counts = () => q(page, '22').evaluate((el) => [...el.querySelectorAll('input')].map((i) => i.value).join('|') + el.textContent);
+  const before = await counts();
+  const area = q(page, '21').locator('select');
+  const options = await area.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  const other = options.find((o) => o !== '' && !before.includes(o) && o !== options[0]) ?? options[options.length - 1]!;
+  await area.selectOption(other);
+  const save = async () => {
+    await ready(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  };
+  await q(page, '25').locator('input').fill('3');
+  if (jsOn) await expect.poll(counts).not.toBe(before);
+  await save();
+  await expect(area).toHaveValue(other);
+  await expect.poll(counts).not.toBe(before);
+
+  // 23.1 shows when 23 is No: at once with JavaScript, after a save without it.
+  const no = q(page, '23').getByLabel('No', { exact: true });
+  const yes = q(page, '23').getByLabel('Yes', { exact: true });
+  await no.check();
+  if (!jsOn) await save();
+  await expect(q(page, '23.1')).toBeVisible();
+  await q(page, '23.1').locator('textarea').fill('Two farms are served already.');
+  await yes.check();
+  if (jsOn) await expect(q(page, '23.1')).toBeHidden();
+  await save();
+  await expect(q(page, '23.1')).toBeHidden();
+  // The hidden answer was not kept: shown again, it is empty.
+  await page.goto(`/org/applications/bead-applcn/${id}?step=project-area`);
+  await ready(page);
+  await no.check();
+  if (!jsOn) await save();
+  await expect(q(page, '23.1').locator('textarea')).toHaveValue('');
+});

@@ -5,8 +5,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../../utils/auth.server';
 import { formFailure, readOrFail } from '../../utils/api-errors.server';
 import { apiSession } from '../../api/client.server';
-import { submitApplication, listProjectAreas } from '../../api/applications.server';
-import { saveSectionAnswers, sectionStatuses, sectionView } from '../../api/sections.server';
+import { submitApplication } from '../../api/applications.server';
+import { projectAreaCounts, saveSectionAnswers, sectionStatuses, sectionView } from '../../api/sections.server';
 import { redirectWithToast } from '../../utils/session.server';
 import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../../utils/question-form';
 import { holdAnswerFile, tooLargeForUpload } from '../../utils/file-answers.server';
@@ -26,17 +26,20 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
   const slug = new URL(request.url).searchParams.get('step');
   const step = steps.find((s) => s.slug === slug) ?? steps[0];
   if (!step) throw data(APPLICATION_MSG.notFound, { status: 404 });
-  const [view, areas] = await readOrFail(caller, Promise.all([sectionView(api, applicationId, step.sectionId), listProjectAreas(api)]), {
+  const [view, areaCounts] = await readOrFail(caller, Promise.all([sectionView(api, applicationId, step.sectionId), projectAreaCounts(api)]), {
     notFound: APPLICATION_MSG.notFound,
   });
-  return { user, api, applicationId, steps, step, view, areas };
+  const areas = areaCounts.map((a) => a.name);
+  // The counts go to the page only where a question is filled from the area (22 follows 21 as it changes).
+  const filling = view.questions.some((q) => q.additionalMetadata?.filledFrom) ? areaCounts : [];
+  return { user, api, applicationId, steps, step, view, areas, filling };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { applicationId, steps, step, view, areas, user } = await loadForm(request, context, String(params.id ?? ''));
+  const { applicationId, steps, step, view, areas, filling, user } = await loadForm(request, context, String(params.id ?? ''));
   const held = await heldAnswers(request, context, user);
   return {
-    applicationId, steps, step, view, areas,
+    applicationId, steps, step, view, areas, areaCounts: filling,
     restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
     section: params.section ?? 'applications',
     canSubmit: can(user.role, 'update', 'application'),

@@ -1,7 +1,7 @@
 // The application form (/org/{section}/bead-applcn/{id}): the programme's sections as steps with their
 // status (the step is ?step= in the URL), questions rendered from data, Save and Submit as plain posts.
 // Loader and action: form.server.ts; the steps and the submit errors: section-steps.tsx.
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
@@ -12,6 +12,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { APPLICATION_MSG, PORTAL_MSG } from '../../../domain/messages';
 import type { AnswerValue } from '../../../domain/questions';
+import { filledAnswer } from '../../../domain/project-areas';
+import type { FormQuestion } from '../../components/question-field';
 import type { action, ActionResult, loader } from './form.server';
 import { SectionSteps, SubmitErrors } from './section-steps';
 
@@ -25,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, section, canSubmit, maxUploadBytes, restored } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -45,6 +47,11 @@ export default function ApplicationForm() {
           ? {}
           : Object.fromEntries(view.questions.filter((q) => q.error).map((q) => [q.id, q.error!])),
     [actionData, restored, view],
+  );
+  // 22 follows the project area chosen in 21 as it changes (the server fills it the same way on save).
+  const filled = useCallback(
+    (q: FormQuestion, answers: Record<string, AnswerValue>) => (areaCounts.length ? filledAnswer(q, answers, (name) => areaCounts.find((a) => a.name === name)) : undefined),
+    [areaCounts],
   );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
   const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values ? actionData : (restored ?? undefined) });
@@ -106,6 +113,7 @@ export default function ApplicationForm() {
                 disabled={readOnly}
                 onDirty={() => !readOnly && guard.setDirty(true)}
                 optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
+                filled={filled}
                 uploads={{
                   applicationId,
                   sectionId: step.sectionId,
