@@ -1,0 +1,116 @@
+// `npx tsx scripts/bench-cpu.ts`: the portal process's CPU per request, one request at a time (issue 8's rendering
+// figure; decision 020). A script that prints figures, not a test. For each engine it prepares a database with the
+// demo data and 1,000 bench applications (PGlite in a temporary DATA_DIR, or a throwaway PostgreSQL from
+// tests/support/postgres.ts), starts the production build (`build/server/index.js`, run `npm run build` first)
+// pinned to CPU 0 when taskset is there, signs in as Bench Organization 001's admin, and for each URL sends
+// CPU_WARMUP requests, then CPU_RUNS more one after the other, reading the process's user + system time from
+// /proc/<pid>/stat before and after. CPU time moves less than latency when other work shares the machine, but a
+// quiet machine still gives the figures to compare; the load average is printed with them.
+//
+//   CPU_ENGINES (pglite,postgres)  CPU_RUNS (300)  CPU_WARMUP (30)  CPU_PROFILE=dir (node --cpu-prof into dir)
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../api/db/client';
+import { seedDatabase } from '../api/seed';
+import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
+import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
+import { Browser, client, signIn, signInBrowser, table } from './bench-support';
+
+const ENGINES = (process.env.CPU_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+const RUNS = Number(process.env.CPU_RUNS ?? 300);
+const WARMUP = Number(process.env.CPU_WARMUP ?? 30);
+const ENTRY = path.resolve('build/server/index.js');
+
+/** User + system CPU of a process so far, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+}
+
+async function runEngine(engine: string): Promise<(string | number)[][]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-cpu-'));
+  let pg: RunningPostgres | undefined;
+  try {
+    if (engine === 'postgres') pg = await startPostgres();
+    const database = await openDatabase({ dataDir, databaseUrl: pg?.url });
+    await database.migrate();
+    await seedDatabase(database.db);
+    await seedLarge(database.db, { organizations: 200, applications: 1000, batchSize: 1000 });
+    const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
+    await database.close();
+
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+      SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    };
+    const node = [...(process.env.CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROFILE] : []), ENTRY];
+    const pinned = spawnSync('taskset', ['--version']).status === 0;
+    const server = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...node] : node, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; ; i++) {
+        if (server.exitCode !== null) throw new Error(`${engine}: the portal stopped (exit ${server.exitCode})`);
+        if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+        if (i > 600) throw new Error(`${engine}: no /healthz after 60 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const api = client(base);
+      api.token = await signIn(api, benchAdminEmail(1));
+      const browser = new Browser(base);
+      await signInBrowser(browser, api, benchAdminEmail(1));
+      const targets: { label: string; get: () => Promise<{ status: number; size: number }> }[] = [
+        ...['/org/dashboard', '/org/applications?page=2&size=25', '/help'].map((p) => ({
+          label: `page ${p}`,
+          get: async () => {
+            const res = await browser.request(p);
+            return { status: res.status, size: res.body.length };
+          },
+        })),
+        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, '/api/v1/users/me'].map((p) => ({
+          label: `API ${p.replace(bigOrg, ':orgId')}`,
+          get: async () => {
+            const res = await api.call(p);
+            return { status: res.status, size: JSON.stringify(res.body).length };
+          },
+        })),
+      ];
+      const rows: (string | number)[][] = [];
+      for (const target of targets) {
+        const probe = await target.get();
+        if (probe.status !== 200) throw new Error(`${engine}: ${target.label} answered ${probe.status}`);
+        for (let i = 0; i < WARMUP; i++) await target.get();
+        const before = cpuMs(server.pid!);
+        const started = performance.now();
+        for (let i = 0; i < RUNS; i++) await target.get();
+        rows.push([engine, target.label, ((cpuMs(server.pid!) - before) / RUNS).toFixed(2), ((performance.now() - started) / RUNS).toFixed(2), probe.size]);
+      }
+      return rows;
+    } finally {
+      server.kill('SIGINT');
+      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    }
+  } finally {
+    pg?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(ENTRY)) throw new Error('Run npm run build first.');
+  const rows: (string | number)[][] = [];
+  for (const engine of ENGINES) rows.push(...(await runEngine(engine)));
+  console.log(`\nServer CPU per request, one at a time (${RUNS} requests after ${WARMUP} warm-up; 1,000 bench applications, Bench Organization 001's admin)`);
+  console.log(table(['engine', 'request', 'CPU ms', 'wall ms', 'bytes'], rows));
+  console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
