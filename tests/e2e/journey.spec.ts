@@ -25,7 +25,7 @@ const PROFILE_OVERRIDES: Record<string, Override> = {
 
 const SECTION_OVERRIDES: Record<string, Override> = {
   // Project area: 23 = No asks 23.1, answered by the filler on the next pass.
-  '23': (box) => box.getByLabel('No').check(),
+  '23': (box) => box.getByLabel('No', { exact: true }).check(),
   '32': (box) => box.locator('input').fill('1000'),
   '33': (box) => box.locator('input').fill('1000'),
   '34': (box) => box.locator('input').fill('20'),
