@@ -54,3 +54,15 @@ export function ProgressFill({ percent, className }: { percent: number; classNam
     </Motion>
   );
 }
+
+/** A new step's content (the form's section) fades and rises in; instant under reduced motion (motion.tsx StepEnter). */
+export function StepEnter({ children, className }: { children: ReactNode; className?: string }) {
+  const reduce = useReducedMotion();
+  return (
+    <Motion>
+      <m.div className={className} data-step-enter="" initial={reduce ? false : { opacity: 0, y: 8 }} animate={{ opacity: 1, y: 0 }} transition={reduce ? { duration: 0 } : { duration: 0.2, ease: 'easeOut' }}>
+        {children}
+      </m.div>
+    </Motion>
+  );
+}

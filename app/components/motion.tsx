@@ -7,7 +7,8 @@
 //   <MotionRoot> once around the page (root.tsx does it).
 //   <Presence items={[{ key, node }]} className="…" /> for things that appear and leave (toasts, chips).
 //   <ProgressFill percent={n} className="…" /> for a bar that grows.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+//   <StepEnter stepKey={…}>…</StepEnter> for content replaced as a whole (the form's section).
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 type Kit = typeof import('./motion-kit');
 const KitContext = createContext<Kit | null>(null);
@@ -84,4 +85,24 @@ export function ProgressFill({ percent, className }: { percent: number; classNam
   const kit = useContext(KitContext);
   if (kit) return <kit.ProgressFill percent={percent} className={className} />;
   return <div className={className} style={{ width: `${percent}%` }} />;
+}
+
+/**
+ * Content replaced as a whole when `stepKey` changes (the application form's section): with motion loaded, each new
+ * one fades and rises in. The content on screen when motion arrives keeps its plain element (swapping it would
+ * remount it and lose what was typed); from the first change of step on, every step enters animated.
+ */
+export function StepEnter({ stepKey, className, children }: { stepKey: string; className?: string; children: ReactNode }) {
+  const kit = useContext(KitContext);
+  const first = useRef(stepKey);
+  const moved = useRef(false);
+  if (stepKey !== first.current) moved.current = true;
+  if (kit && moved.current) {
+    return (
+      <kit.StepEnter key={stepKey} className={className}>
+        {children}
+      </kit.StepEnter>
+    );
+  }
+  return <div className={className}>{children}</div>;
 }

@@ -272,3 +272,33 @@ test('conditional questions follow their answers: 22 with the area of 21, 23.1 w
   if (!jsOn) await save();
   await expect(q(page, '23.1').locator('textarea')).toHaveValue('');
 });
+
+test('with JavaScript the next section fades in once motion has loaded; at once under reduced motion', async ({ page }) => {
+  test.skip(!jsEnabled(page), 'No motion without JavaScript: the next section is a new page.');
+  await signIn(page, ACCOUNTS.orgAdmin);
+  for (const reduce of [false, true]) {
+    await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+    await page.goto('/org/applications/bead-applcn/GA-LKV001?step=project-area');
+    await ready(page);
+    await expect(page.locator('html')).toHaveAttribute('data-motion', 'ready');
+    await page.evaluate(() => {
+      const w = window as unknown as { stepOpacity?: string };
+      delete w.stepOpacity;
+      new MutationObserver((records, observer) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.matches('[data-step-enter]')) {
+              w.stepOpacity = getComputedStyle(n).opacity;
+              observer.disconnect();
+            }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('link', { name: /^Next section/ }).click();
+    await expect(page).toHaveURL(/step=technology/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Technology & Network Design' })).toBeVisible();
+    const opacity = Number(await page.evaluate(() => (window as unknown as { stepOpacity?: string }).stepOpacity));
+    if (reduce) expect(opacity).toBe(1);
+    else expect(opacity).toBeLessThan(1);
+    await expect(page.getByTestId('section-content')).toHaveCSS('opacity', '1');
+  }
+});

@@ -9,6 +9,7 @@ import { useUnsavedChanges } from '../../utils/use-unsaved-changes';
 import { DefaultSubmit, ErrorSummary, InlineStatus, QuestionList } from '../../components/question-list';
 import { FormAlert } from '../../components/forms';
 import { StatusBadge } from '../../components/status-badge';
+import { StepEnter } from '../../components/motion';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { APPLICATION_MSG, PORTAL_MSG } from '../../../domain/messages';
 import type { AnswerValue } from '../../../domain/questions';
@@ -92,7 +93,8 @@ export default function ApplicationForm() {
           {/* The fragment: without JavaScript the refused save's page opens at its error summary. */}
           <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
             {readOnly ? null : <DefaultSubmit />}
-            <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+            <StepEnter stepKey={step.sectionId}>
+            <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} data-testid="section-content">
               <Heading as="h2" size="lg" mb={1}>
                 {view.section.name}
               </Heading>
@@ -126,6 +128,7 @@ export default function ApplicationForm() {
                 }}
               />
             </Box>
+            </StepEnter>
             <HStack gap={3} mt={6} wrap="wrap">
               {readOnly ? null : (
                 <Button type="submit" name="intent" value="save" colorPalette="brand" loading={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'}>
