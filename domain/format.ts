@@ -4,7 +4,7 @@
 import { columnKey, type AnswerValue, type QuestionDef, type TableColumn } from './questions';
 // Direct imports, not the validation index: the form's first load must not reach the answer checks (decision 021).
 import { currencyParts, parseCurrency } from './validation/amounts';
-import { digitsOnly } from './validation/typing';
+import { digitsOnly } from './validation/display';
 import { PHONE_DIGITS, ZIP_MAX_DIGITS } from './validation/limits';
 
 const ZIP_BASE_DIGITS = 5;

@@ -128,6 +128,9 @@ const CARRIES: Record<TypedKind, RegExp> = {
   applicationNumber: /[A-Z0-9]/,
 };
 
+/** The characters a filter adds to show the value (a caret just after one stays after it). */
+const FORMATTING: Partial<Record<TypedKind, RegExp>> = { phone: /[() -]/, currency: /,/, zip: /-/, date: /\// };
+
 /** The text a kind of input keeps of what was typed, formatted. */
 export function filterTyped(kind: TypedKind, typed: string): string {
   return FILTERS[kind](typed);
@@ -158,6 +161,9 @@ export function applyTyped(kind: TypedKind, typed: string, caret: number, previo
   const before = Math.min(count(filterTyped(kind, typed.slice(0, caret))), count(value));
   let position = 0;
   for (let seen = 0; position < value.length && seen < before; position++) if (carries.test(value[position]!)) seen++;
+  // A caret that stood after formatting ('(608) |') stays after it, not before it ('(608|) ').
+  const afterFormatting = caret > 0 && !!FORMATTING[kind]?.test(typed[caret - 1]!);
+  if (afterFormatting) while (position < value.length && !carries.test(value[position]!)) position++;
   return { value, caret: position, refused };
 }
 

@@ -20,12 +20,13 @@ export const BUDGETS = [
 /**
  * Pages still above their budget when the check went in (issue 8, docs/decisions/014), each with a ceiling it
  * may not grow past: the build fails above the ceiling, and says so when a page has come down enough for its
- * ceiling to be lowered or removed. The debt: the question components and the answer checks on the form pages.
- * The history pages and the applications list came under 150 (decision 014's addendum) and have the plain budget.
+ * ceiling to be lowered or removed. The debt: the form pages' own components (decision 021: the question
+ * fields are plain elements and the answer checks, filters and uploader load when needed; what remains is listed
+ * there). The history pages and the applications list came under 150 (decision 014's addendum).
  */
 export const CEILINGS = {
-  'routes/org.$section.bead-applcn.$id': 158,
-  'routes/org.organization-profile': 156,
+  'routes/org.$section.bead-applcn.$id': 155,
+  'routes/org.organization-profile': 154,
 };
 
 const root = path.resolve(import.meta.dirname, '..');

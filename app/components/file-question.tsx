@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ProgressFill } from './motion';
 import type { FileValue } from '../../domain/questions';
 import { DOCUMENT_FILE_EXTENSIONS } from '../../domain/validation/limits';
-import { truncateFileName } from '../../domain/validation/typing';
+import { truncateFileName } from '../../domain/validation/display';
 import type { UploadState } from '../utils/send-answer-file';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { fileInputName, partName } from '../utils/question-form';

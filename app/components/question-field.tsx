@@ -14,7 +14,7 @@ import { TextArea, TextInput } from './text-input';
 import { columnKey, type AnswerValue, type QuestionDef, type TableColumn } from '../../domain/questions';
 // Direct imports, not the validation index: the first load must not reach the answer checks (live-check.ts).
 import { inputMaxLength } from '../../domain/validation/conditions';
-import { displayLevel } from '../../domain/validation/typing';
+import { displayLevel } from '../../domain/validation/display';
 import { APPLICATION_NUMBER_LENGTH, DATE_INPUT_LENGTH, NOT_APPLICABLE } from '../../domain/validation/limits';
 import { addressZip, formatCurrency, formatPhone, formatZip, PHONE_INPUT_LENGTH, ZIP_INPUT_LENGTH } from '../../domain/format';
 import type { TypedKind } from '../../domain/input';

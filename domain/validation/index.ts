@@ -12,4 +12,5 @@ export { isQuestionVisible, dependentsOf, clearDependentAnswers, isEffectivelyMa
 export { fileExtension, isBlockedFileName, validateUploadFileName, validateDocumentFile, validateAnswerFile, validateMessageAttachment } from './files';
 export { type AddressPart, type AddressErrors, validateAddress, validateTableCell, type TableCellError, validateTableRows } from './compound';
 export { validateAnswer, validateAnswers, percentOfTotalWarning } from './answers';
-export { digitsOnly, numberInput, autoSlashDate, normalizeApplicationNumber, alphanumericInput, truncateFileName, displayLevel } from './typing';
+export { numberInput, autoSlashDate, normalizeApplicationNumber, alphanumericInput } from './typing';
+export { digitsOnly, truncateFileName, displayLevel } from './display';

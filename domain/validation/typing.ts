@@ -1,11 +1,6 @@
-// Input normalizers used while typing (digits, numbers, dates, application numbers) and display helpers.
-import { APPLICATION_NUMBER_LENGTH, APPLICATION_NUMBER_PREFIX, FILE_NAME_DISPLAY_MAX } from './limits';
-
-/** Digits only, cut to `max` when given. */
-export function digitsOnly(value: string, max?: number): string {
-  const digits = value.replace(/\D/g, '');
-  return max === undefined ? digits : digits.slice(0, Math.max(0, max));
-}
+// Input normalizers used while typing (numbers, dates, application numbers, alphanumeric cells). Only the typing
+// filters use them (domain/input.ts, loaded on a field's first focus): what the first load needs is display.ts.
+import { APPLICATION_NUMBER_LENGTH, APPLICATION_NUMBER_PREFIX } from './limits';
 
 /** Digits and the first dot only: '1a2.3.4' → '12.34'. */
 export function numberInput(value: string): string {
@@ -56,21 +51,4 @@ export function normalizeApplicationNumber(typed: string): string {
 /** Letters, digits, hyphen and space only. */
 export function alphanumericInput(typed: string): string {
   return typed.replace(/[^A-Za-z0-9 -]/g, '');
-}
-
-/**
- * The displayed file name: the part before the first dot cut to 30 characters, the extension
- * (after the last dot) kept. Names whose first part fits are shown unchanged.
- */
-export function truncateFileName(name: string): string {
-  const firstDot = name.indexOf('.');
-  const base = firstDot < 0 ? name : name.slice(0, firstDot);
-  if (base.length <= FILE_NAME_DISPLAY_MAX) return name;
-  const ext = firstDot < 0 ? '' : name.slice(name.lastIndexOf('.'));
-  return base.slice(0, FILE_NAME_DISPLAY_MAX) + ext;
-}
-
-/** Numbering depth for the 20px-per-level indent: '2' → 0, '2.1' → 1, '2.1.3' → 2. */
-export function displayLevel(systemNo: string | number): number {
-  return (String(systemNo).match(/\./g) ?? []).length;
 }

@@ -113,3 +113,10 @@ describe('applyTyped (the caret and refused characters)', () => {
     expect(applyTyped('date', '01/1', 4, '01/15').refused).toBe(false);
   });
 });
+
+describe('applyTyped: a caret after formatting', () => {
+  it('stays after the formatting it stood after when a digit is deleted', () => {
+    // '(608) 5|55-0100' and Backspace: the browser holds '(608) 55-0100' with the caret after '(608) '.
+    expect(applyTyped('phone', '(608) 55-0100', 6, '(608) 555-0100')).toEqual({ value: '(608) 550-100', caret: 6, refused: false });
+  });
+});
