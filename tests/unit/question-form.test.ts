@@ -1,8 +1,12 @@
 // Form fields ↔ answers for File questions: the attached document rides in hidden fields, a chosen
-// file is picked out only when it has content, Remove is an intent; the shared file rule.
+// file is picked out only when it has content, Remove is an intent; the shared file rule. Radio questions: an
+// unanswered one renders a checked "Not answered" (value '') that reads as no answer.
 import { describe, expect, it } from 'vitest';
-import { answersFromForm, chosenFiles, fileInputName, partName, removeFileIntent } from '../../app/utils/question-form';
-import { validateAnswerFile, VALIDATION_MSG, MAX_UPLOAD_BYTES } from '../../domain/validation';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { answersFromForm, chosenFiles, fieldName, fileInputName, partName, removeFileIntent } from '../../app/utils/question-form';
+import { NOT_ANSWERED, QuestionField } from '../../app/components/question-field';
+import { validateAnswer, validateAnswerFile, VALIDATION_MSG, MAX_UPLOAD_BYTES } from '../../domain/validation';
 import type { QuestionDef } from '../../domain/questions';
 
 const file = { id: 'f1', systemNo: '31', text: 'Network diagram', type: 'File', mandatory: true } as unknown as QuestionDef;
@@ -54,5 +58,35 @@ describe('validateAnswerFile', () => {
   it('accepts the document types within the limit', () => {
     for (const name of ['a.pdf', 'b.DOCX', 'c.xlsx', 'd.xlsm', 'e.jpeg', 'f.png']) expect(validateAnswerFile(name, 1024)).toBeNull();
     expect(validateAnswerFile('diagram.pdf', MAX_UPLOAD_BYTES)).toBeNull();
+  });
+});
+
+// ---- a radio question without an answer (issue 9 item 17: lynx saved an unanswered question as its first option) ----
+
+const radio = {
+  id: 'r1', systemNo: '23', text: 'Will the project serve every location?', type: 'Radio', mandatory: true, readOnly: false,
+  responseOptions: [{ id: 1, name: 'Yes' }, { id: 2, name: 'No' }], additionalMetadata: null, dependentSystemNo: null,
+} as unknown as QuestionDef;
+
+describe('Radio answers in a form', () => {
+  it('renders a checked, empty "Not answered" choice when unanswered, and the answer checked when answered', () => {
+    const unanswered = renderToStaticMarkup(createElement(QuestionField, { question: radio, value: null, disabled: false, mandatory: true }));
+    const inputs = [...unanswered.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((m) => m[0]);
+    expect(inputs).toHaveLength(3);
+    expect(inputs.filter((i) => / checked=""/.test(i))).toEqual([expect.stringContaining('value=""')]);
+    expect(unanswered).toContain(NOT_ANSWERED);
+    const answered = renderToStaticMarkup(createElement(QuestionField, { question: radio, value: 'No', disabled: false, mandatory: true }));
+    expect([...answered.matchAll(/<input[^>]*checked=""[^>]*>/g)].map((m) => m[0])).toEqual([expect.stringContaining('value="No"')]);
+  });
+
+  it('reads "Not answered" as no answer: required on a mandatory question, fine on an optional one', () => {
+    const form = new FormData();
+    form.set(fieldName('r1'), '');
+    const answers = answersFromForm([radio], form);
+    expect(answers).toEqual({ r1: '' });
+    expect(validateAnswer(radio, answers.r1, { context: 'application', answersBySystemNo: {} })).toBe(VALIDATION_MSG.required);
+    expect(validateAnswer({ ...radio, mandatory: false }, answers.r1, { context: 'application', answersBySystemNo: {} })).toBeNull();
+    form.set(fieldName('r1'), 'Yes');
+    expect(answersFromForm([radio], form)).toEqual({ r1: 'Yes' });
   });
 });
