@@ -36,7 +36,7 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
             <Icon name="help" />
             <span className="ui-label-md">Help</span>
             <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          </a>{' '}
           {shell.unread !== null ? (
             <Link
               to={`/${shell.roleType}/messages`}
@@ -52,7 +52,7 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
                 </span>
               ) : null}
             </Link>
-          ) : null}
+          ) : null}{' '}
           <ThemeSwitch theme={shell.theme} here={here} />
           <div className="ui-user" data-testid="current-user">
             <p>{shell.user.fullName}</p>

@@ -31,11 +31,11 @@ export default function OrgDashboard() {
       <p className="ui-lead">
         Welcome, {firstName}. Applications of {organizationName}.
       </p>
-      <div className="ui-count-grid">
+      <ul className="ui-count-grid">
         <CountCard label="Total Applications" count={counts.totalApplications} to="/org/applications" testId="count-total" />
         <CountCard label="Draft Applications" count={counts.draftApplications} to="/org/applications?status=DRAFT" testId="count-draft" />
         <CountCard label="Submitted Applications" count={counts.submittedApplications} to="/org/applications?status=SUBMITTED_ANY" testId="count-submitted" />
-      </div>
+      </ul>
     </>
   );
 }

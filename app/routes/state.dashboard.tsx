@@ -33,7 +33,7 @@ export default function StateDashboard() {
       <p className="ui-lead">
         Welcome, {firstName}. {reviewer ? 'Applications assigned to you, by status.' : 'All submitted applications, by status.'}
       </p>
-      <div className="ui-count-grid-4">
+      <ul className="ui-count-grid-4">
         {entries.map(([status, count]) => (
           <CountCard
             key={status}
@@ -43,7 +43,7 @@ export default function StateDashboard() {
             testId={`count-${status}`}
           />
         ))}
-      </div>
+      </ul>
     </>
   );
 }

@@ -93,8 +93,8 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-side-logout': { recipe: 'button', variants: { variant: 'ghost', size: 'md' }, style: { width: 'full', justifyContent: 'flex-start', gap: 3, px: 3 } },
   'ui-main': { flex: '1', minW: 0, p: { base: 4, md: 8 }, outline: 'none' },
   // Dashboards (app/routes/*.dashboard.tsx, app/components/count-card.tsx) and the help page.
-  'ui-count-grid': { display: 'grid', gap: 4, maxW: '4xl', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } },
-  'ui-count-grid-4': { display: 'grid', gap: 4, gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } },
+  'ui-count-grid': { listStyleType: 'none', m: 0, p: 0, display: 'grid', gap: 4, maxW: '4xl', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } },
+  'ui-count-grid-4': { listStyleType: 'none', m: 0, p: 0, display: 'grid', gap: 4, gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } },
   'ui-count-card': {
     display: 'block', h: 'full', p: 5, bg: 'bg', color: 'fg', borderWidth: '1px', borderRadius: 'lg',
     _hover: { borderColor: 'brand.solid', boxShadow: 'sm' },
