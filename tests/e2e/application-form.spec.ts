@@ -302,3 +302,34 @@ test('with JavaScript the next section fades in once motion has loaded; at once 
     await expect(page.getByTestId('section-content')).toHaveCSS('opacity', '1');
   }
 });
+
+test.describe('at a phone’s width (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('every section of the form and the Entity Profile fit without scrolling sideways; Save is reachable', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ACCOUNTS.orgAdmin);
+    await page.goto('/org/applications/bead-applcn/GA-LKV001');
+    const slugs = await page.getByRole('navigation', { name: 'Application sections' }).getByTestId('section-step')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('step')!));
+    const paths = [...slugs.map((s) => `/org/applications/bead-applcn/GA-LKV001?step=${s}`), '/org/organization-profile'];
+    for (const path of paths) {
+      await page.goto(path);
+      await ready(page);
+      // The page's own content (the shell around it is checked by phone.spec.ts).
+      const { width, wide } = await page.evaluate(() => ({
+        width: Math.max(...Array.from(document.querySelectorAll<HTMLElement>('#main *')).filter((el) => !el.closest('.q-table-region')).map((el) => el.getBoundingClientRect().right)),
+        // What sticks out (outside a table's own scrolling region), for the failure message.
+        wide: Array.from(document.querySelectorAll<HTMLElement>('#main *'))
+          .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.q-table-region') && el.getClientRects().length > 0)
+          .slice(0, 6)
+          .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className} ${Math.round(el.getBoundingClientRect().right)}px`),
+      }));
+      expect(width, `${path} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(390);
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      if (await save.count()) {
+        await save.last().scrollIntoViewIfNeeded();
+        await expect(save.last()).toBeInViewport({ ratio: 1 });
+      }
+    }
+  });
+});

@@ -136,7 +136,7 @@ export default function ApplicationForm() {
                 </Button>
               )}
               {next ? (
-                <Button asChild type={undefined /* a link: no button type (<a type="button"> is invalid HTML) */} variant="outline">
+                <Button asChild type={undefined /* a link: no button type (<a type="button"> is invalid HTML) */} variant="outline" whiteSpace="normal" h="auto" minH={10} py={2} textAlign="start" flexShrink={1} maxW="full">
                   <Link to={`${base}?step=${next.slug}`}>Next section: {next.name}</Link>
                 </Button>
               ) : null}
