@@ -11,14 +11,18 @@ export interface DocumentPlace {
   questionId: string;
 }
 
-/** Stores one file; answers the value a File question keeps (the provider's id and name). */
-export async function uploadDocument(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
+/** The multipart body of an upload: the provider reads the fields before the file, so the file goes last. */
+function uploadForm(place: DocumentPlace, file: File): FormData {
   const form = new FormData();
-  // The provider reads the fields before the file, so the file goes last.
   for (const [key, value] of Object.entries(place)) form.set(key, value);
   form.set('fileName', file.name);
   form.set('file', file, file.name);
-  const { document } = await post<{ document: { id: string; fileName: string } }>(api, '/documents/upload', form);
+  return form;
+}
+
+/** Stores one file; answers the value a File question keeps (the provider's id and name). */
+export async function uploadDocument(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
+  const { document } = await post<{ document: { id: string; fileName: string } }>(api, '/documents/upload', uploadForm(place, file));
   return { documentId: document.id, fileName: document.fileName };
 }
 
@@ -41,11 +45,7 @@ export function publicUrl(api: ApiSession, url: string): string {
  * document until a save of the section succeeds; the answer to send names it until then.
  */
 export async function holdPendingUpload(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(place)) form.set(key, value);
-  form.set('fileName', file.name);
-  form.set('file', file, file.name);
-  const { pendingUpload } = await post<{ pendingUpload: { id: string; fileName: string } }>(api, '/documents/pending', form);
+  const { pendingUpload } = await post<{ pendingUpload: { id: string; fileName: string } }>(api, '/documents/pending', uploadForm(place, file));
   return { documentId: '', fileName: pendingUpload.fileName, pendingUploadId: pendingUpload.id };
 }
 
