@@ -2,13 +2,15 @@
 // field machinery into the chunk every signed-in page loads (issue 8, first-load budget), for the same look.
 import type { ComponentPropsWithoutRef } from 'react';
 
-/** A text input with Chakra's input look (outline, md). */
-export function TextInput(props: ComponentPropsWithoutRef<'input'>) {
+const withClass = (base: string, extra?: string) => (extra ? `${base} ${extra}` : base);
+
+/** A text input with Chakra's input look (outline, md); `className` adds to it. */
+export function TextInput({ className, ...props }: ComponentPropsWithoutRef<'input'>) {
   // type="text" unless told: what the HTML default is, said (html-validate no-implicit-input-type, issue 9 item 21).
-  return <input type="text" {...props} className="ui-input" />;
+  return <input type="text" {...props} className={withClass('ui-input', className)} />;
 }
 
-/** A multi-line text box with Chakra's textarea look (outline, md). */
-export function TextArea(props: ComponentPropsWithoutRef<'textarea'>) {
-  return <textarea {...props} className="ui-textarea" />;
+/** A multi-line text box with Chakra's textarea look (outline, md); `className` adds to it. */
+export function TextArea({ className, ...props }: ComponentPropsWithoutRef<'textarea'>) {
+  return <textarea {...props} className={withClass('ui-textarea', className)} />;
 }

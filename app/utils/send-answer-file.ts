@@ -4,7 +4,8 @@
 // to /resources/upload, which stores it and saves the answer.
 import type { FileValue } from '../../domain/questions';
 import { DOCUMENT_MSG } from '../../domain/messages';
-import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
+import { validateAnswerFile } from '../../domain/validation/files';
+import { VALIDATION_MSG } from '../../domain/validation/messages';
 
 export type UploadState =
   | { phase: 'idle' }
