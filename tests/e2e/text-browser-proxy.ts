@@ -1,0 +1,96 @@
+// Support for text-browser.spec.ts: a small HTTP proxy between lynx and the test server, and a lynx driven by keys.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * The production build sets its cookies `Secure`, and lynx (rightly) does not send a Secure cookie over plain
+ * http (decision 025). A real deployment has a TLS terminator at its edge; this proxy stands where it would and
+ * removes `; Secure` from Set-Cookie on the way out. It changes nothing else, and keeps each HTML page it passed
+ * (by path and query) so the test can number that page's fields as lynx does.
+ */
+export async function startCookieProxy(target: string, port: number) {
+  const upstream = new URL(target);
+  const pages: { url: string; status: number; html: string }[] = [];
+  const cookies = new Map<string, string>();
+  const server = http.createServer((req, res) => {
+    const out = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        const headers = { ...answer.headers };
+        if (headers['set-cookie']) headers['set-cookie'] = headers['set-cookie'].map((c) => c.replace(/;\s*Secure/gi, ''));
+        for (const c of headers['set-cookie'] ?? []) {
+          const [name, value] = c.split(';')[0]!.split(/=(.*)/s);
+          if (name) cookies.set(name.trim(), value ?? '');
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => {
+          chunks.push(c);
+          res.write(c);
+        });
+        answer.on('end', () => {
+          res.end();
+          if (!(answer.headers['content-type'] ?? '').includes('text/html')) return;
+          const body = Buffer.concat(chunks);
+          const encoding = answer.headers['content-encoding'];
+          const html = encoding === 'gzip' ? zlib.gunzipSync(body) : encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'deflate' ? zlib.inflateSync(body) : body;
+          pages.push({ url: req.url ?? '/', status: answer.statusCode ?? 0, html: html.toString('utf8') });
+        });
+      },
+    );
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pages,
+    /** The cookies the server set for the browser, latest value by name. */
+    cookies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The lynx keys that type `text`, one character a key (`key` lines of a -cmd_script). */
+export const typed = (text: string) => {
+  // A space is not a key a -cmd_script line can carry (lynx trims it): the journey's text has none.
+  if (text.includes(' ')) throw new Error(`lynx cannot type a space: ${text}`);
+  return [...text];
+};
+
+/**
+ * One lynx session: opens `startUrl` and presses `keys` (names as in a -cmd_script, e.g. `^J` for Enter,
+ * `Down Arrow`), then quits. lynx starts with `cookies` in its cookie jar, as a browser reopened with its session
+ * cookie; every key is in the script before lynx starts (a -cmd_script that runs dry makes lynx wait for input).
+ * Text fields need Enter to activate them (-tna), so a key meant as a command is never typed into a field.
+ */
+export async function runLynx(startUrl: string, keys: string[], cookies: Map<string, string>): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lynx-journey-'));
+  const host = new URL(startUrl).hostname;
+  try {
+    fs.writeFileSync(
+      path.join(dir, 'cookies'),
+      [...cookies].map(([name, value]) => `${host}\tFALSE\t/\tFALSE\t2000000000\t${name}\t${value}\n`).join(''),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'lynx.cfg'),
+      `INCLUDE:/etc/lynx/lynx.cfg\nACCEPT_ALL_COOKIES:TRUE\nPERSISTENT_COOKIES:TRUE\nCOOKIE_FILE:${dir}/cookies\nCOOKIE_SAVE_FILE:${dir}/saved\nINFOSECS:0\nMESSAGESECS:0\nALERTSECS:0\nNO_PAUSE:TRUE\n`,
+    );
+    fs.writeFileSync(path.join(dir, 'keys'), [...keys, 'q', 'y'].map((k) => `key ${k}\n`).join(''));
+    const screen = await new Promise<string>((resolve, reject) =>
+      execFile(
+        'lynx',
+        [`-cfg=${dir}/lynx.cfg`, '-tna', '-nopause', `-cmd_script=${dir}/keys`, startUrl],
+        { env: { ...process.env, TERM: 'vt100', COLUMNS: '200', LINES: '60' }, encoding: 'latin1', timeout: 40_000 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    );
+    return screen.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '').replace(/\x1b[()][AB0]|\x1b[=>]/g, '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
