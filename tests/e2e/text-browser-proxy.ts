@@ -21,6 +21,8 @@ export async function startCookieProxy(target: string, port: number) {
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
         const headers = { ...answer.headers };
+        // Hop-by-hop headers belong to the proxy's own connection (lynx speaks HTTP/1.0: it reads to the close).
+        for (const h of ['connection', 'keep-alive', 'transfer-encoding']) delete headers[h];
         if (headers['set-cookie']) headers['set-cookie'] = headers['set-cookie'].map((c) => c.replace(/;\s*Secure/gi, ''));
         for (const c of headers['set-cookie'] ?? []) {
           const [name, value] = c.split(';')[0]!.split(/=(.*)/s);
@@ -85,8 +87,9 @@ export async function runLynx(startUrl: string, keys: string[], cookies: Map<str
       execFile(
         'lynx',
         [`-cfg=${dir}/lynx.cfg`, '-tna', '-nopause', `-cmd_script=${dir}/keys`, startUrl],
-        { env: { ...process.env, TERM: 'vt100', COLUMNS: '200', LINES: '60' }, encoding: 'latin1', timeout: 40_000 },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+        { env: { ...process.env, TERM: 'vt100', COLUMNS: '200', LINES: '60' }, encoding: 'latin1', timeout: 40_000, killSignal: 'SIGKILL' },
+        // A key that did not do what the script meant leaves lynx waiting for more: the timeout kills it, an error.
+        (error, stdout) => (error ? reject(new Error(`lynx did not finish its keys: ${error.message}\n${stdout.slice(-2000)}`)) : resolve(stdout)),
       ),
     );
     return screen.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '').replace(/\x1b[()][AB0]|\x1b[=>]/g, '');
