@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
  * removes `; Secure` from Set-Cookie on the way out. It changes nothing else, and keeps each HTML page it passed
  * (by path and query) so the test can number that page's fields as lynx does.
  */
-export async function startCookieProxy(target: string, port: number) {
+export async function startCookieProxy(target: string) {
   const upstream = new URL(target);
   const pages: { url: string; status: number; html: string }[] = [];
   const cookies = new Map<string, string>();
@@ -47,7 +47,9 @@ export async function startCookieProxy(target: string, port: number) {
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A free port of the system's choosing: two runs side by side never collide.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as import('node:net').AddressInfo).port;
   return {
     origin: `http://127.0.0.1:${port}`,
     pages,

@@ -5,7 +5,6 @@
 import { test, expect } from '@playwright/test';
 import { runLynx, startCookieProxy, typed } from './text-browser-proxy';
 
-const PROXY_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 // lynx cannot type a space from a -cmd_script (see typed): the answer has none.
 const NARRATIVE = 'Fiber-ring-from-the-county-POP-to-every-location';
 
@@ -13,13 +12,13 @@ test('lynx signs in, creates an application, saves a section and filters the lis
   test.skip(test.info().project.name !== 'js-off', 'A text browser never runs script: once, in the JavaScript-off run.');
   test.setTimeout(90_000);
   // A fresh organization: one of its own, so sign-in goes straight to its dashboard and its list starts empty.
-  const email = `lynx.${Date.now()}@example.org`;
+  const email = `lynx.${test.info().repeatEachIndex}.${Date.now()}@example.org`;
   const signup = await request.post('/api/v1/organization/signup', {
     data: { legalName: 'Lynx Rural Net', firstName: 'Lee', lastName: 'Lynx', email },
   });
   expect(signup.status()).toBe(201);
 
-  const proxy = await startCookieProxy(baseURL!, PROXY_PORT);
+  const proxy = await startCookieProxy(baseURL!);
   try {
     // Email step: the field is current when the page opens; Enter activates it, Enter leaves it for Send code.
     await runLynx(`${proxy.origin}/org/login`, ['^J', ...typed(email), '^J', '^J'], proxy.cookies);
