@@ -9,8 +9,8 @@ import zlib from 'node:zlib';
 /**
  * The production build sets its cookies `Secure`, and lynx (rightly) does not send a Secure cookie over plain
  * http (decision 025). A real deployment has a TLS terminator at its edge; this proxy stands where it would and
- * removes `; Secure` from Set-Cookie on the way out. It changes nothing else, and keeps each HTML page it passed
- * (by path and query) so the test can number that page's fields as lynx does.
+ * removes `; Secure` from Set-Cookie on the way out. Besides its own hop-by-hop headers it changes nothing else; it
+ * keeps each HTML page it passed (path and query, status, decoded body) so the test can read what lynx was shown.
  */
 export async function startCookieProxy(target: string) {
   const upstream = new URL(target);
