@@ -61,8 +61,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {/* Chakra is provided by the pages that use it (components/chakra-page.tsx), not here: docs/decisions/014. */}
         <MotionRoot>
-          {children}
+          {/* First in the document (it is fixed at the top centre on screen), so a text browser or a screen
+              reader reading in order meets "Profile saved…" before the page, not after it (issue 9 item 18). */}
           <Toaster toast={loaderData?.toast ?? null} />
+          {children}
         </MotionRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

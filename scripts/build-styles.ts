@@ -14,8 +14,13 @@ import { QUESTION_CLASSES } from '../app/components/question-classes';
 export function chakraGlobalCss(): string {
   const cache = makeEmotionCache();
   // On the server emotion's insert returns the rule text instead of writing it to a document.
-  const text = (styles: unknown, selector = '') =>
-    (cache.insert(selector, serializeStyles([styles as never], undefined, {}), cache.sheet, false) as unknown as string | undefined) ?? '';
+  // Emotion's server insert memoizes the rule text by the styles' hash, selector included: a second class with the
+  // same styles as an earlier one would get the earlier one's rule (ui-label and q-label did, and lost theirs). The
+  // selector goes into the name, so each class gets its own rule.
+  const text = (styles: unknown, selector = '') => {
+    const serialized = serializeStyles([styles as never], undefined, {});
+    return (cache.insert(selector, { ...serialized, name: `${serialized.name}${selector}` }, cache.sheet, false) as unknown as string | undefined) ?? '';
+  };
   const sys = system as unknown as {
     css: (...styles: unknown[]) => Record<string, unknown>;
     cva: (recipe: unknown) => (variants?: Record<string, string>) => Record<string, unknown>;

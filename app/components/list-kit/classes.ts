@@ -64,7 +64,6 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
     '& .pages': { display: 'flex', alignItems: 'center', gap: 3 },
     '& .pages > p': { fontSize: 'sm' },
   },
-  'ui-btn-outline': { recipe: 'button', variants: { variant: 'outline', size: 'md' } },
   'ui-btn-outline-xs': { recipe: 'button', variants: { variant: 'outline', size: 'xs' } },
   // Native selects (they work without JavaScript): the one look of components/native-select.ts, as classes (no
   // inline style attribute in the HTML).
