@@ -92,9 +92,8 @@ export async function formFailure(error: unknown, caller: ApiCaller, fallback?: 
   return { ...view, fields };
 }
 
-/** Actions that redirect (list row actions): the failure as an error toast on the page they go back to. */
-export async function toastFailure(error: unknown, caller: ApiCaller, back: string, fallback?: string): Promise<Response> {
-  const failure = await formFailure(error, caller, fallback);
+/** Actions that redirect (list row actions): a failure (from formFailure) as an error toast on the page they go back to. */
+export function toastFailure(failure: FormFailure, caller: ApiCaller, back: string): Promise<Response> {
   return redirectWithToast(back, caller.context, { type: 'error', title: failure.message });
 }
 

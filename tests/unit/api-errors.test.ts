@@ -98,7 +98,7 @@ describe('actions: formFailure, toastFailure, conformReply', () => {
   });
 
   it('a redirecting action shows the failure as a toast on the page it goes back to', async () => {
-    const response = await toastFailure(new ApiFailure(409, 'Only drafts can be deleted'), caller, '/org/applications?page=2');
+    const response = await toastFailure(await formFailure(new ApiFailure(409, 'Only drafts can be deleted'), caller), caller, '/org/applications?page=2');
     expect(response.headers.get('Location')).toBe('/org/applications?page=2');
     expect(response.headers.get('X-Toast')).toBe('Only drafts can be deleted');
   });

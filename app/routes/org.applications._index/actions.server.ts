@@ -3,7 +3,7 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import * as z from 'zod';
 import { requirePortalUser } from '../../utils/auth.server';
-import { formFailure } from '../../utils/api-errors.server';
+import { formFailure, toastFailure } from '../../utils/api-errors.server';
 import { redirectWithToast } from '../../utils/session.server';
 import { readForm } from '../../utils/form-data.server';
 import { closeDialogs, withParams } from '../../utils/url-state';
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (failure.kind === 'unavailable' || failure.kind === 'invalid') {
         return data<CancelResult>({ intent: 'cancel', error: failure.fields.message ?? failure.message, message }, { status: failure.status });
       }
-      return redirectWithToast(back({}), context, { type: 'error', title: failure.message });
+      return toastFailure(failure, caller, back({}));
     }
     // Spec: after cancelling, the list reloads at page 1.
     return redirectWithToast(back({ page: null }), context, { type: 'success', title: APPLICATION_MSG.cancelled });
@@ -75,9 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await deleteApplication(api, id);
     } catch (error) {
       // The API's reason (not a draft, changed meanwhile): a toast on the list with JavaScript; without it the
-      // open dialog says it, where the page is read first (a toast is fixed on screen but last in the document).
+      // open delete dialog says it, beside the button that was pressed.
       const failure = await formFailure(error, caller, APPLICATION_MSG.deleteFailed);
-      if (form.get(SCRIPT_FIELD) === '1') return redirectWithToast(back({}), context, { type: 'error', title: failure.message });
+      if (form.get(SCRIPT_FIELD) === '1') return toastFailure(failure, caller, back({}));
       return data<DeleteResult>({ intent: 'delete', applicationId: id, error: failure.message }, { status: failure.status });
     }
     return redirectWithToast(back({ page: null }), context, { type: 'success', title: APPLICATION_MSG.deleted });
