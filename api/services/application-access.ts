@@ -18,8 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a route declares about its access check: the table's action and entity, and where the id is. */
 export type RouteAccess =
-  /** An application named by `:param` (entity 'application'). */
-  | { scope: 'application'; action: Action; entity: 'application'; param: string }
+  /** An application named by `:param`: its content (entity 'application'), or what is seen through it (status, review-assignment, review). */
+  | { scope: 'application'; action: Action; entity: Entity; param: string }
   /** An application's history: the application's read rule, and a deleted application's history stays its organization's. */
   | { scope: 'application-history'; action: 'read'; entity: 'application'; param: string }
   /** An organization's data; `in: 'query'`: the id is a query parameter (e.g. applications/create?organizationId). */
@@ -78,12 +78,12 @@ async function isAssigned(ctx: ApiContext, applicationId: string, userId: string
 }
 
 /** The application when the caller may do `action` on it; 404 when unknown or not theirs to see, 403 when seen but not theirs to do this. */
-export async function loadApplicationFor(ctx: ApiContext, req: Request, id: string, action: Action): Promise<VisibleApplication> {
+export async function loadApplicationFor(ctx: ApiContext, req: Request, id: string, action: Action, entity: Entity = 'application'): Promise<VisibleApplication> {
   const { profile } = currentAuth(req);
   const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id.trim().toUpperCase())).limit(1);
   if (!app) throw notFound(APPLICATION_MSG.notFound);
   const assigned = profile.roleType === 'state' && (await isAssigned(ctx, app.id, profile.id));
-  const role = requirePermission(req, action, 'application', { application: { organizationId: app.organizationId, status: app.status, assigned } });
+  const role = requirePermission(req, action, entity, { application: { organizationId: app.organizationId, status: app.status, assigned } });
   return { app, role };
 }
 
@@ -119,10 +119,10 @@ function declare(access: RouteAccess, check: (req: Request, res: Response) => Pr
   return Object.assign(middleware, { access });
 }
 
-/** Signed in, and allowed to do `action` on the application named by `:param` (res.locals.application). */
-export function applicationRoute(ctx: ApiContext, action: Action, param = 'id'): RequestHandler[] {
-  return [requireUser(ctx), declare({ scope: 'application', action, entity: 'application', param }, async (req, res) => {
-    res.locals.application = await loadApplicationFor(ctx, req, String(req.params[param]), action);
+/** Signed in, and allowed to do `action` on `entity` (the application, or what is seen through it) of the application named by `:param` (res.locals.application). */
+export function applicationRoute(ctx: ApiContext, action: Action, param = 'id', entity: Entity = 'application'): RequestHandler[] {
+  return [requireUser(ctx), declare({ scope: 'application', action, entity, param }, async (req, res) => {
+    res.locals.application = await loadApplicationFor(ctx, req, String(req.params[param]), action, entity);
   })];
 }
 
