@@ -15,4 +15,6 @@ export interface ApiContext {
   /** The dev outbox is readable only while mail is not really sent. */
   outboxReadable: boolean;
   log: (message: string, err?: unknown) => void;
+  /** The portal's public address (PORTAL_URL), for links in emails: https://grants.example.gov, no trailing slash needed. */
+  portalUrl: string;
 }

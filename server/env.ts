@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Broadband Grants Portal <no-reply@broadband.example.gov>'),
   HELP_URL: z.string().default('/help'),
+  /**
+   * The portal's public address as people reach it (scheme, host, optional path prefix), for the links in
+   * notification emails. Unset: http://localhost:PORT.
+   */
+  PORTAL_URL: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'PORTAL_URL must start with http:// or https://').optional(),
   /** Sign-in codes one email may request per window (tight). */
   OTP_EMAIL_LIMIT: intFrom(5),
   /** Sign-in requests one IP address may make per window (generous: a whole office may share one). */

@@ -1,0 +1,211 @@
+// Notifications of issue 10 item 6 (review-rubric.md section 7): every status move emails the organization's
+// active admins; every assignment emails the reviewer. Through ctx.mailer: the development outbox, or SMTP
+// when SMTP_URL is set (api/mail.ts). The wording of these emails lives here and nowhere else.
+//
+// Callers (the move executor, the assignment service) call these AFTER their transaction has committed and
+// await them: they return once every email was handed to the mailer, and they never throw. A failed lookup or
+// a refused email is logged through ctx.log and never undoes the move or the assignment.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import { applications, memberships, organizations, reviewAssignments, sections, users } from '../db/schema';
+import type { MailMessage } from '../mail';
+import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
+
+/** A status move that has been committed. */
+export interface StatusMoveNotice {
+  applicationId: string;
+  fromStatus: ApplicationStatus;
+  toStatus: ApplicationStatus;
+  /** The comments given with the move, if any. */
+  comments?: string | null;
+  /** The reject reason id (1-9, spec section 3) of a move to REJECTED. */
+  reasonId?: number | null;
+  /** The sections reopened by a move to REVISION_NEEDED (sections.id). */
+  sectionIds?: readonly string[] | null;
+}
+
+/** Reviewers newly assigned to an application (one already assigned before gets no second email). */
+export interface AssignmentNotice {
+  applicationId: string;
+  /** users.id of each reviewer assigned; the stage is read from their review_assignments row. */
+  reviewerIds: readonly string[];
+}
+
+/** What happened to the emails: `sent` handed to the mailer, `failed` refused by it (and logged). */
+export interface NotifyResult {
+  sent: number;
+  failed: number;
+}
+
+const REVIEW_STAGE: Record<string, string> = {
+  RSM_REVIEWER: 'gating',
+  CTC_REVIEWER: 'technical',
+  STATE_REVIEWER: 'state',
+};
+
+const SIGNATURE = ['', '--', 'Broadband Grants Portal. This email was sent automatically: please do not reply to it.'];
+
+/** The portal's public address plus a path (ctx.portalUrl is PORTAL_URL, see server/env.ts). */
+export function portalLink(ctx: Pick<ApiContext, 'portalUrl'>, path: string): string {
+  return `${ctx.portalUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/** The organization side's page of an application (spec section 2: /org/{section}/bead-applcn/{id}). */
+export const orgApplicationPath = (id: string) => `/org/applications/bead-applcn/${encodeURIComponent(id)}`;
+/** The state side's review page of an application (spec section 2: /state/{section}/review-application/{id}). */
+export const reviewApplicationPath = (id: string) => `/state/applications/review-application/${encodeURIComponent(id)}`;
+
+/** The email an organization admin gets about a move (pure: tests and previews build it the same way). */
+export function statusMoveEmail(input: {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  move: StatusMoveNotice;
+  sectionNames: readonly string[];
+  link: string;
+}): MailMessage {
+  const { move } = input;
+  const status = statusLabel(move.toStatus);
+  const reason: string | null = null;
+  const lines = [
+    `Hello ${input.firstName},`,
+    '',
+    `Application ${move.applicationId} of ${input.organizationName} is now ${status} (it was ${statusLabel(move.fromStatus)}).`,
+  ];
+  if (reason) lines.push('', `Reason: ${reason}`);
+  if (input.sectionNames.length > 0) {
+    lines.push('', 'Sections reopened for your changes:', ...input.sectionNames.map((name) => `- ${name}`));
+  }
+  const comments = move.comments?.trim();
+  if (comments) lines.push('', 'Comments from the state office:', comments);
+  if (move.toStatus === 'REVISION_NEEDED') {
+    lines.push('', 'Update the reopened sections, then resubmit the application.');
+  }
+  lines.push('', `Open the application: ${input.link}`, ...SIGNATURE);
+  return { to: input.to, subject: `Application ${move.applicationId} is now ${status}`, text: lines.join('\n') };
+}
+
+/** The email a reviewer gets when assigned (pure). */
+export function assignmentEmail(input: {
+  to: string;
+  firstName: string;
+  applicationId: string;
+  organizationName: string;
+  projectLocation: string | null;
+  reviewerType: string;
+  link: string;
+}): MailMessage {
+  const stage = REVIEW_STAGE[input.reviewerType] ?? 'review';
+  const where = input.projectLocation ? `, project area ${input.projectLocation}` : '';
+  return {
+    to: input.to,
+    subject: `You are assigned to the ${stage} review of application ${input.applicationId}`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `You are assigned to the ${stage} review of application ${input.applicationId} (${input.organizationName}${where}).`,
+      '',
+      `Open the application: ${input.link}`,
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** Sends each email on its own: one refused address does not stop the others. Never throws. */
+async function sendAll(ctx: ApiContext, what: string, emails: MailMessage[]): Promise<NotifyResult> {
+  const results = await Promise.allSettled(emails.map((email) => ctx.mailer.send(email)));
+  let failed = 0;
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') {
+      failed += 1;
+      ctx.log(`Notification not sent (${what}) to ${emails[i]!.to}`, result.reason);
+    }
+  });
+  return { sent: emails.length - failed, failed };
+}
+
+/**
+ * Emails every active Organization_Admin (active account, active membership) of the application's
+ * organization: the application, its new status, the comments, the reject reason or the reopened sections,
+ * and a link to it. Call after the move's transaction committed.
+ */
+export async function notifyStatusMove(ctx: ApiContext, move: StatusMoveNotice): Promise<NotifyResult> {
+  const what = `${move.applicationId} ${move.fromStatus} -> ${move.toStatus}`;
+  let emails: MailMessage[];
+  try {
+    const [app] = await ctx.db
+      .select({ organizationId: applications.organizationId, organizationName: organizations.legalName })
+      .from(applications)
+      .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+      .where(eq(applications.id, move.applicationId));
+    if (!app) {
+      ctx.log(`Notification not sent (${what}): no such application`);
+      return { sent: 0, failed: 0 };
+    }
+    const admins = await ctx.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(
+        eq(memberships.organizationId, app.organizationId),
+        eq(memberships.role, 'Organization_Admin'),
+        eq(memberships.status, 'active'),
+        eq(users.status, 'active'),
+      ))
+      .orderBy(users.email);
+    const sectionNames = move.toStatus === 'REVISION_NEEDED' && move.sectionIds?.length
+      ? (await ctx.db
+        .select({ name: sections.name })
+        .from(sections)
+        .where(inArray(sections.id, [...move.sectionIds]))
+        .orderBy(sections.displayOrder)).map((s) => s.name)
+      : [];
+    const link = portalLink(ctx, orgApplicationPath(move.applicationId));
+    emails = admins.map((admin) => statusMoveEmail({
+      to: admin.email, firstName: admin.firstName, organizationName: app.organizationName, move, sectionNames, link,
+    }));
+  } catch (err) {
+    ctx.log(`Notification not sent (${what}): could not read its recipients`, err);
+    return { sent: 0, failed: 0 };
+  }
+  return sendAll(ctx, what, emails);
+}
+
+/**
+ * Emails each newly assigned reviewer (active account): the application, the stage and a link to its review
+ * page. Call after the assignment's transaction committed.
+ */
+export async function notifyAssignment(ctx: ApiContext, assignment: AssignmentNotice): Promise<NotifyResult> {
+  const what = `${assignment.applicationId} assigned`;
+  if (assignment.reviewerIds.length === 0) return { sent: 0, failed: 0 };
+  let emails: MailMessage[];
+  try {
+    const rows = await ctx.db
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        reviewerType: reviewAssignments.reviewerType,
+        organizationName: organizations.legalName,
+        projectLocation: applications.projectLocation,
+      })
+      .from(reviewAssignments)
+      .innerJoin(users, eq(users.id, reviewAssignments.reviewerId))
+      .innerJoin(applications, eq(applications.id, reviewAssignments.applicationId))
+      .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+      .where(and(
+        eq(reviewAssignments.applicationId, assignment.applicationId),
+        inArray(reviewAssignments.reviewerId, [...assignment.reviewerIds]),
+        eq(users.status, 'active'),
+      ))
+      .orderBy(users.email);
+    const link = portalLink(ctx, reviewApplicationPath(assignment.applicationId));
+    emails = rows.map((row) => assignmentEmail({
+      to: row.email, firstName: row.firstName, applicationId: assignment.applicationId, organizationName: row.organizationName,
+      projectLocation: row.projectLocation, reviewerType: row.reviewerType, link,
+    }));
+  } catch (err) {
+    ctx.log(`Notification not sent (${what}): could not read its recipients`, err);
+    return { sent: 0, failed: 0 };
+  }
+  return sendAll(ctx, what, emails);
+}
