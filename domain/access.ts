@@ -68,7 +68,8 @@ function permittingRole(viewer: Viewer, action: Action, entity: Entity, target: 
 export function decide(viewer: Viewer, action: Action, entity: Entity, target: AccessTarget): AccessOutcome {
   const reader = permittingRole(viewer, 'read', SEEN_THROUGH[entity] ?? entity, target);
   if (!reader) return NOT_FOUND;
-  if (action === 'read') return { allowed: true, role: reader };
+  // Reading what is seen through an application (the state's view of it, a review) needs that read permission too: 403 without.
+  if (action === 'read' && !SEEN_THROUGH[entity]) return { allowed: true, role: reader };
   const role = permittingRole(viewer, action, entity, target);
   return role ? { allowed: true, role } : FORBIDDEN;
 }

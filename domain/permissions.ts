@@ -22,7 +22,7 @@ export const ENTITIES = [
   'reviewer',
   'unlock-request',
   'message',
-  /** The state's moves of an application through its statuses (DESIGN 4): the state side. */
+  /** The state's moves of an application through its statuses (DESIGN 4): the state side. Reading it is the state's view of an application (the review screen); organization users hold none. */
   'status',
   /** Assigning reviewers of a stage and unlocking a submitted review (review rubric 1). */
   'review-assignment',
@@ -61,7 +61,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
     'read:message:organization', 'create:message:organization',
   ],
   State_Admin: [
-    'read:application:submitted', 'update:status:submitted', 'read:history:any',
+    'read:application:submitted', 'read:status:submitted', 'update:status:submitted', 'read:history:any',
     'read:review:submitted', 'create:review-assignment:submitted', 'update:review-assignment:submitted',
     'read:user:any', 'create:user:any', 'update:user:any',
     'read:organization:any', 'update:organization:any',
@@ -70,18 +70,18 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
     'read:message:any', 'create:message:any',
   ],
   RSM_Admin: [
-    'read:application:submitted', 'read:history:any', 'update:status:stage',
+    'read:application:submitted', 'read:status:submitted', 'read:history:any', 'update:status:stage',
     'read:review:stage', 'create:review-assignment:stage', 'update:review-assignment:stage',
   ],
   CTC_Admin: [
-    'read:application:submitted', 'update:status:stage',
+    'read:application:submitted', 'read:status:submitted', 'update:status:stage',
     'read:review:stage', 'create:review-assignment:stage', 'update:review-assignment:stage',
   ],
-  State_Reviewer: ['read:application:assigned', 'read:review:assigned', 'update:review:assigned'],
-  CTC_Reviewer: ['read:application:assigned', 'read:review:assigned', 'update:review:assigned'],
-  RSM_Reviewer: ['read:application:assigned', 'read:review:assigned', 'update:review:assigned'],
+  State_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned'],
+  CTC_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned'],
+  RSM_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned'],
   /** Reads everything a reviewer can read (reviewers together read every submitted application); writes nothing. */
-  RSM_Financial_Reviewer: ['read:application:submitted', 'read:review:submitted'],
+  RSM_Financial_Reviewer: ['read:application:submitted', 'read:status:submitted', 'read:review:submitted'],
 };
 
 /** Entities whose records are seen through another's: a status move, an assignment or a review is seen with its application. */
