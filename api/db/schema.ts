@@ -225,6 +225,11 @@ export const loggedActions = pgTable('logged_actions', {
   // The histories' sort (created_at desc, seq desc) read backwards (decision 012).
   index('logged_actions_application_idx').on(t.applicationId, t.createdAt, t.seq),
   index('logged_actions_org_idx').on(t.organizationId, t.createdAt, t.seq),
+  // The state's whole history (decision 031): unfiltered, by user, by action; an application id prefix (like 'GA-AB%').
+  index('logged_actions_created_idx').on(t.createdAt, t.seq),
+  index('logged_actions_user_idx').on(t.userId, t.createdAt, t.seq),
+  index('logged_actions_action_idx').on(t.action, t.createdAt, t.seq),
+  index('logged_actions_application_prefix_idx').on(t.applicationId.op('text_pattern_ops')),
 ]);
 
 export const threads = pgTable('message_threads', {
