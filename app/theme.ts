@@ -1,4 +1,6 @@
-// Chakra system: green palette with a dark-green primary, Poppins served by the portal itself.
+// Chakra system: green palette with a dark-green primary, Poppins served by the portal itself. Used at build time:
+// scripts/build-styles.ts compiles the global CSS and every build-time class from it (decision 026: no page loads
+// Chakra's runtime).
 // Lean by design (issue 8, docs/decisions/014): built on defaultBaseConfig (conditions and utilities) plus only
 // the tokens and the recipes the portal's components use, not defaultConfig's whole theme (every recipe of every
 // component: about 30 KB gzipped in every page's first load). The package's exports map hides the per-recipe
@@ -85,9 +87,3 @@ const config = defineConfig({
 
 export const system = createSystem(defaultBaseConfig, chakraParts, config);
 
-/**
- * The system the pages render with: the same, minus the global CSS and the layer order, which
- * scripts/build-styles.ts writes once into app/styles/chakra-global.css (a linked, cached stylesheet) instead
- * of ChakraProvider serializing them into every response (docs/decisions/013).
- */
-export const pageSystem: typeof system = { ...system, _global: [], _config: { ...system._config, disableLayers: true } };

@@ -2,7 +2,6 @@
 // the first error focused after a failed save.
 import { useEffect, useMemo, useState } from 'react';
 import { useRouteLoaderData } from '@remix-run/react';
-import { Box, Text } from '@chakra-ui/react';
 import type { ToastData } from './toaster';
 import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG } from '../../domain/messages';
@@ -82,7 +81,7 @@ export function QuestionList({
     }
   }, [errors]); // `errors` changes identity only when a save returns
   return (
-    <Box>
+    <div>
       {questions.map((q) => (
         <QuestionField
           // A filled answer that changes is a new field (its inputs are uncontrolled).
@@ -108,7 +107,7 @@ export function QuestionList({
           }}
         />
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -117,16 +116,13 @@ export function ErrorSummary({ questions, errors }: { questions: ListQuestion[];
   const entries = questions.filter((q) => errors[q.id]);
   if (!entries.length) return null;
   return (
-    <Box role="alert" id="error-summary" tabIndex={-1} data-error-summary="" borderWidth="1px" borderColor="border.error" bg="bg.error" p={4} borderRadius="md" mb={6} data-testid="error-summary">
-      <Text fontWeight="semibold" color="fg.error" mb={2}>
-        {APPLICATION_MSG.correctAnswers}
-      </Text>
-      <Box as="ul" pl={5}>
+    <div role="alert" id="error-summary" tabIndex={-1} data-error-summary="" className="ui-error-box" data-testid="error-summary">
+      <p>{APPLICATION_MSG.correctAnswers}</p>
+      <ul>
         {entries.map((q) => (
           <li key={q.id}>
             <a
               href={`#q-${q.id}`}
-              style={{ textDecoration: 'underline' }}
               // With JavaScript: focus the answer without a navigation (one would drop the refused save's result).
               onClick={(e) => {
                 const target = document.getElementById(`q-${q.id}`);
@@ -140,8 +136,8 @@ export function ErrorSummary({ questions, errors }: { questions: ListQuestion[];
             </a>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }
 

@@ -1,14 +1,12 @@
 // The signed-in frame: top bar, side menu (spec 2), main region. Every control works without JavaScript.
 // Plain elements with the build-time classes of app/styles/static-classes.ts (the same Chakra recipes and
-// tokens): the frame of every signed-in page writes no inline styles (docs/decisions/013). The page inside the
-// main region gets Chakra from ChakraPage unless its route says `handle = { plain: true }` (it uses no Chakra
-// component: decision 020); the frame itself never needs the provider. Icon-only buttons carry visually hidden
-// text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
+// tokens): the frame of every signed-in page writes no inline styles (docs/decisions/013). No page uses a Chakra
+// component, so no Chakra provider and no Chakra runtime reach the browser (decision 026). Icon-only buttons carry
+// visually hidden text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Link, useFetcher, useLocation, useMatches } from '@remix-run/react';
+import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
-import { ChakraPage } from './chakra-page';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
 import type { ShellData } from '../utils/shell.server';
@@ -20,7 +18,6 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
   useEffect(() => setMenu(shell.menuPreference), [shell.menuPreference]);
   const selected = selectedMenuPath(location.pathname);
   const unread = useUnreadCount(shell.unread);
-  const plain = isPlainPage(useMatches());
 
   return (
     <div className="ui-frame">
@@ -63,21 +60,12 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
       <div className="ui-body">
         <SideMenu items={shell.menu} selected={selected} menu={menu} />
         <main id="main" tabIndex={-1} className="ui-main">
-          {plain ? children : <ChakraPage>{children}</ChakraPage>}
+          {children}
         </main>
       </div>
       <LazyIdleWatcher />
     </div>
   );
-}
-
-/** The deepest route with a `handle` decides: `{ plain: true }` renders its page without the Chakra provider. */
-function isPlainPage(matches: ReturnType<typeof useMatches>): boolean {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]!.handle as { plain?: boolean } | undefined;
-    if (handle && typeof handle.plain === 'boolean') return handle.plain;
-  }
-  return false;
 }
 
 type IdleWatcherComponent = typeof import('./idle-watcher').IdleWatcher;

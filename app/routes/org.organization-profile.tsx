@@ -3,7 +3,6 @@
 import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
@@ -79,12 +78,8 @@ export default function EntityProfile() {
   const leaving = new URLSearchParams(location.search).get('leave') === '1';
   return (
     <>
-      <Heading as="h1" size="2xl" mb={1}>
-        Entity Profile
-      </Heading>
-      <Text color="fg.muted" mb={6}>
-        {organizationName}: these answers appear, read-only, as the first section of every application.
-      </Text>
+      <h1 className="ui-h1-tight">Entity Profile</h1>
+      <p className="ui-lead">{organizationName}: these answers appear, read-only, as the first section of every application.</p>
       {readOnly ? <FormAlert tone="info" message={PROFILE_MSG.staffCannotEdit} /> : null}
       <FormAlert message={actionData?.message} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
@@ -92,40 +87,32 @@ export default function EntityProfile() {
       <Form method="post" noValidate data-hold-answers="" {...guard.formProps}>
         {/* Save first: Enter in a field saves (the owners table's "Add row" comes before the visible Save). */}
         {readOnly ? null : <DefaultSubmit />}
-        <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} maxW="4xl">
-          <Heading as="h2" size="lg" mb={4}>
-            {profile.section.name}
-          </Heading>
+        <div className="ui-panel-4xl">
+          <h2 className="ui-panel-title-spaced">{profile.section.name}</h2>
           <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => !readOnly && guard.setDirty(true)} context="profile" />
-        </Box>
-        <HStack gap={3} mt={6}>
-          <Button asChild type={undefined /* a link: no button type (<a type="button"> is invalid HTML) */} variant="outline">
-            <Link to={withParams(location.search, { leave: '1' })} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
+        </div>
+        <div className="ui-form-actions">
+          <Link to={withParams(location.search, { leave: '1' })} preventScrollReset className="ui-btn-outline">
+            Cancel
+          </Link>
           {readOnly ? null : (
-            <Button type="submit" name="intent" value="save" colorPalette="brand" loading={saving}>
+            <button type="submit" name="intent" value="save" className="ui-btn" disabled={saving} aria-busy={saving || undefined}>
               Save
-            </Button>
+            </button>
           )}
-        </HStack>
+        </div>
       </Form>
       {leaving ? (
         <UrlDialog id="leave-profile" title="Leave this page?" closeTo={closeDialogs(withParams(location.search, { leave: null }))} role="alertdialog">
-          <Text mb={6}>{MSG.leavePage}</Text>
-          <HStack justify="flex-end" gap={3}>
-            <Button asChild type={undefined} variant="outline">
-              <Link to={withParams(location.search, { leave: null })} preventScrollReset>
-                No
-              </Link>
-            </Button>
-            <Button asChild type={undefined} colorPalette="brand">
-              <Link to="/org/" data-autofocus onClick={guard.leaveWithoutAsking}>
-                Yes
-              </Link>
-            </Button>
-          </HStack>
+          <p>{MSG.leavePage}</p>
+          <div className="ui-dialog-actions">
+            <Link to={withParams(location.search, { leave: null })} preventScrollReset className="ui-btn-outline">
+              No
+            </Link>
+            <Link to="/org/" data-autofocus onClick={guard.leaveWithoutAsking} className="ui-btn">
+              Yes
+            </Link>
+          </div>
         </UrlDialog>
       ) : null}
       {guard.dialog}

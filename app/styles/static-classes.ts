@@ -102,6 +102,46 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     '& > span[data-count]': { display: 'block', fontSize: '3xl', fontWeight: 'bold', color: 'brand.fg', lineHeight: 'shorter' },
   },
   'ui-help': { recipe: 'container', style: { maxW: '3xl', py: { base: 8, md: 12 }, '& > section': { mb: 6 }, '& > h1': { mb: 6 } } },
+  // The application form and the Entity Profile (app/routes/org.$section.bead-applcn.$id/, org.organization-profile.tsx,
+  // components/question-list.tsx): the frame around the questions (decision 026: no Chakra component on any page).
+  'ui-title-row': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 3, mb: 4 },
+  'ui-h1-flush': { recipe: 'heading', variants: { size: '2xl' } },
+  'ui-h1-tight': { recipe: 'heading', variants: { size: '2xl' }, style: { mb: 1 } },
+  'ui-form-layout': { display: 'flex', flexDirection: { base: 'column', lg: 'row' }, alignItems: 'flex-start', gap: 6 },
+  'ui-form-main': { flex: '1', minW: 0, w: 'full' },
+  'ui-panel': { bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: { base: 4, md: 6 } },
+  'ui-panel-4xl': { bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: { base: 4, md: 6 }, maxW: '4xl' },
+  'ui-panel-title': { recipe: 'heading', variants: { size: 'lg' }, style: { mb: 1 } },
+  'ui-panel-title-spaced': { recipe: 'heading', variants: { size: 'lg' }, style: { mb: 4 } },
+  'ui-panel-intro': { color: 'fg.muted', fontSize: 'sm', mb: 4, '& a': { textDecoration: 'underline' } },
+  'ui-form-actions': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, mt: 6 },
+  // "Next section: …" as an outline button that wraps its text on a phone (a long section name fits 390 px).
+  'ui-btn-next': {
+    recipe: 'button', variants: { variant: 'outline', size: 'md' },
+    style: { whiteSpace: 'normal', h: 'auto', minH: 10, py: 2, textAlign: 'start', flexShrink: 1, maxW: 'full' },
+  },
+  'ui-submit-box': { mt: 8, borderTopWidth: '1px', pt: 6, '& > p': { fontSize: 'sm', color: 'fg.muted', mb: 3 } },
+  'ui-h2-md': { recipe: 'heading', variants: { size: 'md' }, style: { mb: 2 } },
+  // The error summaries (a refused save's answers, a refused submit's sections): a focusable alert box of links.
+  'ui-error-box': {
+    borderWidth: '1px', borderColor: 'border.error', bg: 'bg.error', p: 4, borderRadius: 'md', mb: 6,
+    '& > p:first-of-type': { fontWeight: 'semibold', color: 'fg.error', mb: 2 },
+    '& > ul': { pl: 5 },
+    '& a': { textDecoration: 'underline' },
+  },
+  // The form's sections as steps: the current one highlighted, a step with problems bordered in the error colour
+  // (and said in words under it, not by colour alone).
+  'ui-steps': {
+    w: { base: 'full', lg: '17rem' }, flexShrink: 0,
+    '& > ol': { display: 'flex', flexDirection: 'column', gap: 1, listStyleType: 'none', m: 0, p: 0 },
+    '& a': { display: 'block', px: 3, py: 2, borderRadius: 'md', bg: 'bg', borderWidth: '1px', borderColor: 'border', color: 'fg' },
+    '& a[aria-current=step]': { bg: 'brand.muted' },
+    '& a[data-problem]': { borderColor: 'border.error' },
+    '& a > span': { display: 'block' },
+    '& a[aria-current=step] > span:first-of-type': { fontWeight: 'semibold', color: 'brand.fg' },
+    '& a > span + span': { fontSize: 'xs', color: 'fg.muted' },
+    '& a > span[data-testid=step-problem]': { color: 'fg.error' },
+  },
   // Toasts (app/components/toaster.tsx).
   'ui-toast': {
     display: 'flex', minH: '56px', alignItems: 'center', gap: 3, px: 4, py: 2, borderRadius: 'md', boxShadow: 'lg',

@@ -2,7 +2,6 @@
 // 'Are you sure you want to leave this page?' first; saving is not leaving.
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useLocation } from '@remix-run/react';
-import { Button, HStack, Text } from '@chakra-ui/react';
 import { UrlDialog } from '../components/url-dialog';
 import { MSG } from '../../domain/messages';
 
@@ -33,13 +32,14 @@ export function useUnsavedChanges(options: { enabled: boolean; resetKey?: unknow
   const dialog =
     blocker.state === 'blocked' ? (
       <UrlDialog id="leave-page" title="Leave this page?" closeTo={location.pathname + location.search} role="alertdialog">
-        <Text mb={6}>{MSG.leavePage}</Text>
-        <HStack justify="flex-end" gap={3}>
-          <Button variant="outline" onClick={() => blocker.reset()}>
+        <p>{MSG.leavePage}</p>
+        <div className="ui-dialog-actions">
+          <button type="button" className="ui-btn-outline" onClick={() => blocker.reset()}>
             No
-          </Button>
-          <Button
-            colorPalette="brand"
+          </button>
+          <button
+            type="button"
+            className="ui-btn"
             data-autofocus
             onClick={() => {
               dirtyRef.current = false;
@@ -47,8 +47,8 @@ export function useUnsavedChanges(options: { enabled: boolean; resetKey?: unknow
             }}
           >
             Yes
-          </Button>
-        </HStack>
+          </button>
+        </div>
       </UrlDialog>
     ) : null;
 

@@ -4,7 +4,6 @@
 import { useCallback, useMemo } from 'react';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
-import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { useUnsavedChanges } from '../../utils/use-unsaved-changes';
 import { DefaultSubmit, ErrorSummary, InlineStatus, QuestionList } from '../../components/question-list';
 import { FormAlert } from '../../components/forms';
@@ -60,6 +59,7 @@ export default function ApplicationForm() {
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
   const locked = app.status !== 'DRAFT' && app.status !== 'CANCELLED' && readOnly;
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
 
   // Each section with problems is marked in the steps (in words): those a refused submit named, and the one shown
   // when its save was refused.
@@ -72,40 +72,34 @@ export default function ApplicationForm() {
       <InlineStatus />
       <SubmitErrors steps={steps} sectionErrors={sectionErrors} message={actionData?.message ?? null} base={base} />
       <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
-      <Text fontSize="sm" mb={2}>
-        <Link to={`/org/${section}`} style={{ textDecoration: 'underline' }}>
+      <p className="ui-back">
+        <Link to={`/org/${section}`} className="ui-link">
           Back to {section === 'applications' ? 'Applications' : section}
         </Link>
-      </Text>
-      <Flex justify="space-between" align="center" wrap="wrap" gap={3} mb={4}>
-        <Heading as="h1" size="2xl">
-          Application {applicationId}
-        </Heading>
+      </p>
+      <div className="ui-title-row">
+        <h1 className="ui-h1-flush">Application {applicationId}</h1>
         <StatusBadge status={app.status} />
-      </Flex>
+      </div>
       {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
       {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
       <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
-      <Flex gap={6} direction={{ base: 'column', lg: 'row' }} align="start">
+      <div className="ui-form-layout">
         <SectionSteps steps={steps} current={step.sectionId} marks={marks} base={base} />
-        <Box flex="1" minW={0} w="full">
+        <div className="ui-form-main">
           {/* The fragment: without JavaScript the refused save's page opens at its error summary. */}
           <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
             {readOnly ? null : <DefaultSubmit />}
             <StepEnter stepKey={step.sectionId}>
-            <Box bg="bg" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }} data-testid="section-content">
-              <Heading as="h2" size="lg" mb={1}>
-                {view.section.name}
-              </Heading>
+            <div className="ui-panel" data-testid="section-content">
+              <h2 className="ui-panel-title">{view.section.name}</h2>
               {view.section.isEntityProfile ? (
-                <Text color="fg.muted" fontSize="sm" mb={4}>
-                  These answers come from the <Link to="/org/organization-profile" style={{ textDecoration: 'underline' }}>Entity Profile</Link> and are read-only here.
-                </Text>
+                <p className="ui-panel-intro">
+                  These answers come from the <Link to="/org/organization-profile">Entity Profile</Link> and are read-only here.
+                </p>
               ) : (
-                <Text color="fg.muted" fontSize="sm" mb={4}>
-                  Questions marked * are required before you submit. Save as often as you like.
-                </Text>
+                <p className="ui-panel-intro">Questions marked * are required before you submit. Save as often as you like.</p>
               )}
               <QuestionList
                 questions={view.questions}
@@ -127,38 +121,32 @@ export default function ApplicationForm() {
                   },
                 }}
               />
-            </Box>
+            </div>
             </StepEnter>
-            <HStack gap={3} mt={6} wrap="wrap">
+            <div className="ui-form-actions">
               {readOnly ? null : (
-                <Button type="submit" name="intent" value="save" colorPalette="brand" loading={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'}>
+                <button type="submit" name="intent" value="save" className="ui-btn" disabled={saving} aria-busy={saving || undefined}>
                   Save
-                </Button>
+                </button>
               )}
               {next ? (
-                <Button asChild type={undefined /* a link: no button type (<a type="button"> is invalid HTML) */} variant="outline" whiteSpace="normal" h="auto" minH={10} py={2} textAlign="start" flexShrink={1} maxW="full">
-                  <Link to={`${base}?step=${next.slug}`}>Next section: {next.name}</Link>
-                </Button>
+                <Link to={`${base}?step=${next.slug}`} className="ui-btn-next">
+                  Next section: {next.name}
+                </Link>
               ) : null}
-            </HStack>
+            </div>
           </Form>
           {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
-            <Form method="post" action={`${base}?step=${step.slug}#submit-errors`} style={{ marginTop: '2rem' }}>
-              <Box borderTopWidth="1px" pt={6}>
-                <Heading as="h2" size="md" mb={2}>
-                  Submit the application
-                </Heading>
-                <Text fontSize="sm" color="fg.muted" mb={3}>
-                  Save each section first. After submitting, the application is locked for review.
-                </Text>
-                <Button type="submit" name="intent" value="submit" variant="solid" colorPalette="brand">
-                  Submit application
-                </Button>
-              </Box>
+            <Form method="post" action={`${base}?step=${step.slug}#submit-errors`} className="ui-submit-box">
+              <h2 className="ui-h2-md">Submit the application</h2>
+              <p>Save each section first. After submitting, the application is locked for review.</p>
+              <button type="submit" name="intent" value="submit" className="ui-btn">
+                Submit application
+              </button>
             </Form>
           ) : null}
-        </Box>
-      </Flex>
+        </div>
+      </div>
       {guard.dialog}
     </>
   );
