@@ -27,7 +27,10 @@ fi
 mkdir -p reports
 rm -f reports/vitest.json reports/e2e.json
 failed=0
-step() { echo; echo "=== $1"; shift; "$@" || failed=1; }
+failed_steps=()
+# Each step's exit code counts: a run whose tests all pass can still fail on a step (an error outside any test,
+# a build over budget); the last lines name the steps that failed, so a CI log's tail says why.
+step() { local name=$1; echo; echo "=== $name"; shift; "$@" || { failed=1; failed_steps+=("$name"); }; }
 
 step "Type check" npx tsc --noEmit
 # --- S3 storage on a real Ceph radosgw (DESIGN 8) -------------------------------------------------
@@ -64,4 +67,5 @@ step "Unit and API tests (PGlite, PostgreSQL)" npx vitest run --reporter=default
 step "Browser journeys (Chromium, JavaScript on and off, axe)" npx playwright test
 
 node scripts/test-summary.mjs || failed=1
+for name in "${failed_steps[@]}"; do echo "Step failed: $name"; done
 exit $failed
