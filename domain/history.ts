@@ -1,4 +1,4 @@
-// History entries in words a person reads (not raw JSON).
+// History entries in words a person reads (not raw JSON), and the actions the history's filter offers.
 import { statusLabel } from './statuses';
 
 export interface HistoryEntry {
@@ -8,9 +8,23 @@ export interface HistoryEntry {
   toStatus: string | null;
   comments: string | null;
   details: unknown;
+  /** A rejection's reason (spec 3, ids 1-9), in words: the API resolves details.reasonId. */
+  reason?: string | null;
+  /** The sections a revision reopened (details.sectionIds), by name. */
+  sectionNames?: string[] | null;
+  /** The reviewers an assignment named (details.reviewerIds), by name. */
+  reviewerNames?: string[] | null;
 }
 
+/** Every action the portal writes to the history, described; the history's filter offers them in this order. */
 const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
+  STATUS_CHANGED: (e) =>
+    `Changed the status${e.applicationId ? ` of ${e.applicationId}` : ''} from ${statusLabel(e.fromStatus ?? 'unknown')} to ${statusLabel(e.toStatus ?? 'unknown')}`,
+  REVIEWERS_ASSIGNED: (e) => {
+    const names = e.reviewerNames?.length ? ` ${e.reviewerNames.join(', ')}` : ' reviewers';
+    return `Assigned${names}${e.applicationId ? ` to review ${e.applicationId}` : ''}`;
+  },
+  REVIEW_IN_PROGRESS: (e) => `Started the review of ${e.applicationId ?? 'an application'}`,
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_RESUBMITTED: (e) => `Resubmitted application ${e.applicationId ?? ''}`.trim(),
@@ -22,8 +36,6 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   },
   APPLICATION_CANCELLED: (e) => `Cancelled application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_DELETED: (e) => `Deleted the draft application ${e.applicationId ?? ''}`.trim(),
-  STATUS_CHANGED: (e) =>
-    `Changed the status${e.applicationId ? ` of ${e.applicationId}` : ''} from ${statusLabel(e.fromStatus ?? 'unknown')} to ${statusLabel(e.toStatus ?? 'unknown')}`,
   ORGANIZATION_SIGNED_UP: () => 'Registered the organization',
   PROFILE_SAVED: (e) => {
     const changed = (e.details as { changed?: string[] } | null)?.changed ?? [];
@@ -40,6 +52,20 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
 export function describeAction(entry: HistoryEntry): string {
   const describe = ACTIONS[entry.action];
   if (describe) return describe(entry);
-  const words = entry.action.toLowerCase().replace(/_/g, ' ');
+  return actionLabel(entry.action);
+}
+
+/** An action code in words: 'STATUS_CHANGED' → 'Status changed'. */
+export function actionLabel(action: string): string {
+  const words = action.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The actions the history's filter offers. */
+export const HISTORY_ACTIONS: readonly string[] = Object.keys(ACTIONS);
+
+/** 'Submitted → Gating Review' for an entry that moved an application's status; '' for the others. */
+export function statusMove(entry: Pick<HistoryEntry, 'fromStatus' | 'toStatus'>): string {
+  if (!entry.fromStatus && !entry.toStatus) return '';
+  return `${entry.fromStatus ? statusLabel(entry.fromStatus) : '—'} → ${entry.toStatus ? statusLabel(entry.toStatus) : '—'}`;
 }

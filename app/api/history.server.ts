@@ -1,4 +1,5 @@
-// History (logged actions, spec 9): of one application, or of a whole organization; 20 entries a page.
+// History (logged actions, spec 9): of one application, of a whole organization, or the state's whole history
+// with its filters (decision 031); 20 entries a page unless the list's page size says otherwise.
 import { get, seg, type ApiSession } from './client.server';
 import type { HistoryPage } from './types';
 
@@ -9,3 +10,25 @@ export const applicationHistory = (api: ApiSession, applicationId: string, page:
 
 export const organizationHistory = (api: ApiSession, organizationId: string, page: number) =>
   get<HistoryPage>(api, `/logged-actions/organization/${seg(organizationId)}`, { page, limit: HISTORY_PAGE_SIZE });
+
+/** The whole history's query (GET logged-actions): an application id prefix, organization, action, user, New York days. */
+export interface HistoryQuery {
+  page: number;
+  limit: number;
+  applicationId?: string;
+  organizationId?: string;
+  action?: string;
+  userId?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export const wholeHistory = (api: ApiSession, query: HistoryQuery) => get<HistoryPage>(api, '/logged-actions', { ...query });
+
+/** The whole history's filter choices: organizations and the people with entries in it. */
+export interface HistoryFilterChoices {
+  organizations: { id: string; name: string }[];
+  users: { id: string; firstName: string; lastName: string; email: string }[];
+}
+
+export const historyFilterChoices = (api: ApiSession) => get<HistoryFilterChoices>(api, '/logged-actions/filters');

@@ -55,7 +55,10 @@ export interface HistoryPage {
   page: number;
   totalPages: number;
   totalRecords: number;
-  loggedActions: (HistoryEntry & { id: string; createdAt: string; user: { firstName: string; lastName: string | null } | null })[];
+  loggedActions: (HistoryEntry & {
+    id: string; createdAt: string; user: { firstName: string; lastName: string | null } | null;
+    organizationId: string | null; organizationName: string | null; userId: string | null;
+  })[];
 }
 
 export interface OrganizationCounts {
