@@ -282,6 +282,28 @@ export function contentDisposition(disposition: Disposition, fileName: string): 
 
 const downloadSecret = (ctx: ApiContext) => ctx.secret;
 
+/**
+ * An expiring link to a stored document (spec 7 signed-url): S3's presigned URL, or the API's HMAC-signed download
+ * link for the disk storage. Also the review screen's file answers (api/routes/review-application.ts).
+ */
+export async function signedDocumentUrl(
+  ctx: ApiContext, doc: { id: string; storageKey: string; fileType: string; fileName: string }, toDownload: boolean,
+): Promise<string> {
+  const disposition: Disposition = toDownload ? 'attachment' : 'inline';
+  if (ctx.storage.presignedGetUrl) {
+    return ctx.storage.presignedGetUrl(doc.storageKey, {
+      contentType: doc.fileType,
+      contentDisposition: contentDisposition(disposition, doc.fileName),
+      expiresInSeconds: SIGNED_URL_TTL_SECONDS,
+    });
+  }
+  const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
+  const params = new URLSearchParams({ expires: String(expires) });
+  if (toDownload) params.set('toDownload', 'true');
+  params.set('signature', signDownload(downloadSecret(ctx), doc.id, expires, disposition));
+  return `/api/v1/documents/download/${doc.id}?${params.toString()}`;
+}
+
 export function documentRoutes(ctx: ApiContext): Router {
   const router = Router();
   const signedIn = requireUser(ctx);
@@ -512,24 +534,8 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   router.get('/documents/:id/signed-url', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
     const q = parseInput(SignedUrlQuery, req.query);
-    const doc = routeDocument(res).document;
     const toDownload = q.toDownload === '' || q.toDownload === 'true' || q.toDownload === '1';
-    const disposition: Disposition = toDownload ? 'attachment' : 'inline';
-    if (ctx.storage.presignedGetUrl) {
-      const signedUrl = await ctx.storage.presignedGetUrl(doc.storageKey, {
-        contentType: doc.fileType,
-        contentDisposition: contentDisposition(disposition, doc.fileName),
-        expiresInSeconds: SIGNED_URL_TTL_SECONDS,
-      });
-      res.json({ signedUrl });
-      return;
-    }
-    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
-    const signature = signDownload(downloadSecret(ctx), doc.id, expires, disposition);
-    const params = new URLSearchParams({ expires: String(expires) });
-    if (toDownload) params.set('toDownload', 'true');
-    params.set('signature', signature);
-    res.json({ signedUrl: `/api/v1/documents/download/${doc.id}?${params.toString()}` });
+    res.json({ signedUrl: await signedDocumentUrl(ctx, routeDocument(res).document, toDownload) });
   }));
 
   router.get('/documents/:id', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
