@@ -7,6 +7,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { messageRoutes } from './routes/messages';
 import { applicationRoutes } from './routes/applications';
 import { historyRoutes } from './routes/history';
+import { reviewMoveRoutes } from './routes/review-moves';
 import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
@@ -44,6 +45,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(messageRoutes(ctx));
   api.use(applicationRoutes(ctx));
   api.use(historyRoutes(ctx));
+  api.use(reviewMoveRoutes(ctx));
   api.use(sectionRoutes(ctx));
   api.use(profileRoutes(ctx));
   api.use(printRoutes(ctx));

@@ -319,7 +319,9 @@ export function moveInputProblems(id: ActionId, input: MoveInput, currentStatus:
     else if (input.status === currentStatus) problems.status = WORKFLOW_MSG.statusSame;
   }
   if (needs.reasonId && !rejectReasonText(input.reasonId)) problems.reasonId = WORKFLOW_MSG.reasonRequired;
-  if (needs.sectionIds && !(input.sectionIds && input.sectionIds.length > 0)) problems.sectionIds = WORKFLOW_MSG.sectionsRequired;
+  // change-status to REVISION_NEEDED reopens sections too: without any, the organization could change nothing.
+  const reopens = needs.sectionIds || (needs.status && input.status === 'REVISION_NEEDED');
+  if (reopens && !(input.sectionIds && input.sectionIds.length > 0)) problems.sectionIds = WORKFLOW_MSG.sectionsRequired;
   if (needs.comments && !comments) problems.comments = WORKFLOW_MSG.commentsRequired;
   return problems;
 }

@@ -5,13 +5,14 @@ import { Router } from 'express';
 import { and, asc, desc, eq, gte, inArray, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { badRequest, conflict, handler, notFound, parseInput } from '../http';
+import { badRequest, handler, notFound, parseInput } from '../http';
 import { anyOf, pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
 import {
   answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
 } from '../db/schema';
 import { audit } from '../services/audit';
+import { executeMove } from '../services/application-moves';
 import { applicationRoute, organizationRoute, visibleApplication } from '../services/application-access';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { isApplicationStatus } from '../../domain/statuses';
@@ -212,41 +213,22 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: APPLICATION_MSG.created, applicationId: created, id: created, status: 'DRAFT' });
   }));
 
+  // Delete and cancel are moves of the machine (domain/workflow.ts), made by the one executor.
   router.delete('/applications/:id/delete', ...applicationRoute(ctx, 'delete'), handler(async (req, res) => {
-    const { app } = visibleApplication(res);
-    if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftDeleted);
-    const userId = currentAuth(req).profile.id;
-    await ctx.db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(applications)
-        .where(and(eq(applications.id, app.id), eq(applications.status, 'DRAFT')))
-        .returning({ id: applications.id });
-      if (removed.length === 0) throw conflict(APPLICATION_MSG.onlyDraftDeleted);
+    const { app, role } = visibleApplication(res);
+    await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'delete', {}, {
       // The audit entry outlives the application.
-      await audit(tx, {
-        action: 'APPLICATION_DELETED', entity: 'application', userId, applicationId: app.id, organizationId: app.organizationId,
-        fromStatus: 'DRAFT', details: { projectLocation: app.projectLocation, technologyType: app.technologyType },
-      });
+      details: { projectLocation: app.projectLocation, technologyType: app.technologyType },
     });
     res.json({ message: APPLICATION_MSG.deleted });
   }));
 
   router.post('/applications/:id/cancel', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
-    const { app } = visibleApplication(res);
+    const { app, role } = visibleApplication(res);
     const { message } = parseInput(CancelBody, req.body);
-    if (app.status !== 'DRAFT') throw conflict(APPLICATION_MSG.onlyDraftCancelled);
-    const userId = currentAuth(req).profile.id;
-    await ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(applications)
-        .set({ status: 'CANCELLED', cancelReason: message, updatedAt: new Date() })
-        .where(and(eq(applications.id, app.id), eq(applications.status, 'DRAFT')))
-        .returning({ id: applications.id });
-      if (updated.length === 0) throw conflict(APPLICATION_MSG.onlyDraftCancelled);
-      await audit(tx, {
-        action: 'APPLICATION_CANCELLED', entity: 'application', userId, applicationId: app.id, organizationId: app.organizationId,
-        fromStatus: 'DRAFT', toStatus: 'CANCELLED', comments: message,
-      });
+    await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'cancel', { comments: message }, {
+      set: { cancelReason: message },
+      details: null,
     });
     res.json({ message: APPLICATION_MSG.cancelled });
   }));

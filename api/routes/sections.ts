@@ -11,6 +11,7 @@ import { currentAuth, requireUser } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { answers, applicationSections, applications, documents, programs, sections } from '../db/schema';
 import { audit } from '../services/audit';
+import { checkMove, executeMove } from '../services/application-moves';
 import { findPendingUploads, pendingUploadId, promotePendingUploads } from '../services/pending-uploads';
 import { templateUrls } from './templates';
 import {
@@ -368,8 +369,11 @@ export function sectionRoutes(ctx: ApiContext): Router {
   }));
 
   router.post('/applications/:id/submit', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
-    const { app } = visibleApplication(res);
-    if (app.status !== 'DRAFT' && app.status !== 'REVISION_NEEDED') throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
+    const { app, role } = visibleApplication(res);
+    // One route for both organization moves of the machine (domain/workflow.ts): a draft is submitted, a revision resubmitted.
+    const actionId = app.status === 'REVISION_NEEDED' ? 'resubmit' : 'submit';
+    const actor = { userId: currentAuth(req).profile.id, role };
+    checkMove(app, actor, actionId);
     const program = await loadProgram(ctx.db, app.programId);
     // The profile as it stands now is what is checked and what the application keeps (item: the state sees what was submitted).
     const state = await loadAnswerState(ctx.db, program, app, { profile: 'live' });
@@ -382,30 +386,21 @@ export function sectionRoutes(ctx: ApiContext): Router {
     }
     if (Object.keys(errors).length > 0) throw badRequest(APPLICATION_MSG.incomplete, errors);
 
-    const to = app.status === 'DRAFT' ? 'SUBMITTED' : 'RESUBMITTED';
-    const userId = currentAuth(req).profile.id;
     const now = new Date();
     const formSections = program.sections.filter((s) => !s.isEntityProfile).map((s) => s.id);
-    await ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(applications)
-        .set({ status: to, submittedAt: now, submittedBy: userId, updatedAt: now, profileSnapshot: state.profile, profileSnapshotAt: now })
-        .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
-        .returning({ id: applications.id });
-      if (updated.length === 0) throw conflict(APPLICATION_MSG.onlyDraftSubmitted);
-      await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));
-      if (formSections.length > 0) {
-        await tx
-          .update(applicationSections)
-          .set({ status: 'COMPLETED' })
-          .where(and(eq(applicationSections.applicationId, app.id), inArray(applicationSections.sectionId, formSections)));
-      }
-      // The snapshot is part of submitting: its entry comes first, so the move is the newest entry.
-      await auditProfileSnapshot(tx, program, app, state.profile, userId);
-      await audit(tx, {
-        action: to === 'SUBMITTED' ? 'APPLICATION_SUBMITTED' : 'APPLICATION_RESUBMITTED', entity: 'application', userId,
-        applicationId: app.id, organizationId: app.organizationId, fromStatus: app.status, toStatus: to,
-      });
+    const { status: to } = await executeMove(ctx, app, actor, actionId, {}, {
+      set: { submittedAt: now, submittedBy: actor.userId, profileSnapshot: state.profile, profileSnapshotAt: now },
+      details: null,
+      effects: async (tx) => {
+        if (formSections.length > 0) {
+          await tx
+            .update(applicationSections)
+            .set({ status: 'COMPLETED' })
+            .where(and(eq(applicationSections.applicationId, app.id), inArray(applicationSections.sectionId, formSections)));
+        }
+        // The snapshot is part of submitting: its entry comes first, so the move is the newest entry.
+        await auditProfileSnapshot(tx, program, app, state.profile, actor.userId);
+      },
     });
     res.json({ message: to === 'SUBMITTED' ? APPLICATION_MSG.submitted : APPLICATION_MSG.resubmitted, applicationId: app.id, status: to });
   }));

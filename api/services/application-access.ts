@@ -5,13 +5,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';
-import { badRequest, forbidden, notFound } from '../http';
+import { ApiError, badRequest, forbidden, notFound } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { applications, loggedActions, reviewAssignments } from '../db/schema';
 import type { ApplicationRow } from './application-content';
 import { decide, listScope, stateReadScope, type AccessOutcome, type AccessTarget, type ApplicationFacts } from '../../domain/access';
 import type { Action, Entity } from '../../domain/permissions';
-import { APPLICATION_MSG } from '../../domain/messages';
+import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import { refusal, roleAllowing, type ActionId, type AssignmentStatus } from '../../domain/workflow';
 import type { RoleName } from '../../domain/roles';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +26,12 @@ export type RouteAccess =
   /** An organization's data; `in: 'query'`: the id is a query parameter (e.g. applications/create?organizationId). */
   | { scope: 'organization'; action: Action; entity: Entity; param: string; in: 'path' | 'query' }
   /** A document `:id` of the organization in `?organizationId` (its uploader counts for 'own' permissions). */
-  | { scope: 'document'; action: Action; entity: 'document'; param: 'organizationId'; in: 'query' };
+  | { scope: 'document'; action: Action; entity: 'document'; param: 'organizationId'; in: 'query' }
+  /**
+   * A workflow action on the application named by `:param` (domain/workflow.ts): state users only (organization
+   * users 403), 404 when the caller may not read the application, then the machine's refusal (403 role, 409 status).
+   */
+  | { scope: 'application-move'; action: 'update'; entity: 'status'; param: string; move: ActionId };
 
 export type AccessMiddleware = RequestHandler & { access: RouteAccess };
 
@@ -68,13 +74,18 @@ export function requireListScope(req: Request, action: Action, entity: Entity): 
   return scope;
 }
 
-async function isAssigned(ctx: ApiContext, applicationId: string, userId: string): Promise<boolean> {
+/** The caller's own review assignment on the application (one per application and reviewer), or null. */
+export async function assignmentOf(ctx: ApiContext, applicationId: string, userId: string): Promise<AssignmentStatus | null> {
   const [row] = await ctx.db
-    .select({ id: reviewAssignments.id })
+    .select({ status: reviewAssignments.status })
     .from(reviewAssignments)
     .where(and(eq(reviewAssignments.applicationId, applicationId), eq(reviewAssignments.reviewerId, userId)))
     .limit(1);
-  return !!row;
+  return (row?.status as AssignmentStatus | undefined) ?? null;
+}
+
+async function isAssigned(ctx: ApiContext, applicationId: string, userId: string): Promise<boolean> {
+  return (await assignmentOf(ctx, applicationId, userId)) !== null;
 }
 
 /** The application when the caller may do `action` on it; 404 when unknown or not theirs to see, 403 when seen but not theirs to do this. */
@@ -166,6 +177,32 @@ export function documentRoute<T extends { uploadedBy: string | null }>(
     const document = await find(String(req.params.id), organizationId);
     const role = requirePermission(req, action, 'document', { organizationId, ownerId: document.uploadedBy }, { forbidden: messages.forbidden });
     res.locals.document = { document, organizationId, role };
+  })];
+}
+
+export interface MovableApplication extends VisibleApplication {
+  /** The caller's own review assignment on it (state reviewers), or null. */
+  assignment: AssignmentStatus | null;
+}
+
+/**
+ * The application named by `:param` when the caller may take the workflow action `move` on it now
+ * (res.locals.application, a MovableApplication): organization users 403 (the review routes are the state's), 404
+ * when unknown or not theirs to read, then the machine (domain/workflow.ts `refusal`): 403 for the role, 409 for the status.
+ */
+export function applicationMoveRoute(ctx: ApiContext, move: ActionId, param = 'id'): RequestHandler[] {
+  return [requireUser(ctx), declare({ scope: 'application-move', action: 'update', entity: 'status', param, move }, async (req, res) => {
+    const { profile } = currentAuth(req);
+    if (profile.roleType !== 'state') throw forbidden(MSG.actionNotAllowed);
+    const { app } = await loadApplicationFor(ctx, req, String(req.params[param]), 'read');
+    const assignment = await assignmentOf(ctx, app.id, profile.id);
+    const roles = profile.roles.map((r) => r.name);
+    const role = roleAllowing(roles, { status: app.status, assignment }, move);
+    if (!role) {
+      const refused = refusal({ status: app.status, role: roles[0], assignment }, move);
+      throw new ApiError(refused?.status ?? 403, refused?.message ?? MSG.actionNotAllowed);
+    }
+    res.locals.application = { app, role, assignment } satisfies MovableApplication;
   })];
 }
 

@@ -11,6 +11,7 @@ import { providerRoutes } from '../support/api-routes';
 import type { RouteAccess } from '../../api/services/application-access';
 import { applications, organizations, reviewAssignments } from '../../api/db/schema';
 import { decide, listScope, refusesWrites, stateReadScope, type AccessOutcome, type Viewer } from '../../domain/access';
+import { refusal, roleAllowing, workflowAction, type AssignmentStatus } from '../../domain/workflow';
 import { startTestApi, type TestApi } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,8 +99,8 @@ async function seeded(label: string, id: string): Promise<Fixture> {
   return { label, id, organizationId: row.organizationId, status: row.status, exists: true };
 }
 
-/** Review assignments as `applicationId reviewerId` (the matrix changes none). */
-const assignments = new Set<string>();
+/** Review assignments as `applicationId reviewerId` (the matrix changes none), with their status. */
+const assignments = new Map<string, AssignmentStatus>();
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
@@ -117,7 +118,7 @@ beforeAll(async () => {
   areaName = (await api.call('/api/v1/project-area/all', { token: admin })).body[0].name;
   budgetSectionId = (await api.call('/api/v1/section/all', { token: admin })).body.find((s: any) => s.slug === 'budget').id;
 
-  for (const a of await api.database.db.select().from(reviewAssignments)) assignments.add(`${a.applicationId} ${a.reviewerId}`);
+  for (const a of await api.database.db.select().from(reviewAssignments)) assignments.set(`${a.applicationId} ${a.reviewerId}`, a.status as AssignmentStatus);
   const deleted = await createDraft(orgIds.lakeview, 'org.admin@example.org');
   expect((await api.call(`/api/v1/applications/${deleted}/delete`, { method: 'DELETE', token: admin })).status).toBe(200);
   fixtures.push(
@@ -143,14 +144,29 @@ afterAll(async () => {
   await api?.close();
 });
 
-type Expected = 'allowed' | 403 | 404;
+/** 409: the status machine refuses the move from this status (application-move routes). */
+type Expected = 'allowed' | 403 | 404 | 409;
 
 const expectation = (outcome: AccessOutcome): Expected => (outcome.allowed ? 'allowed' : outcome.status);
 
 /** What the permissions table answers for this account on this route and record. */
-function expectedFor(route: MatrixRoute, who: Account, target: { fixture?: Fixture; assigned?: boolean; organizationId?: string; document?: DocumentFixture }): Expected {
+function expectedFor(
+  route: MatrixRoute, who: Account,
+  target: { fixture?: Fixture; assigned?: boolean; assignment?: AssignmentStatus | null; organizationId?: string; document?: DocumentFixture },
+): Expected {
   if (route.method !== 'GET' && refusesWrites(who.viewer)) return 403;
   const { access } = route;
+  if (access.scope === 'application-move') {
+    // The review routes are the state's; then the application's read rule; then the status machine (domain/workflow.ts).
+    const fixture = target.fixture!;
+    if (who.viewer.roleType !== 'state') return 403;
+    if (!fixture.exists) return 404;
+    const seen = decide(who.viewer, 'read', 'application', { application: { organizationId: fixture.organizationId, status: fixture.status, assigned: !!target.assigned } });
+    if (!seen.allowed) return seen.status;
+    const roles = who.viewer.roles.map((r) => r.name);
+    const facts = { status: fixture.status!, assignment: target.assignment ?? null };
+    return roleAllowing(roles, facts, access.move) ? 'allowed' : refusal({ ...facts, role: roles[0] }, access.move)!.status;
+  }
   if (access.scope === 'organization') return expectation(decide(who.viewer, access.action, access.entity, { organizationId: target.organizationId! }));
   if (access.scope === 'document') {
     const organizationId = target.organizationId!;
@@ -203,7 +219,8 @@ describe('role × route matrix', () => {
     const mismatches: string[] = [];
     const seenOutcomes = new Set<Expected>();
     const play = async (route: MatrixRoute, who: Account, fixture: Fixture) => {
-      const expected = expectedFor(route, who, { fixture, assigned: assignments.has(`${fixture.id} ${who.userId}`) });
+      const key = `${fixture.id} ${who.userId}`;
+      const expected = expectedFor(route, who, { fixture, assigned: assignments.has(key), assignment: assignments.get(key) ?? null });
       seenOutcomes.add(expected);
       const res = await api.call(urlFor(route, { [route.access.param]: fixture.id, orgId: fixture.organizationId, sectionId: budgetSectionId, systemNo: '26' }), {
         method: route.method, token: who.token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : PROBE_BODY,
@@ -232,6 +249,32 @@ describe('role × route matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect([...seenOutcomes].sort()).toEqual([403, 404, 'allowed']);
+  }, 240_000);
+
+  it('answers every seed account on every status move route exactly as the machine and the read rule say', async () => {
+    const mismatches: string[] = [];
+    const seenOutcomes = new Set<Expected>();
+    const moves = routes.filter((r) => r.access.scope === 'application-move');
+    expect(moves.length).toBeGreaterThanOrEqual(21);
+    // The probe body is refused by the status moves (400: their bodies take no other keys), so their cells change no
+    // fixture and run together; an assignment action a reviewer may take acts once per fixture and is met once.
+    await Promise.all(accounts.map(async (who) => {
+      for (const route of moves) {
+        await Promise.all(fixtures.map(async (fixture) => {
+          const key = `${fixture.id} ${who.userId}`;
+          const expected = expectedFor(route, who, { fixture, assigned: assignments.has(key), assignment: assignments.get(key) ?? null });
+          seenOutcomes.add(expected);
+          const res = await api.call(urlFor(route, { [route.access.param]: fixture.id }), { method: route.method, token: who.token, body: PROBE_BODY });
+          // A status move must refuse the probe (nothing moves); an assignment action may act (each cell is met once).
+          const mustRefuse = route.access.scope === 'application-move' && workflowAction(route.access.move).kind === 'move';
+          if (!matches(route, expected, res.status) || (expected === 'allowed' && mustRefuse && res.status !== 400)) {
+            mismatches.push(`${who.email} ${route.method} ${route.path} on ${fixture.label} (${fixture.id}): expected ${expected}, got ${res.status} ${res.body?.message ?? ''}`);
+          }
+        }));
+      }
+    }));
+    expect(mismatches).toEqual([]);
+    expect([...seenOutcomes].sort()).toEqual([403, 404, 409, 'allowed']);
   }, 240_000);
 
   it('answers every seed account on every organization route exactly as the permissions table says', async () => {

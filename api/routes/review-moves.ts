@@ -1,0 +1,38 @@
+// The state's status moves (spec 7 "State and review"): POST review/applications/{id}/{actionId} for every state
+// move of the machine (domain/workflow.ts STATE_MOVE_IDS: each mark-as-…, withdraw, change-status). Each route
+// declares its action for the role × route matrix (applicationMoveRoute); the executor makes the move
+// (api/services/application-moves.ts). Answers 200 {message, id, status, allowedActions}.
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { handler, parseInput } from '../http';
+import { currentAuth } from '../guard';
+import { applicationMoveRoute, type MovableApplication } from '../services/application-access';
+import { executeMove } from '../services/application-moves';
+import { STATE_MOVE_IDS, workflowAction } from '../../domain/workflow';
+
+/** One value or a list (a plain form posts one section id as a string); blanks dropped. */
+const idList = z
+  .union([z.string(), z.array(z.string().max(100)).max(100)])
+  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
+
+/** The move's body (spec 7): {comments?}, rejected {reasonId, comments}, revision-needed {sectionIds, comments}, change-status {status, comments}. */
+const MoveBody = z.strictObject({
+  comments: z.string().nullish(),
+  reasonId: z.union([z.number(), z.string().trim()]).nullish().transform((v) => (v === '' || v == null ? null : Number(v))),
+  sectionIds: idList.nullish(),
+  status: z.string().trim().nullish(),
+});
+
+export function reviewMoveRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  for (const actionId of STATE_MOVE_IDS) {
+    router.post(`/review/applications/:id/${actionId}`, ...applicationMoveRoute(ctx, actionId), handler(async (req, res) => {
+      const { app, role, assignment } = res.locals.application as MovableApplication;
+      const body = parseInput(MoveBody, req.body);
+      const moved = await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role, assignment }, actionId, body);
+      res.json({ message: workflowAction(actionId).done, id: moved.id, status: moved.status, allowedActions: moved.allowedActions });
+    }));
+  }
+  return router;
+}

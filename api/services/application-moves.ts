@@ -1,0 +1,138 @@
+// The one executor of every application move (DESIGN 4; decision 027): the state's moves (api/routes/review-moves.ts)
+// and the organization's submit, resubmit, cancel and delete (api/routes/sections.ts, applications.ts). The rule is
+// domain/workflow.ts; this applies it to one row in one transaction:
+// 1. the machine allows the action for the caller's role from the current status (else 403/409, nothing changes);
+// 2. the body has what the action needs (else 400 with the field's message);
+// 3. a conditional update `where id = $1 and status = $from` (0 rows: someone moved it first → 409);
+// 4. the move's side effects (revision needed unlocks the chosen sections; leaving REVISION_NEEDED, or submitting,
+//    locks every section again; the caller's own effects, e.g. submit's profile snapshot);
+// 5. the history entry (api/services/audit.ts) with from, to, comments and details {reasonId, sectionIds};
+// and after the commit, the organization's admins are told of a state move (api/services/notifications.ts).
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import { ApiError, badRequest } from '../http';
+import { applicationSections, applications } from '../db/schema';
+import { audit } from './audit';
+import { loadProgram, type ApplicationRow, type Tx } from './application-content';
+import { notifyStatusMove } from './notifications';
+import {
+  allowedActions, moveInputProblems, refusal, rejectReasonText, targetStatus, workflowAction, WORKFLOW_MSG,
+  type ActionId, type AssignmentStatus, type MoveInput,
+} from '../../domain/workflow';
+import type { RoleName } from '../../domain/roles';
+import type { ApplicationStatus } from '../../domain/statuses';
+
+export interface MoveActor {
+  userId: string;
+  /** The role the move is made through (the organization role, or the state role the route found allowed). */
+  role: RoleName;
+  /** The caller's own review assignment on the application, if any. */
+  assignment?: AssignmentStatus | null;
+}
+
+export interface MoveOptions {
+  /** Columns set together with the status (submit: submitted at/by, the profile snapshot; cancel: the reason). */
+  set?: Partial<typeof applications.$inferInsert>;
+  /** Work done in the move's transaction after the status changed and before its history entry. */
+  effects?: (tx: Tx) => Promise<void>;
+  /** The history entry's details (default: {actionId, reasonId, reason, sectionIds, sectionNames} for state moves). */
+  details?: Record<string, unknown> | null;
+}
+
+export interface MoveResult {
+  id: string;
+  fromStatus: ApplicationStatus;
+  /** The new status; null when the application was removed (delete). */
+  status: ApplicationStatus | null;
+  /** What the same caller may do next (domain/workflow.ts allowedActions). */
+  allowedActions: ActionId[];
+}
+
+/** Refuse the action with the machine's answer (403 role, 409 status) unless the role may take it from the current status. */
+export function checkMove(app: Pick<ApplicationRow, 'status'>, actor: Pick<MoveActor, 'role' | 'assignment'>, actionId: ActionId): void {
+  const refused = refusal({ status: app.status, role: actor.role, assignment: actor.assignment ?? null }, actionId);
+  if (refused) throw new ApiError(refused.status, refused.message);
+}
+
+/** 400 with every field the body lacks or gets wrong; section ids are checked against the application's programme. */
+async function checkInput(ctx: ApiContext, app: ApplicationRow, actionId: ActionId, input: MoveInput): Promise<string[]> {
+  const problems = moveInputProblems(actionId, input, app.status);
+  const reopens = targetStatus(actionId, input) === 'REVISION_NEEDED';
+  let sectionNames: string[] = [];
+  if (reopens && !problems.sectionIds) {
+    const program = await loadProgram(ctx.db, app.programId);
+    const reopenable = new Map(program.sections.filter((s) => !s.isEntityProfile).map((s) => [s.id, s.name]));
+    const ids = [...new Set(input.sectionIds ?? [])];
+    if (ids.length === 0) problems.sectionIds = WORKFLOW_MSG.sectionsRequired;
+    else if (ids.some((id) => !reopenable.has(id))) problems.sectionIds = WORKFLOW_MSG.sectionsUnknown;
+    else sectionNames = ids.map((id) => reopenable.get(id)!);
+  }
+  const fields = Object.entries(problems);
+  if (fields[0]) throw badRequest(fields[0][1], Object.fromEntries(fields.map(([field, message]) => [field, [message]])));
+  return sectionNames;
+}
+
+/**
+ * Make the move `actionId` on `app` (as loaded through api/services/application-access.ts) for `actor`. Throws the
+ * machine's 403/409, 400 for the body, 409 when the status changed under it; else returns the new status and what
+ * the caller may do next.
+ */
+export async function executeMove(
+  ctx: ApiContext, app: ApplicationRow, actor: MoveActor, actionId: ActionId, input: MoveInput = {}, options: MoveOptions = {},
+): Promise<MoveResult> {
+  const action = workflowAction(actionId);
+  if (action.kind !== 'move') throw new Error(`${actionId} is not a status move`);
+  checkMove(app, actor, actionId);
+  const sectionNames = await checkInput(ctx, app, actionId, input);
+  const from = app.status as ApplicationStatus;
+  const to = targetStatus(actionId, input);
+  const comments = input.comments?.trim() || null;
+  const reopened = to === 'REVISION_NEEDED' ? [...new Set(input.sectionIds ?? [])] : [];
+  const reasonId = action.needs.reasonId ? Number(input.reasonId) : null;
+  const now = new Date();
+  const stale = () => new ApiError(409, action.conflict);
+
+  await ctx.db.transaction(async (tx) => {
+    const where = and(eq(applications.id, app.id), eq(applications.status, from));
+    if (to === null) {
+      const removed = await tx.delete(applications).where(where).returning({ id: applications.id });
+      if (removed.length === 0) throw stale();
+    } else {
+      const updated = await tx.update(applications).set({ ...options.set, status: to, updatedAt: now }).where(where).returning({ id: applications.id });
+      if (updated.length === 0) throw stale();
+      // Sections are open only while REVISION_NEEDED, and then only those the state reopened.
+      if (from === 'REVISION_NEEDED' || reopened.length > 0 || to === 'SUBMITTED' || to === 'RESUBMITTED') {
+        await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));
+      }
+      if (reopened.length > 0) {
+        await tx
+          .update(applicationSections)
+          .set({ unlocked: true, updatedAt: now })
+          .where(and(eq(applicationSections.applicationId, app.id), inArray(applicationSections.sectionId, reopened)));
+      }
+    }
+    await options.effects?.(tx);
+    const details = options.details !== undefined
+      ? options.details
+      : {
+        actionId,
+        ...(reasonId ? { reasonId, reason: rejectReasonText(reasonId) } : {}),
+        ...(reopened.length ? { sectionIds: reopened, sectionNames } : {}),
+      };
+    await audit(tx, {
+      action: action.auditAction, entity: 'application', userId: actor.userId, applicationId: app.id, organizationId: app.organizationId,
+      fromStatus: from, toStatus: to, comments, details,
+    });
+  });
+
+  if (action.side === 'state' && to !== null) {
+    // After the commit: a mail failure is logged by the notifier and never undoes the move.
+    await notifyStatusMove(ctx, { applicationId: app.id, fromStatus: from, toStatus: to, comments, reasonId, sectionIds: reopened });
+  }
+  return {
+    id: app.id,
+    fromStatus: from,
+    status: to,
+    allowedActions: to === null ? [] : allowedActions({ status: to, role: actor.role, assignment: actor.assignment ?? null }),
+  };
+}
