@@ -152,4 +152,17 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     '&[data-type=error]': toast('red.700', 'white'),
     '&[data-type=info]': toast('gray.800', 'white'),
   },
+  // The state's review screen (app/routes/state.$section.review-application.$id): the header's facts as a grid of
+  // term/value pairs, the action menu as a row of buttons, an answer read-only.
+  'ui-review-head': { bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: { base: 4, md: 6 }, mb: 4 },
+  'ui-facts': {
+    display: 'grid', gap: 4, m: 0, gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+    '& dt': { fontSize: 'sm', color: 'fg.muted' },
+    '& dd': { m: 0, fontWeight: 'medium' },
+    '& .ui-facts-wide': { gridColumn: { md: '1 / -1' } },
+  },
+  'ui-facts-list': { listStyleType: 'none', m: 0, p: 0, fontWeight: 'normal', fontSize: 'sm', '& > li': { mt: 1 } },
+  'ui-review-actions': { mb: 6 },
+  'ui-action-menu': { listStyleType: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 2 },
+  'q-answer': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
 };
