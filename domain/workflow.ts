@@ -10,7 +10,7 @@
 //   (the roles, through the vendor stage for RSM/CTC admins and reviewers), needs (comments, reasonId 1-9,
 //   sectionIds, status), and its messages (failed: spec 8's failure toast, done: the success toast).
 // - allowedActions({status, role, assignment?}): the action ids this role may take now (menus, the payload's
-//   `allowedActions`).
+//   `allowedActions`); allowedActionsOfRoles(roles, {status, assignment?}) for a caller holding several roles.
 // - refusal({status, role, assignment?}, actionId): null when allowed, else {status: 403 | 409, message}: the
 //   same answer the API gives and the UI can show.
 // - moveInputProblems(action, input, currentStatus): the missing or wrong fields of a move's body, with messages.
@@ -264,6 +264,12 @@ function rowAllows(action: WorkflowAction, facts: WorkflowFacts): boolean {
 export function allowedActions(facts: WorkflowFacts): ActionId[] {
   if (!facts.role || isReadOnly(facts.role)) return [];
   return [...new Set(WORKFLOW_ACTIONS.filter((a) => rowAllows(a, facts)).map((a) => a.id))];
+}
+
+/** The union of allowedActions over a caller's roles (a state user may hold several), in menu order. */
+export function allowedActionsOfRoles(roles: readonly RoleName[], facts: Omit<WorkflowFacts, 'role'>): ActionId[] {
+  const mine = new Set(roles.flatMap((role) => allowedActions({ ...facts, role })));
+  return ACTION_IDS.filter((id) => mine.has(id));
 }
 
 export function isAllowed(facts: WorkflowFacts, id: ActionId): boolean {

@@ -30,7 +30,9 @@ export function reviewMoveRoutes(ctx: ApiContext): Router {
     router.post(`/review/applications/:id/${actionId}`, ...applicationMoveRoute(ctx, actionId), handler(async (req, res) => {
       const { app, role, assignment } = res.locals.application as MovableApplication;
       const body = parseInput(MoveBody, req.body);
-      const moved = await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role, assignment }, actionId, body);
+      const { profile } = currentAuth(req);
+      const actor = { userId: profile.id, role, roles: profile.roles.map((r) => r.name), assignment };
+      const moved = await executeMove(ctx, app, actor, actionId, body);
       res.json({ message: workflowAction(actionId).done, id: moved.id, status: moved.status, allowedActions: moved.allowedActions });
     }));
   }

@@ -16,7 +16,7 @@ import { audit } from './audit';
 import { loadProgram, type ApplicationRow, type Tx } from './application-content';
 import { notifyStatusMove } from './notifications';
 import {
-  allowedActions, moveInputProblems, refusal, rejectReasonText, targetStatus, workflowAction, WORKFLOW_MSG,
+  allowedActionsOfRoles, moveInputProblems, refusal, rejectReasonText, targetStatus, workflowAction, WORKFLOW_MSG,
   type ActionId, type AssignmentStatus, type MoveInput,
 } from '../../domain/workflow';
 import type { RoleName } from '../../domain/roles';
@@ -28,6 +28,8 @@ export interface MoveActor {
   role: RoleName;
   /** The caller's own review assignment on the application, if any. */
   assignment?: AssignmentStatus | null;
+  /** Every role of the caller (a state user may hold several), for what they may do next; default [role]. */
+  roles?: readonly RoleName[];
 }
 
 export interface MoveOptions {
@@ -133,6 +135,6 @@ export async function executeMove(
     id: app.id,
     fromStatus: from,
     status: to,
-    allowedActions: to === null ? [] : allowedActions({ status: to, role: actor.role, assignment: actor.assignment ?? null }),
+    allowedActions: to === null ? [] : allowedActionsOfRoles(actor.roles ?? [actor.role], { status: to, assignment: actor.assignment ?? null }),
   };
 }

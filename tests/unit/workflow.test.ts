@@ -3,7 +3,7 @@
 // the spot checks below it are hand-written from DESIGN 4, so a wrong row in the table fails them.
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_IDS, actionsFrom, allowedActions, CHANGE_STATUS_TARGETS, FINAL_STATUSES, moveInputProblems, refusal, REJECT_REASONS,
+  ACTION_IDS, actionsFrom, allowedActions, allowedActionsOfRoles, CHANGE_STATUS_TARGETS, FINAL_STATUSES, moveInputProblems, refusal, REJECT_REASONS,
   rolesOf, STATE_MOVE_IDS, targetStatus, WORKFLOW_ACTIONS, WORKFLOW_MSG, type ActionId, type AssignmentStatus,
 } from '../../domain/workflow';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
@@ -65,6 +65,17 @@ describe('the machine, every status × action × role × assignment', () => {
         expect([...actions].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(actions);
       }
     }
+  });
+
+  it('unites the actions of a caller holding several roles, in menu order', () => {
+    for (const status of APPLICATION_STATUSES) {
+      const both = allowedActionsOfRoles(['RSM_Admin', 'CTC_Admin'], { status });
+      const each = new Set([...allowedActions({ status, role: 'RSM_Admin' }), ...allowedActions({ status, role: 'CTC_Admin' })]);
+      expect(new Set(both)).toEqual(each);
+      expect(both).toEqual(ACTION_IDS.filter((id) => each.has(id)));
+    }
+    expect(allowedActionsOfRoles(['RSM_Admin', 'CTC_Admin'], { status: 'RESUBMITTED' })).toEqual(['mark-as-gating-review', 'mark-as-technical-review']);
+    expect(allowedActionsOfRoles([], { status: 'SUBMITTED' })).toEqual([]);
   });
 
   it('gives the read-only financial reviewer nothing, ever, with the spec message', () => {
