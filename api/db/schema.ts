@@ -178,6 +178,11 @@ export const applications = pgTable('applications', {
   index('applications_status_submitted_idx').on(t.status, t.submittedAt, t.id),
   index('applications_submitted_idx').on(t.submittedAt, t.id).where(sql`${t.submittedAt} is not null`),
   index('applications_location_idx').on(t.projectLocation),
+  // The state's list (decision 028): its order (submitted_at desc nulls last, id desc) read forwards, and the
+  // columns its filters and page read, so count and page are index-only scans; only what the state sees.
+  index('applications_state_list_idx')
+    .on(t.submittedAt.desc().nullsLast(), t.id.desc(), t.status, t.projectLocation, t.organizationId, t.programId)
+    .where(sql`${t.status} not in ('DRAFT', 'CANCELLED')`),
 ]);
 
 export const answers = pgTable('answers', {

@@ -1,16 +1,13 @@
 // Dashboard counts: organization (spec 3 Org dashboard counts) and state (one per status plus ALL).
 import { Router } from 'express';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
 import { requireUser, currentAuth } from '../guard';
 import { organizationRoute, requireStateScope } from '../services/application-access';
-import { applications, reviewAssignments } from '../db/schema';
+import { applications } from '../db/schema';
 import { param } from '../db/paging';
-import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
-
-/** What the state side sees (domain/access.ts): never drafts or cancelled applications. */
-const STATE_VISIBLE = APPLICATION_STATUSES.filter(isSubmittedOrLater);
+import { STATE_VISIBLE_STATUSES, stateVisible } from './review-list';
 
 export function dashboardRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -36,23 +33,21 @@ export function dashboardRoutes(ctx: ApiContext): Router {
     });
   }));
 
+  // The same visibility as the state list (review-list.ts stateVisible), so each count is the list's total for
+  // that status (tests/api/review-list.test.ts checks it).
+  const stateCountStatements = ([false, true] as const).map((assignedOnly) =>
+    ctx.db
+      .select({ status: applications.status, n: count() })
+      .from(applications)
+      .where(stateVisible(assignedOnly))
+      .groupBy(applications.status)
+      .prepare(`state_application_counts_${assignedOnly ? 'assigned' : 'all'}`));
+
   router.get('/review/applications/dashboard/count', signedIn, handler(async (req, res) => {
-    const reviewerOnly = requireStateScope(req) === 'assigned';
-    const userId = currentAuth(req).profile.id;
-    const rows = reviewerOnly
-      ? await ctx.db
-          .select({ status: applications.status, n: count() })
-          .from(applications)
-          .innerJoin(reviewAssignments, eq(reviewAssignments.applicationId, applications.id))
-          .where(and(eq(reviewAssignments.reviewerId, userId), inArray(applications.status, STATE_VISIBLE)))
-          .groupBy(applications.status)
-      : await ctx.db
-          .select({ status: applications.status, n: count() })
-          .from(applications)
-          .where(inArray(applications.status, STATE_VISIBLE))
-          .groupBy(applications.status);
+    const assignedOnly = requireStateScope(req) === 'assigned';
+    const rows = await stateCountStatements[assignedOnly ? 1 : 0]!.execute(assignedOnly ? { reviewerId: currentAuth(req).profile.id } : {});
     const counts: Record<string, number> = { ALL: 0 };
-    for (const status of STATE_VISIBLE) counts[status] = 0;
+    for (const status of STATE_VISIBLE_STATUSES) counts[status] = 0;
     for (const row of rows) {
       counts[row.status] = Number(row.n);
       counts.ALL! += Number(row.n);

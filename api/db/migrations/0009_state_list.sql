@@ -1,0 +1,1 @@
+CREATE INDEX "applications_state_list_idx" ON "applications" USING btree ("submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","project_location","organization_id","program_id") WHERE "applications"."status" not in ('DRAFT', 'CANCELLED');

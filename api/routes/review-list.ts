@@ -1,0 +1,206 @@
+// The state's applications list (spec 7 State and review; issue 10 API): `GET review/applications`, the
+// caller's own assignments `GET review/applications/applications/assigned` with the same filters, and the
+// organization filter's list `GET organization/all-organizations`. Paged in SQL like the org list (decision
+// 012: count and page in one prepared statement per shape of filters), on applications_state_list_idx
+// (migration 0008, decision 028). Which applications a state caller sees is `stateVisible` below, also used by
+// the state dashboard's counts (api/routes/dashboard.ts), so each count equals the list's total for its status.
+import { Router, type Request } from 'express';
+import { and, asc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { handler, parseInput } from '../http';
+import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
+import { currentAuth, requireUser } from '../guard';
+import { applications, organizations, programs, reviewAssignments, users } from '../db/schema';
+import { requireStateScope } from '../services/application-access';
+import { APPLICATION_STATUSES, isApplicationStatus, isSubmittedOrLater, type ApplicationStatus } from '../../domain/statuses';
+import { addDays, zonedDayStart } from '../../domain/dates';
+import { IsoDaySchema } from '../../domain/input';
+
+/** What the state side ever sees (domain/access.ts): never a draft or a cancelled application. */
+export const STATE_VISIBLE_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(isSubmittedOrLater);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUS_MESSAGE = 'Unknown status filter';
+
+/** One or several statuses: a repeated parameter, a comma list, or both; ALL means every status. */
+const StatusParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value, ctx) => {
+    const names = [value ?? []].flat().flatMap((v) => v.split(',')).map((v) => v.trim().toUpperCase()).filter(Boolean);
+    if (names.length === 0 || names.includes('ALL')) return undefined;
+    if (!names.every((n) => isApplicationStatus(n))) {
+      ctx.addIssue({ code: 'custom', message: STATUS_MESSAGE });
+      return z.NEVER;
+    }
+    return [...new Set(names)] as ApplicationStatus[];
+  });
+
+const ReviewListQuery = pageQuery(1000).extend({
+  status: StatusParam,
+  applicationId: z.string().trim().max(20).optional(),
+  organizationId: z.string().trim().optional().refine((v) => !v || UUID.test(v), { message: 'Unknown organization' }),
+  projectLocation: z.string().trim().optional(),
+  startDate: IsoDaySchema.optional(),
+  endDate: IsoDaySchema.optional(),
+});
+export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
+
+/**
+ * The visibility of the state side, as SQL (one place): never a draft or a cancelled application (the literal
+ * predicate of applications_state_list_idx, so the planner may use that partial index), and for a caller who
+ * reads only their assignments, those assigned to `$reviewerId`.
+ */
+export function stateVisible(assignedOnly: boolean): SQL {
+  const visible = sql`${applications.status} not in ('DRAFT', 'CANCELLED')`;
+  if (!assignedOnly) return visible;
+  return sql`${visible} and exists (select 1 from ${reviewAssignments} where ${reviewAssignments.applicationId} = ${applications.id} and ${reviewAssignments.reviewerId} = ${param('reviewerId')}::uuid)`;
+}
+
+/** The application-id search as a prefix: 'LKV0' and 'GA-LKV0' both find GA-LKV001 (ids are upper case). */
+export function applicationIdPrefix(search: string): string {
+  const typed = search.trim().toUpperCase().replace(/[%_\\]/g, '');
+  return `${'GA-'.startsWith(typed) || typed.startsWith('GA-') ? typed : `GA-${typed}`}%`;
+}
+
+/** The filters as placeholders; `shape` names which are set (one prepared statement per shape). */
+export function reviewListFilters(q: ReviewListQuery): { shape: string; where: SQL[]; values: Record<string, unknown> } {
+  const where: SQL[] = [];
+  const values: Record<string, unknown> = {};
+  let shape = '';
+  if (q.status) {
+    where.push(sql`${applications.status} = any(${param('statuses')}::text[])`);
+    values.statuses = q.status;
+    shape += 's';
+  }
+  const locations = (q.projectLocation ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (locations.length) {
+    where.push(sql`${applications.projectLocation} = any(${param('locations')}::text[])`);
+    values.locations = locations;
+    shape += 'l';
+  }
+  if (q.organizationId) {
+    where.push(eq(applications.organizationId, sql`${param('organizationId')}::uuid`));
+    values.organizationId = q.organizationId;
+    shape += 'o';
+  }
+  if (q.startDate) {
+    where.push(gte(applications.submittedAt, sql`${param('from')}::timestamptz`));
+    values.from = zonedDayStart(q.startDate).toISOString();
+    shape += 'f';
+  }
+  if (q.endDate) {
+    where.push(lt(applications.submittedAt, sql`${param('to')}::timestamptz`));
+    values.to = zonedDayStart(addDays(q.endDate, 1)).toISOString();
+    shape += 't';
+  }
+  if (q.applicationId) {
+    where.push(like(applications.id, sql`${param('search')}::text`));
+    values.search = applicationIdPrefix(q.applicationId);
+    shape += 'i';
+  }
+  return { shape, where, values };
+}
+
+type ReviewListRow = {
+  id: string; status: string; submittedAt: Date | null; projectLocation: string | null; organizationId: string; organizationName: string; programId: string; programName: string;
+};
+
+export interface ListedReviewer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  reviewerType: string;
+  /** PENDING | IN_PROGRESS | SUBMITTED (spec 3 Review assignment status). */
+  status: string;
+}
+
+export function reviewListRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const signedIn = requireUser(ctx);
+
+  const statePage = pagedStatements<ReviewListRow>(ctx.db, 'review_applications');
+  // The page's reviewers, for all its rows in one statement (review_assignments_app_reviewer_key).
+  const pageReviewers = ctx.db
+    .select({
+      applicationId: reviewAssignments.applicationId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      reviewerType: reviewAssignments.reviewerType,
+      status: reviewAssignments.status,
+    })
+    .from(reviewAssignments)
+    .innerJoin(users, eq(users.id, reviewAssignments.reviewerId))
+    .where(sql`${reviewAssignments.applicationId} = any(${param('ids')}::text[])`)
+    .orderBy(asc(reviewAssignments.assignedAt), asc(users.lastName))
+    .prepare('review_list_reviewers');
+
+  async function list(req: Request, assignedOnly: boolean) {
+    const q = parseInput(ReviewListQuery, req.query);
+    const filters = reviewListFilters(q);
+    const shape = `${assignedOnly ? 'a' : 'v'}${filters.shape}`;
+    const { total, rows } = await statePage(shape, () => ({
+      columns: {
+        id: applications.id,
+        status: applications.status,
+        submittedAt: applications.submittedAt,
+        projectLocation: applications.projectLocation,
+        organizationId: applications.organizationId,
+        organizationName: organizations.legalName,
+        programId: applications.programId,
+        programName: programs.name,
+      },
+      from: applications,
+      join: (page) => page
+        .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+        .innerJoin(programs, eq(programs.id, applications.programId)),
+      where: and(stateVisible(assignedOnly), ...filters.where),
+      // Newest submitted first: applications_state_list_idx read forwards (decision 028).
+      orderBy: [sql`${applications.submittedAt} desc nulls last`, sql`${applications.id} desc nulls last`],
+    }), { ...filters.values, ...(assignedOnly ? { reviewerId: currentAuth(req).profile.id } : {}), ...pagePlaceholders(q) });
+
+    const reviewers = new Map<string, ListedReviewer[]>();
+    if (rows.length) {
+      for (const { applicationId, ...reviewer } of await pageReviewers.execute({ ids: rows.map((r) => r.id) })) {
+        reviewers.set(applicationId, [...(reviewers.get(applicationId) ?? []), reviewer]);
+      }
+    }
+    return {
+      ...pageEnvelope(q.page, q.limit, total),
+      applications: rows.map((row) => ({
+        id: row.id,
+        applicationId: row.id,
+        status: row.status,
+        submittedAt: row.submittedAt,
+        projectLocation: row.projectLocation,
+        organization: { id: row.organizationId, name: row.organizationName },
+        programId: row.programId,
+        program: { name: row.programName },
+        reviewers: reviewers.get(row.id) ?? [],
+      })),
+    };
+  }
+
+  router.get('/review/applications', signedIn, handler(async (req, res) => {
+    res.json(await list(req, requireStateScope(req) === 'assigned'));
+  }));
+
+  router.get('/review/applications/applications/assigned', signedIn, handler(async (req, res) => {
+    requireStateScope(req);
+    res.json(await list(req, true));
+  }));
+
+  router.get('/organization/all-organizations', signedIn, handler(async (req, res) => {
+    requireStateScope(req);
+    const rows = await ctx.db
+      .select({ id: organizations.id, name: organizations.legalName, status: organizations.status })
+      .from(organizations)
+      .orderBy(asc(organizations.legalName), asc(organizations.id));
+    res.json(rows);
+  }));
+
+  return router;
+}
+
