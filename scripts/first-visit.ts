@@ -76,10 +76,10 @@ function cookieFrom(res: Response, jar: Map<string, string>) {
 }
 export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-export async function signIn(base: string, email: string): Promise<Map<string, string>> {
+export async function signIn(base: string, email: string, side: 'org' | 'state' = 'org'): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   const post = async (body: Record<string, string>) => {
-    const res = await fetch(`${base}/org/login`, {
+    const res = await fetch(`${base}/${side}/login`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: cookieHeader(jar) },

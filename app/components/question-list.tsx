@@ -1,6 +1,6 @@
 // The questions of a section, in order, with live visibility of conditional questions (with JS) and
 // the first error focused after a failed save.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRouteLoaderData } from '@remix-run/react';
 import type { ToastData } from './toaster';
 import type { AnswerValue } from '../../domain/questions';
@@ -48,7 +48,13 @@ export function QuestionList({
   const [current, setCurrent] = useState(values);
   // With JavaScript, an answer the user changes is checked as they type with the same rules the server uses.
   const [live, setLive] = useState<Record<string, string | null>>({});
+  // New answers from the server (a save's reply, another step) reset the live state; the first render's are the
+  // state already, and resetting then would render every question a second time right after hydration (a long
+  // task on a phone, Lighthouse's total blocking time).
+  const shown = useRef(values);
   useEffect(() => {
+    if (shown.current === values) return;
+    shown.current = values;
     setCurrent(values);
     setLive({});
   }, [values]);
