@@ -26,6 +26,20 @@ const HistoryQuery = PageQuery.extend({
   endDate: IsoDaySchema.optional(),
 });
 
+/** The whole history's filters: the condition on its placeholder, the placeholder's value (undefined: not asked), a shape letter. */
+const HISTORY_FILTERS: { param: string; letter: string; where: SQL; value: (q: z.infer<typeof HistoryQuery>) => string | undefined }[] = [
+  // Ids are upper case: a prefix (like 'GA-AB%', on the text_pattern_ops index).
+  { param: 'prefix', letter: 'i', where: like(loggedActions.applicationId, sql`${param('prefix')}::text`),
+    value: (q) => (q.applicationId ? `${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%` : undefined) },
+  { param: 'organizationId', letter: 'g', where: eq(loggedActions.organizationId, sql`${param('organizationId')}::uuid`), value: (q) => q.organizationId },
+  { param: 'action', letter: 'a', where: eq(loggedActions.action, sql`${param('action')}::text`), value: (q) => q.action },
+  { param: 'userId', letter: 'u', where: eq(loggedActions.userId, sql`${param('userId')}::uuid`), value: (q) => q.userId },
+  { param: 'from', letter: 'f', where: gte(loggedActions.createdAt, sql`${param('from')}::timestamptz`),
+    value: (q) => (q.startDate ? zonedDayStart(q.startDate).toISOString() : undefined) },
+  { param: 'to', letter: 't', where: lt(loggedActions.createdAt, sql`${param('to')}::timestamptz`),
+    value: (q) => (q.endDate ? zonedDayStart(addDays(q.endDate, 1)).toISOString() : undefined) },
+];
+
 const SUBMITTED_STATUSES = APPLICATION_STATUSES.filter(isSubmittedOrLater);
 
 type HistoryRow = {
@@ -120,36 +134,12 @@ export function historyRoutes(ctx: ApiContext): Router {
       values.organizations = scope.organizations;
       shape += 'o';
     }
-    if (q.applicationId) {
-      // Ids are upper case: a prefix (like 'GA-AB%', on the text_pattern_ops index).
-      where.push(like(loggedActions.applicationId, sql`${param('prefix')}::text`));
-      values.prefix = `${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%`;
-      shape += 'i';
-    }
-    if (q.organizationId) {
-      where.push(eq(loggedActions.organizationId, sql`${param('organizationId')}::uuid`));
-      values.organizationId = q.organizationId;
-      shape += 'g';
-    }
-    if (q.action) {
-      where.push(eq(loggedActions.action, sql`${param('action')}::text`));
-      values.action = q.action;
-      shape += 'a';
-    }
-    if (q.userId) {
-      where.push(eq(loggedActions.userId, sql`${param('userId')}::uuid`));
-      values.userId = q.userId;
-      shape += 'u';
-    }
-    if (q.startDate) {
-      where.push(gte(loggedActions.createdAt, sql`${param('from')}::timestamptz`));
-      values.from = zonedDayStart(q.startDate).toISOString();
-      shape += 'f';
-    }
-    if (q.endDate) {
-      where.push(lt(loggedActions.createdAt, sql`${param('to')}::timestamptz`));
-      values.to = zonedDayStart(addDays(q.endDate, 1)).toISOString();
-      shape += 't';
+    for (const filter of HISTORY_FILTERS) {
+      const value = filter.value(q);
+      if (value === undefined) continue;
+      where.push(filter.where);
+      values[filter.param] = value;
+      shape += filter.letter;
     }
     res.json(await page(shape, and(...where)!, values, q));
   }));

@@ -10,6 +10,7 @@ import { chip, oneOf, parseListState, type Chip, type FilterRule, type ListSpec,
 import { apiSession } from '../api/client.server';
 import { historyFilterChoices, wholeHistory, type HistoryFilterChoices, type HistoryQuery } from '../api/history.server';
 import { FilterChips, FilterDrawer, FilterDrawerLink, SearchForm } from '../components/list-kit';
+import { FilterField } from '../components/list-kit/filter-field';
 import { clampPage } from '../components/list-kit/paging.server';
 import { HistoryTable } from '../components/history-table';
 import { ShellErrorBoundary } from '../components/error-boundary';
@@ -124,59 +125,16 @@ export default function StateHistory() {
 /** The drawer's fields: every choice has an empty "any" default, so submitting it as it is asks for everything. */
 function HistoryFilters({ open, state, choices }: { open: boolean; state: HistoryListState; choices: HistoryFilterChoices }) {
   const f = state.filters;
+  const organizations = choices.organizations.map((o) => ({ value: o.id, label: o.name }));
+  const actions = HISTORY_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
+  const people = choices.users.map((u) => ({ value: u.id, label: `${personName(u)} (${u.email})` }));
   return (
     <FilterDrawer open={open} fields={DRAWER_FILTERS}>
-      <div className="ui-filter-group">
-        <label htmlFor="filter-organization" className="ui-filter-label">
-          Organization
-        </label>
-        <select id="filter-organization" name="organization" defaultValue={f.organization ?? ''} className="ui-select">
-          <option value="">Any organization</option>
-          {choices.organizations.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ui-filter-group">
-        <label htmlFor="filter-action" className="ui-filter-label">
-          Action
-        </label>
-        <select id="filter-action" name="action" defaultValue={f.action ?? ''} className="ui-select">
-          <option value="">Any action</option>
-          {HISTORY_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {actionLabel(a)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ui-filter-group">
-        <label htmlFor="filter-user" className="ui-filter-label">
-          User
-        </label>
-        <select id="filter-user" name="user" defaultValue={f.user ?? ''} className="ui-select">
-          <option value="">Anyone</option>
-          {choices.users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {personName(u)} ({u.email})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ui-filter-group">
-        <label htmlFor="filter-from" className="ui-filter-label">
-          From
-        </label>
-        <input id="filter-from" name="from" type="date" defaultValue={f.from ?? ''} className="ui-input" />
-      </div>
-      <div className="ui-filter-group">
-        <label htmlFor="filter-to" className="ui-filter-label">
-          To
-        </label>
-        <input id="filter-to" name="to" type="date" defaultValue={f.to ?? ''} className="ui-input" />
-      </div>
+      <FilterField name="organization" label="Organization" value={f.organization} any="Any organization" options={organizations} />
+      <FilterField name="action" label="Action" value={f.action} any="Any action" options={actions} />
+      <FilterField name="user" label="User" value={f.user} any="Anyone" options={people} />
+      <FilterField name="from" label="From" value={f.from} />
+      <FilterField name="to" label="To" value={f.to} />
     </FilterDrawer>
   );
 }
