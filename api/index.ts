@@ -8,6 +8,7 @@ import { reviewListRoutes } from './routes/review-list';
 import { messageRoutes } from './routes/messages';
 import { applicationRoutes } from './routes/applications';
 import { historyRoutes } from './routes/history';
+import { reviewApplicationRoutes } from './routes/review-application';
 import { reviewMoveRoutes } from './routes/review-moves';
 import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
@@ -47,6 +48,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(messageRoutes(ctx));
   api.use(applicationRoutes(ctx));
   api.use(historyRoutes(ctx));
+  api.use(reviewApplicationRoutes(ctx));
   api.use(reviewMoveRoutes(ctx));
   api.use(sectionRoutes(ctx));
   api.use(profileRoutes(ctx));
