@@ -8,7 +8,7 @@
 //    locks every section again; the caller's own effects, e.g. submit's profile snapshot);
 // 5. the history entry (api/services/audit.ts) with from, to, comments and details {reasonId, sectionIds};
 // and after the commit, the organization's admins are told of a state move (api/services/notifications.ts).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest } from '../http';
 import { applicationSections, applications } from '../db/schema';
@@ -107,10 +107,11 @@ export async function executeMove(
         await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));
       }
       if (reopened.length > 0) {
+        // An upsert: an application made outside the API (bulk data) may have no row for a section yet.
         await tx
-          .update(applicationSections)
-          .set({ unlocked: true, updatedAt: now })
-          .where(and(eq(applicationSections.applicationId, app.id), inArray(applicationSections.sectionId, reopened)));
+          .insert(applicationSections)
+          .values(reopened.map((sectionId) => ({ applicationId: app.id, sectionId, status: 'COMPLETED', unlocked: true, updatedAt: now })))
+          .onConflictDoUpdate({ target: [applicationSections.applicationId, applicationSections.sectionId], set: { unlocked: true, updatedAt: now } });
       }
     }
     await options.effects?.(tx);

@@ -246,6 +246,14 @@ describe('revision and resubmission', () => {
     expect((await move(id, 'mark-as-gating-review', 'rsm.admin@example.gov')).status).toBe(200);
   });
 
+  it('reopens a section of an application that has no section rows yet (bulk data)', async () => {
+    const id = 'GA-WFX001';
+    await api.database.db.insert(applications).values({ id, programId, organizationId: lakeview, status: 'TECHNICAL_REVIEW', submittedAt: new Date() });
+    const res = await move(id, 'mark-as-revision-needed', 'state.admin@example.gov', { sectionIds: S.budget, comments: 'One section, as a plain form posts it' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await unlockedSections(id)).toEqual([S.budget]);
+  });
+
   it('locks the reopened sections when the state leaves REVISION_NEEDED itself (not remediated)', async () => {
     const id = rows.find((r) => r.status === 'STATE_REVIEW')!.id;
     expect((await move(id, 'mark-as-revision-needed', 'state.admin@example.gov', { sectionIds: [S.budget], comments: 'Budget' })).status).toBe(200);
