@@ -1,0 +1,142 @@
+// The review screen's loader and action (the route is ./route.tsx). The loader reads the application as the state
+// sees it (GET review/applications/{id}) and sends the browser only what the page shows: the steps, the current
+// step's answers written for a person (domain/answer-text.ts, as the printed application writes them), the header,
+// the action menu's labels for exactly `allowedActions`, and the open action's choices (?action=). The action posts
+// the chosen workflow action through the typed client; success redirects with a toast, a refusal comes back for the
+// open dialog or panel with what was typed.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { requirePortalUser } from '../../utils/auth.server';
+import { formFailure, readOrFail } from '../../utils/api-errors.server';
+import { redirectWithToast } from '../../utils/session.server';
+import { readForm } from '../../utils/form-data.server';
+import { withParams } from '../../utils/url-state';
+import { apiSession } from '../../api/client.server';
+import { publicUrl } from '../../api/documents.server';
+import {
+  assignReviewers, markReviewInProgress, move, reviewApplication, reviewersOfType, type ReviewerType, type ReviewQuestion,
+} from '../../api/review.server';
+import { answerText, cellDisplay, tableRows, totalsRow } from '../../../domain/answer-text';
+import { displayLevel } from '../../../domain/validation/display';
+import { APPLICATION_MSG } from '../../../domain/messages';
+import { statusLabel } from '../../../domain/statuses';
+import { REVIEWER_ROLES, roleLabel } from '../../../domain/roles';
+import {
+  CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId, type MoveInput,
+} from '../../../domain/workflow';
+import type { ActionView, AnswerView, ReviewActionResult } from './types';
+
+/** The query parameter of the open confirmation (a URL-state dialog, decision 004). */
+export const ACTION_PARAM = 'action';
+
+/** A question as the page shows it: its number's depth, and its answer as text, a table or a file link. */
+function answerView(api: Parameters<typeof publicUrl>[0], q: ReviewQuestion): AnswerView {
+  const base = { id: q.id, systemNo: q.systemNo, text: q.text, level: Math.min(displayLevel(q.systemNo), 5) || null };
+  if (q.type === 'Header') return { ...base, kind: 'header' };
+  if (q.type === 'File' && q.file) return { ...base, kind: 'file', fileName: q.file.fileName, href: publicUrl(api, q.file.signedUrl) };
+  if (q.type === 'Table' && q.tableColumns) {
+    const rows = tableRows(q.tableColumns, q.answer).map((cells) => cells.map((cell, i) => cellDisplay(q.tableColumns![i]!, cell)));
+    const totals = q.additionalMetadata?.hasTotals && rows.length ? totalsRow(q.tableColumns, tableRows(q.tableColumns, q.answer)) : null;
+    return { ...base, kind: 'table', columns: q.tableColumns.map((c) => c.name), rows, totals };
+  }
+  return { ...base, kind: 'text', answer: answerText(q, q.answer) };
+}
+
+/** 'RSM_REVIEWER' → 'RSM Reviewer' (spec 9's reviewer types are the reviewer roles upper-cased). */
+const reviewerLabel = (type: ReviewerType) => roleLabel(REVIEWER_ROLES.find((r) => r.toUpperCase() === type) ?? type);
+
+function actionView(id: ActionId): ActionView {
+  const action = workflowAction(id);
+  return { id, label: action.label, needs: action.needs, target: action.to === 'CHOSEN' || action.to === 'REMOVED' || action.to === null ? null : statusLabel(action.to) };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requirePortalUser(request, context, 'state');
+  const api = apiSession(context, user);
+  const caller = { request, context };
+  const id = String(params.id ?? '').toUpperCase();
+  const review = await readOrFail(caller, reviewApplication(api, id), { notFound: APPLICATION_MSG.notFound });
+  const url = new URL(request.url);
+  const sections = review.sections;
+  const step = sections.find((s) => s.slug === url.searchParams.get('step')) ?? sections[0];
+  if (!step) throw data(APPLICATION_MSG.notFound, { status: 404 });
+  const requested = url.searchParams.get(ACTION_PARAM);
+  // Only an action the caller may take now opens; anything else in the URL is ignored (the menu shows no such action).
+  const open = requested && isActionId(requested) && review.allowedActions.includes(requested) ? requested : null;
+  const { application: app } = review;
+  const reviewers = open === 'assign-reviewers' && app.reviewerType ? await readOrFail(caller, reviewersOfType(api, app.reviewerType)) : [];
+  return {
+    section: params.section ?? 'applications',
+    application: {
+      id: app.applicationId,
+      status: app.status,
+      programName: app.program.name,
+      organization: app.organization.legalName,
+      projectLocation: app.projectLocation,
+      technologyType: app.technologyType,
+      stage: app.stage ? `${app.stage.charAt(0)}${app.stage.slice(1).toLowerCase()}` : null,
+      submittedAt: app.submittedAt,
+    },
+    projectArea: review.projectArea,
+    assigned: review.assignedReviewers.map((r) => ({
+      id: r.reviewerId, name: `${r.firstName} ${r.lastName}`.trim(), type: reviewerLabel(r.reviewerType), status: r.status,
+    })),
+    steps: sections.map((s) => ({ id: s.id, slug: s.slug, name: s.name, unlocked: s.unlocked })),
+    step: { id: step.id, slug: step.slug, name: step.name, isEntityProfile: step.isEntityProfile },
+    questions: step.questions.filter((q) => q.visible).map((q) => answerView(api, q)),
+    actions: review.allowedActions.map(actionView),
+    open: open ? actionView(open) : null,
+    choices: {
+      reasons: REJECT_REASONS.map((r) => ({ id: r.id, text: r.text })),
+      statuses: CHANGE_STATUS_TARGETS.filter((s) => s !== app.status).map((s) => ({ value: s, label: statusLabel(s) })),
+      sections: sections.filter((s) => !s.isEntityProfile).map((s) => ({ id: s.id, name: s.name })),
+      reviewers: reviewers.map((r) => ({
+        id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, openReviews: r.openReviews,
+        assigned: review.assignedReviewers.some((a) => a.reviewerId === r.id),
+        started: review.assignedReviewers.some((a) => a.reviewerId === r.id && a.status !== 'PENDING'),
+      })),
+    },
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requirePortalUser(request, context, 'state');
+  const api = apiSession(context, user);
+  const caller = { request, context };
+  const id = String(params.id ?? '').toUpperCase();
+  const url = new URL(request.url);
+  const form = await readForm(request);
+  const actionId = text(form, 'intent');
+  // After the move the page shows the application again, the dialog closed, on the same step.
+  const back = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null })}`.replace(/\?$/, '');
+  if (!isActionId(actionId)) return redirect(back);
+  const action = workflowAction(actionId);
+  const values = {
+    comments: text(form, 'comments'),
+    reasonId: text(form, 'reasonId'),
+    status: text(form, 'status'),
+    sectionIds: form.getAll('sectionIds').filter((v): v is string => typeof v === 'string'),
+    reviewerIds: form.getAll('reviewerIds').filter((v): v is string => typeof v === 'string'),
+  };
+  try {
+    if (actionId === 'assign-reviewers') await assignReviewers(api, id, values.reviewerIds);
+    else if (actionId === 'mark-review-in-progress') await markReviewInProgress(api, id);
+    else if (STATE_MOVE_IDS.includes(actionId)) {
+      const body: MoveInput = { comments: values.comments.trim() || null };
+      if (action.needs.reasonId) body.reasonId = values.reasonId ? Number(values.reasonId) : null;
+      if (action.needs.status) body.status = values.status || null;
+      if (action.needs.sectionIds || (action.needs.status && values.status === 'REVISION_NEEDED')) body.sectionIds = values.sectionIds;
+      await move(api, id, actionId, body);
+    } else {
+      return redirect(back);
+    }
+  } catch (error) {
+    const failure = await formFailure(error, caller, action.failed);
+    return data<ReviewActionResult>({ actionId, values, errors: failure.fields, message: failure.message }, { status: failure.status });
+  }
+  return redirectWithToast(back, context, { type: 'success', title: action.done });
+}

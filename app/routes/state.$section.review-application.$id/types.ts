@@ -1,0 +1,26 @@
+// What the review screen's loader and action hand its components (type-only).
+import type { ActionId, ActionNeeds } from '../../../domain/workflow';
+
+/** A question of the step shown, its answer written for a person. `level`: the dotted number's depth (20px each). */
+export type AnswerView = { id: string; systemNo: string; text: string; level: number | null } & (
+  | { kind: 'header' }
+  | { kind: 'text'; answer: string | null }
+  | { kind: 'file'; fileName: string; href: string }
+  | { kind: 'table'; columns: string[]; rows: string[][]; totals: string[] | null }
+);
+
+/** An action of the menu: its spec 4 label, what its confirmation asks for, the status it moves to (when fixed). */
+export interface ActionView {
+  id: ActionId;
+  label: string;
+  needs: ActionNeeds;
+  target: string | null;
+}
+
+/** A refused action: the dialog or panel opens again with what was typed and the messages, by field. */
+export interface ReviewActionResult {
+  actionId: ActionId;
+  values: { comments: string; reasonId: string; status: string; sectionIds: string[]; reviewerIds: string[] };
+  errors: Record<string, string>;
+  message: string;
+}
