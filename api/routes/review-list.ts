@@ -16,6 +16,7 @@ import { requireStateScope } from '../services/application-access';
 import { APPLICATION_STATUSES, isApplicationStatus, isSubmittedOrLater, type ApplicationStatus } from '../../domain/statuses';
 import { addDays, zonedDayStart } from '../../domain/dates';
 import { IsoDaySchema } from '../../domain/input';
+import { allowedActionsOfRoles, type AssignmentStatus } from '../../domain/workflow';
 
 /** What the state side ever sees (domain/access.ts): never a draft or a cancelled application. */
 export const STATE_VISIBLE_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(isSubmittedOrLater);
@@ -167,6 +168,11 @@ export function reviewListRoutes(ctx: ApiContext): Router {
         reviewers.set(applicationId, [...(reviewers.get(applicationId) ?? []), reviewer]);
       }
     }
+    // Each row's actions for this caller (domain/workflow.ts, what the move routes allow), their own assignment counted.
+    const { profile } = currentAuth(req);
+    const roles = profile.roles.map((r) => r.name);
+    const actionsOf = (id: string, status: string) =>
+      allowedActionsOfRoles(roles, { status, assignment: (reviewers.get(id)?.find((r) => r.id === profile.id)?.status as AssignmentStatus | undefined) ?? null });
     return {
       ...pageEnvelope(q.page, q.limit, total),
       applications: rows.map((row) => ({
@@ -179,6 +185,7 @@ export function reviewListRoutes(ctx: ApiContext): Router {
         programId: row.programId,
         program: { name: row.programName },
         reviewers: reviewers.get(row.id) ?? [],
+        allowedActions: actionsOf(row.id, row.status),
       })),
     };
   }

@@ -1,5 +1,6 @@
-// State dashboard: one count per status plus ALL, each a link to the filtered list. Plain elements with
-// build-time classes (decision 020).
+// State dashboard: one count per status plus ALL, each a link to the list filtered by that status (the All tab
+// of /state/applications, whose total is the count: decision 028). Plain elements with build-time classes
+// (decision 020).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { requirePortalUser } from '../utils/auth.server';
@@ -39,7 +40,7 @@ export default function StateDashboard() {
             key={status}
             label={status === 'ALL' ? 'All' : statusLabel(status)}
             count={count}
-            to={`/state/applications/${status}`}
+            to={status === 'ALL' ? '/state/applications' : `/state/applications?status=${status}`}
             testId={`count-${status}`}
           />
         ))}

@@ -9,6 +9,7 @@ import { startTestApi, type TestApi } from './harness';
 import { applications, organizations, reviewAssignments, users } from '../../api/db/schema';
 import { seedLarge } from '../../scripts/seed-large';
 import { addDays, zonedDayStart, zonedToday } from '../../domain/dates';
+import { allowedActionsOfRoles } from '../../domain/workflow';
 
 let api: TestApi;
 const tokens: Record<string, string> = {};
@@ -26,6 +27,7 @@ interface Row {
   organization: { id: string; name: string };
   program: { name: string };
   reviewers: { id: string; firstName: string; lastName: string; reviewerType: string; status: string }[];
+  allowedActions: string[];
 }
 interface ListBody { page: number; pageSize: number; totalRecords: number; totalPages: number; applications: Row[] }
 
@@ -106,6 +108,19 @@ describe('GET review/applications for a state admin', () => {
       if (mine.length) withReviewers++;
     }
     expect(withReviewers).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives each row the caller’s allowed actions from the status machine (none for the financial reviewer)', async () => {
+    const admin = (await list('limit=1000')).body.applications;
+    for (const row of admin) expect(row.allowedActions, row.id).toEqual(allowedActionsOfRoles(['State_Admin'], { status: row.status }));
+    expect(admin.some((row) => row.allowedActions.length > 0)).toBe(true);
+    const financial = (await list('limit=1000', 'rsm.financial@example.gov')).body.applications;
+    expect(financial.flatMap((row) => row.allowedActions)).toEqual([]);
+    const reviewer = (await list('limit=100', 'rsm.reviewer@example.gov')).body.applications;
+    for (const row of reviewer) {
+      const mine = row.reviewers.find((r) => r.id === userIds['rsm.reviewer@example.gov'])!;
+      expect(row.allowedActions, row.id).toEqual(allowedActionsOfRoles(['RSM_Reviewer'], { status: row.status, assignment: mine.status as 'PENDING' }));
+    }
   });
 
   it('filters by one or several statuses (repeated or comma list), location, organization, dates and id prefix, alone and together', async () => {

@@ -94,7 +94,7 @@ test('dashboard counts are real and link to the filtered list', async ({ page })
   // Seed: 8 submitted or later; drafts and cancelled applications never show on the state side.
   expect(all).toBeGreaterThanOrEqual(8);
   await expect(page.getByTestId('count-CANCELLED')).toHaveCount(0);
-  await expect(page.getByTestId('count-GATING_REVIEW')).toHaveAttribute('href', '/state/applications/GATING_REVIEW');
+  await expect(page.getByTestId('count-GATING_REVIEW')).toHaveAttribute('href', '/state/applications?status=GATING_REVIEW');
   await expect(page.getByTestId('unread-badge')).toHaveText('1');
 });
 

@@ -39,12 +39,23 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
     '& .row-actions': { display: 'flex', gap: 3, flexWrap: 'wrap', fontSize: 'sm', listStyleType: 'none', m: 0, p: 0 },
     '& .row-actions a, & .row-actions button': { textDecoration: 'underline', color: 'inherit', cursor: 'pointer' },
     '& .row-actions form': { display: 'inline' },
+    // A cell holding several items (the state list's reviewers): one a line.
+    '& .cell-list': { listStyleType: 'none', m: 0, p: 0 },
+    '& .muted': { color: 'fg.muted' },
   },
   // A status badge as a plain span (Chakra's badge recipe, size sm, rounded, the spec's colours).
   'ui-status-tag': {
     display: 'inline-flex', alignItems: 'center', gap: 1, minH: 5, textStyle: 'xs', fontVariantNumeric: 'tabular-nums',
     borderRadius: 'full', px: 2.5, py: 0.5, fontWeight: 'medium', whiteSpace: 'nowrap', userSelect: 'none',
     ...Object.fromEntries(STATUS_PALETTES.map((palette) => [`&[data-palette=${palette}]`, tag(palette)])),
+  },
+  // A list's tabs (list-tabs.tsx): links in a row under a line; the current one underlined in the brand colour.
+  'ui-tabs': {
+    listStyleType: 'none', m: 0, p: 0, mb: 4, display: 'flex', flexWrap: 'wrap', gap: 1, borderBottomWidth: '1px', borderColor: 'border',
+    '& a': { display: 'block', px: 3, py: 2, fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted', borderBottomWidth: '2px', borderColor: 'transparent', mb: '-1px' },
+    '& a:hover': { color: 'fg' },
+    '& a[aria-current=page]': { color: 'fg', borderColor: 'brand.solid' },
+    '& .count': { color: 'fg.muted', fontWeight: 'normal' },
   },
   // Applied filters.
   'ui-chips-title': { fontWeight: 'semibold', fontSize: 'sm', mb: 2 },

@@ -3,5 +3,6 @@ export { DataTable, type Column, type DataTableProps } from './data-table';
 export { FilterChips } from './filter-chips';
 export { FilterDrawer, FilterDrawerLink } from './filter-drawer';
 export { HiddenParams } from './hidden-params';
+export { ListTabs, type ListTab } from './list-tabs';
 export { Pager, PageSizeSelect, type PagerProps } from './pager';
 export { SearchForm } from './search-form';

@@ -1,0 +1,82 @@
+// The state applications table (spec 2 Applications screen, issue 10 UI 1): its columns and row actions, plain
+// elements the list kit's table styles (decision 015). The review screen (H5's) and the history (H7's) are
+// reached as /state/applications/review-application/{id} and /state/applications/view-history/{id}.
+import { Link } from '@remix-run/react';
+import type { Column } from '../../components/list-kit';
+import { StatusTag } from '../../components/status-badge';
+import { formatListDate } from '../../../domain/dates';
+import { statusLabel } from '../../../domain/statuses';
+import type { ListedReviewer, ReviewListRow } from '../../api/review-list.server';
+
+/** The section of the state's URLs these rows open in (the list's own, like the org form's 'applications'). */
+const SECTION = 'applications';
+export const reviewPath = (id: string) => `/state/${SECTION}/review-application/${id}`;
+export const historyPath = (id: string) => `/state/${SECTION}/view-history/${id}`;
+
+/** A reviewer as the row shows them: their name and where their review stands. */
+export const reviewerText = (r: ListedReviewer) => `${r.firstName} ${r.lastName} (${statusLabel(r.status)})`;
+
+function Reviewers({ reviewers }: { reviewers: ListedReviewer[] }) {
+  if (reviewers.length === 0) return <span className="muted">None</span>;
+  return (
+    <ul className="cell-list">
+      {reviewers.map((r) => (
+        <li key={r.id}>{reviewerText(r)}</li>
+      ))}
+    </ul>
+  );
+}
+
+export interface RowMove {
+  id: string;
+  label: string;
+}
+
+function RowActions({ app, moves }: { app: ReviewListRow; moves: RowMove[] }) {
+  const id = app.applicationId;
+  // A list: read one by one ("View GA-…", "History of GA-…"), not run together (decision 024).
+  return (
+    <ul className="row-actions">
+      <li>
+        <Link to={reviewPath(id)} aria-label={`View ${id}`}>
+          View
+        </Link>
+      </li>
+      <li>
+        <Link to={historyPath(id)} aria-label={`History of ${id}`}>
+          History
+        </Link>
+      </li>
+      {moves.map((move) => (
+        <li key={move.id}>
+          {/* The review screen's action panel, opened by its URL (?action=…): a dialog with JavaScript, a panel without. */}
+          <Link to={`${reviewPath(id)}?action=${move.id}`} aria-label={`${move.label}: ${id}`}>
+            {move.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The columns; `movesOf` gives a row's allowed moves (the caller's, from domain/workflow.ts). */
+export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[]): Column<ReviewListRow>[] {
+  return [
+    {
+      header: 'Application ID',
+      cell: (app) => (
+        <Link to={reviewPath(app.applicationId)} className="row-link">
+          {app.applicationId}
+        </Link>
+      ),
+      nowrap: true,
+    },
+    { header: 'Organization', cell: (app) => app.organization.name },
+    { header: 'Program Name', cell: (app) => app.program.name },
+    { header: 'Submitted Date', cell: (app) => formatListDate(app.submittedAt), nowrap: true },
+    { header: 'Status', cell: (app) => <StatusTag status={app.status} /> },
+    { header: 'Project Location', cell: (app) => app.projectLocation },
+    { header: 'Reviewers', cell: (app) => <Reviewers reviewers={app.reviewers} /> },
+    { header: 'Actions', cell: (app) => <RowActions app={app} moves={movesOf(app)} /> },
+  ];
+}

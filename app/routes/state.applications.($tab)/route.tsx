@@ -1,0 +1,105 @@
+// The state's applications (spec 2 Applications screen for state users, issue 10 UI 1): tabs as links (status
+// sets, list-state.ts), the Application ID search, the filter drawer (date submitted, project location,
+// organization, status), chips, the paged table with the reviewers and each row's allowed moves, page size,
+// 'No data'. All state is in the URL (a copied URL opens the same rows for a colleague); every control is a
+// link or a GET form. Reviewers see only what is assigned to them (the API decides). Decision 028.
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { requirePortalUser } from '../../utils/auth.server';
+import { readOrFail } from '../../utils/api-errors.server';
+import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
+import { apiSession } from '../../api/client.server';
+import { listProjectAreas } from '../../api/applications.server';
+import { listAllOrganizations, listAssignedApplications, listReviewApplications, type ReviewListPage } from '../../api/review-list.server';
+import { DataTable, FilterChips, FilterDrawerLink, ListTabs, Pager, SearchForm } from '../../components/list-kit';
+import { clampPage } from '../../components/list-kit/paging.server';
+import { ShellErrorBoundary } from '../../components/error-boundary';
+import { stateReadScope } from '../../../domain/access';
+import { isActionId, workflowAction } from '../../../domain/workflow';
+import { LIST_SPEC, listChips, listQuery, readListState, tabOf, tabPath, tabsFor } from './list-state';
+import { reviewColumns } from './columns';
+import { StateListFilters } from './filters';
+
+export { refuseMethod as action } from '../../utils/form-data.server';
+
+export const meta: MetaFunction = () => [{ title: 'Applications | Broadband Grants Portal' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requirePortalUser(request, context, 'state');
+  const reviewer = stateReadScope(user.profile) === 'assigned';
+  const tab = tabOf(params.tab, reviewer);
+  if (!tab) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const state = readListState(url);
+  const query = listQuery(tab, state);
+  const api = apiSession(context, user);
+  // The pickers' lists are read only while the drawer shows them (and the organizations for a chip's name).
+  const picking = url.searchParams.get('filters') === 'open';
+  const naming = picking || !!state.filters.organization;
+  const empty: ReviewListPage = { page: 1, pageSize: state.pageSize, totalPages: 1, totalRecords: 0, applications: [] };
+  const [list, areas, organizations] = await readOrFail(
+    { request, context },
+    Promise.all([
+      query ? (tab.id === 'assigned' ? listAssignedApplications : listReviewApplications)(api, query) : empty,
+      picking ? listProjectAreas(api) : [],
+      naming ? listAllOrganizations(api) : [],
+    ]),
+  );
+  clampPage(request, state.page, list.totalPages);
+  const organizationName = organizations.find((o) => o.id === state.filters.organization)?.name ?? null;
+  // Each row's actions with their menu labels (spec 4), worked out here so the status machine stays on the server.
+  const moves = Object.fromEntries(
+    list.applications.map((app) => [app.applicationId, app.allowedActions.filter(isActionId).map((id) => ({ id, label: workflowAction(id).label }))]),
+  );
+  return { state, list, moves, areas, organizations, organizationName, tab, tabs: tabsFor(reviewer) };
+}
+
+export default function StateApplications() {
+  const { state, list, moves, areas, organizations, organizationName, tab, tabs } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const filtersOpen = new URLSearchParams(location.search).get('filters') === 'open';
+  // A tab keeps the search, the other filters and the page size; not the status (it may not be in the new tab),
+  // the page or an open drawer.
+  const emptyParams = Object.fromEntries([...new URLSearchParams(location.search)].filter(([, v]) => !v).map(([k]) => [k, null]));
+  const kept = closeDialogs(withParams(location.search, { ...emptyParams, status: null, [LIST_PARAMS.page]: null }));
+  const tabLinks = tabs.map((t) => ({ label: t.label, to: tabPath(t.id) + (kept === '?' ? '' : kept) }));
+
+  return (
+    <>
+      <div className="ui-list-head">
+        <h1 className="ui-list-title">Applications</h1>
+      </div>
+
+      {/* The open drawer comes right after the heading (decision 024): read first without JavaScript. */}
+      <StateListFilters open={filtersOpen} state={state} tab={tab} areas={areas} organizations={organizations} />
+
+      <ListTabs label="Application status groups" tabs={tabLinks} current={tabLinks[tabs.findIndex((t) => t.id === tab.id)]!.to} />
+
+      <section aria-label="Search and filter" className="ui-list-tools">
+        <SearchForm id="application-search" label="Search Application ID" value={state.search} />
+        <FilterDrawerLink />
+      </section>
+
+      <FilterChips chips={listChips(state, location.search, organizationName)} />
+
+      <DataTable
+        caption={`Applications, ${tab.label}, page ${list.page} of ${list.totalPages}`}
+        columns={reviewColumns((app) => moves[app.applicationId] ?? [])}
+        rows={list.applications}
+        rowKey={(app) => app.applicationId}
+        testId="applications-table"
+        rowTestId="application-row"
+      />
+
+      <Pager
+        page={list.page}
+        totalPages={list.totalPages}
+        totalRecords={list.totalRecords}
+        noun={['application', 'applications']}
+        pageSize={{ size: state.pageSize, sizes: LIST_SPEC.pageSizes }}
+      />
+    </>
+  );
+}
+
+export const ErrorBoundary = ShellErrorBoundary;
