@@ -20,10 +20,7 @@ export interface HistoryEntry {
 const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   STATUS_CHANGED: (e) =>
     `Changed the status${e.applicationId ? ` of ${e.applicationId}` : ''} from ${statusLabel(e.fromStatus ?? 'unknown')} to ${statusLabel(e.toStatus ?? 'unknown')}`,
-  REVIEWERS_ASSIGNED: (e) => {
-    const names = e.reviewerNames?.length ? ` ${e.reviewerNames.join(', ')}` : ' reviewers';
-    return `Assigned${names}${e.applicationId ? ` to review ${e.applicationId}` : ''}`;
-  },
+  REVIEWERS_ASSIGNED: (e) => `Assigned the reviewers${e.applicationId ? ` of ${e.applicationId}` : ''}: ${e.reviewerNames?.length ? e.reviewerNames.join(', ') : 'none'}`,
   REVIEW_IN_PROGRESS: (e) => `Started the review of ${e.applicationId ?? 'an application'}`,
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
@@ -66,6 +63,7 @@ export const HISTORY_ACTIONS: readonly string[] = Object.keys(ACTIONS);
 
 /** 'Submitted → Gating Review' for an entry that moved an application's status; '' for the others. */
 export function statusMove(entry: Pick<HistoryEntry, 'fromStatus' | 'toStatus'>): string {
-  if (!entry.fromStatus && !entry.toStatus) return '';
+  // No move: an entry without statuses, or one that records the status it left unchanged (a review started).
+  if ((!entry.fromStatus && !entry.toStatus) || entry.fromStatus === entry.toStatus) return '';
   return `${entry.fromStatus ? statusLabel(entry.fromStatus) : '—'} → ${entry.toStatus ? statusLabel(entry.toStatus) : '—'}`;
 }

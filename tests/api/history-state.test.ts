@@ -4,7 +4,7 @@
 // permissions table (listScope of read:history); an application's history for the state roles. The test makes
 // its own applications and entries (in March 2020, so no seed or other test's rows fall in its date range).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
 import { applications, loggedActions, organizations, programs, reviewAssignments, sections } from '../../api/db/schema';
 import { listScope, type Viewer } from '../../domain/access';
@@ -50,7 +50,7 @@ beforeAll(async () => {
     if (o.legalName.startsWith('Summit')) org.summit = o.id;
   }
   const [program] = await db.select().from(programs).limit(1);
-  const two = await db.select().from(sections).where(eq(sections.programId, program!.id)).orderBy(asc(sections.displayOrder)).limit(2);
+  const two = await db.select().from(sections).where(and(eq(sections.programId, program!.id), eq(sections.isEntityProfile, false))).orderBy(asc(sections.displayOrder)).limit(2);
   sectionIds = two.map((s) => s.id).reverse(); // listed out of order: the names come back in the form's order
   sectionNames = two.map((s) => s.name);
   await db.insert(applications).values([
@@ -186,6 +186,38 @@ describe('the whole history', () => {
     expect(res.body.users.map((u) => u.email)).toEqual(expect.arrayContaining(['rsm.admin@example.gov', 'summit.admin@example.org']));
     const member = await api.call<{ organizations: { id: string }[] }>('/api/v1/logged-actions/filters', { token: who['summit.admin@example.org']!.token });
     expect(member.body.organizations.map((o) => o.id)).toEqual([org.summit]);
+  });
+});
+
+describe('moves made through the API', () => {
+  it('show in the whole history with their comments, reason in words and reopened sections', async () => {
+    const db = api.database.db;
+    const [program] = await db.select().from(programs).limit(1);
+    await db.insert(applications).values([
+      { id: 'GA-H7M001', programId: program!.id, organizationId: org.lakeview, status: 'SUBMITTED', submittedAt: new Date() },
+      { id: 'GA-H7M002', programId: program!.id, organizationId: org.summit, status: 'SUBMITTED', submittedAt: new Date() },
+    ]);
+    const move = async (id: string, actionId: string, body: Record<string, unknown> = {}) => {
+      const res = await api.call(`/api/v1/review/applications/${id}/${actionId}`, { token: who['state.admin@example.gov']!.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await move('GA-H7M001', 'mark-as-gating-review', { comments: 'Starting gating' });
+    await move('GA-H7M001', 'mark-as-rejected', { reasonId: 6, comments: 'The design does not hold' });
+    await move('GA-H7M002', 'mark-as-gating-review');
+    await move('GA-H7M002', 'mark-as-revision-needed', { sectionIds, comments: 'Two sections again' });
+
+    const res = await history('applicationId=GA-H7M&action=STATUS_CHANGED');
+    expect(res.status).toBe(200);
+    const entries = res.body.loggedActions.map((e) => ({
+      applicationId: e.applicationId, from: e.fromStatus, to: e.toStatus, comments: e.comments, reason: e.reason, sections: e.sectionNames,
+    }));
+    expect(entries).toEqual([
+      { applicationId: 'GA-H7M002', from: 'GATING_REVIEW', to: 'REVISION_NEEDED', comments: 'Two sections again', reason: null, sections: sectionNames },
+      { applicationId: 'GA-H7M002', from: 'SUBMITTED', to: 'GATING_REVIEW', comments: null, reason: null, sections: null },
+      { applicationId: 'GA-H7M001', from: 'GATING_REVIEW', to: 'REJECTED', comments: 'The design does not hold', reason: 'Did not meet Technical criteria.', sections: null },
+      { applicationId: 'GA-H7M001', from: 'SUBMITTED', to: 'GATING_REVIEW', comments: 'Starting gating', reason: null, sections: null },
+    ]);
+    expect(res.body.loggedActions.every((e) => e.userId === who['state.admin@example.gov']!.id)).toBe(true);
   });
 });
 
