@@ -13,6 +13,7 @@ import { answers, applicationSections, applications, documents, programs, sectio
 import { audit } from '../services/audit';
 import { checkMove, executeMove } from '../services/application-moves';
 import { findPendingUploads, pendingUploadId, promotePendingUploads } from '../services/pending-uploads';
+import { latestRevisionRequest } from '../services/revision-request';
 import { templateUrls } from './templates';
 import {
   areaName, auditProfileSnapshot, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
@@ -173,6 +174,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
         technologyType: app.technologyType,
         programId: app.programId,
         readOnly,
+        // While returned for revision: what the state asked and which sections it reopened (issue 10 item 4).
+        ...(app.status === 'REVISION_NEEDED' ? { revisionRequest: await latestRevisionRequest(ctx.db, app.id) } : {}),
       },
       section: {
         id: section.id,

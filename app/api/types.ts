@@ -39,7 +39,11 @@ export interface SectionStatusRow {
 }
 
 export interface SectionView {
-  application: { applicationId: string; programId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean };
+  application: {
+    applicationId: string; programId: string; status: string; projectLocation: string | null; technologyType: string | null; readOnly: boolean;
+    /** While REVISION_NEEDED: the state's comments and the sections it reopened (api/services/revision-request.ts). */
+    revisionRequest?: { comments: string | null; sectionIds: string[]; requestedAt: string } | null;
+  };
   section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string };
   questions: (ListQuestion & { error?: string; warning?: string })[];
 }

@@ -142,6 +142,21 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     '& a > span + span': { fontSize: 'xs', color: 'fg.muted' },
     '& a > span[data-testid=step-problem]': { color: 'fg.error' },
   },
+  // Returned for revision (the form's revision-notice.tsx): the state's request at the top, and spec 4's lock display.
+  'ui-panel-head': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', columnGap: 3, '& > h2': { mb: 1 } },
+  'ui-revision': {
+    borderWidth: '1px', borderColor: 'orange.500', borderInlineStartWidth: '4px', bg: 'bg', p: 4, borderRadius: 'md', mb: 6,
+    '& > h2': { fontSize: 'lg', fontWeight: 'semibold', mb: 1 },
+    '& > h3': { fontSize: 'sm', fontWeight: 'semibold', mt: 3, mb: 1 },
+    '& > ul': { pl: 5, listStyleType: 'disc' },
+    '& a': { textDecoration: 'underline', color: 'brand.fg' },
+  },
+  'ui-revision-comments': { whiteSpace: 'pre-wrap', bg: 'bg.muted', p: 3, borderRadius: 'md' },
+  'ui-lock': {
+    display: 'inline-flex', alignItems: 'center', gap: 1, fontSize: 'xs', fontWeight: 'medium', verticalAlign: 'middle',
+    '&[data-lock=unlocked]': { color: { base: 'green.700', _dark: 'green.300' } },
+    '&[data-lock=locked]': { color: 'fg.muted' },
+  },
   // Toasts (app/components/toaster.tsx).
   'ui-toast': {
     display: 'flex', minH: '56px', alignItems: 'center', gap: 3, px: 4, py: 2, borderRadius: 'md', boxShadow: 'lg',

@@ -1,8 +1,8 @@
 // The application form: sections as steps, questions from data, conditional questions, server
 // validation with everything typed kept, save, come back, submit refused while incomplete; read-only
-// states and banners. JS on and off.
+// states and banners; returned for revision and resubmitted (issue 10 item 4). JS on and off.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn, createApplication } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn, createApplication, apiToken } from './fixtures';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
 
@@ -332,4 +332,65 @@ test.describe('at a phone’s width (390 px)', () => {
       }
     }
   });
+});
+
+test('returned for revision: the state\'s comments on top, only the reopened section editable, Resubmit locks every section again', async ({ page }) => {
+  // A seeded application in a review status no other test uses, one per project (they share the server).
+  const id = jsEnabled(page) ? 'GA-LKV010' : 'GA-LKV008';
+  const token = await apiToken(page, ACCOUNTS.stateAdmin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const sections = (await (await page.request.get('/api/v1/section/all', { headers })).json()) as { id: string; slug: string; name: string }[];
+  const technology = sections.find((s) => s.slug === 'technology')!;
+  const comments = `Describe the backhaul in more detail (${test.info().project.name}).`;
+  const moved = await page.request.post(`/api/v1/review/applications/${id}/mark-as-revision-needed`, { headers, data: { sectionIds: [technology.id], comments } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  expect(((await moved.json()) as { status: string }).status).toBe('REVISION_NEEDED');
+
+  await signIn(page, ACCOUNTS.orgAdmin);
+  // Spec 4's row rules: REVISION_NEEDED is Edit.
+  await page.goto(`/org/applications?q=${id}`);
+  const row = page.getByTestId('application-row').filter({ hasText: id });
+  await row.getByRole('link', { name: `Edit ${id}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${id}`);
+  const notice = page.getByTestId('revision-request');
+  await expect(notice.getByTestId('revision-comments')).toHaveText(comments);
+  await expect(notice.getByRole('link')).toHaveText([technology.name]);
+  // A section the state did not reopen: locked, nothing to save.
+  await page.goto(`/org/applications/bead-applcn/${id}?step=budget`);
+  await expect(page.getByTestId('revision-request')).toBeVisible();
+  await expect(page.getByText('The Application is Locked')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('section-content').getByTestId('lock-state')).toContainText('Locked');
+  await expect(page.getByTestId('section-content').locator('input:not([type="hidden"]), textarea, select').first()).toBeDisabled();
+  await scan(page);
+
+  // The reopened one: unlocked, saved.
+  await page.getByTestId('revision-request').getByRole('link', { name: technology.name }).click();
+  await expect(page).toHaveURL(/step=technology/);
+  await expect(page.getByTestId('section-content').getByTestId('lock-state')).toContainText('Unlocked');
+  await expect(page.getByText('The Application is Locked')).toHaveCount(0);
+  const narrative = q(page, '30').locator('textarea');
+  const revised = `A revised design: fibre backhaul to the county seat, reviewed ${test.info().project.name}.`;
+  await narrative.fill(revised);
+  await ready(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+  await expect(narrative).toHaveValue(revised);
+  await scan(page);
+
+  await page.getByRole('button', { name: 'Resubmit application' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Application resubmitted successfully');
+  await expect(row).toContainText('Resubmitted');
+  // Spec 4: RESUBMITTED is not SUBMITTED, REJECTED or CANCELLED, so the row still says Edit; the form is locked.
+  await row.getByRole('link', { name: `Edit ${id}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${id}`);
+  await expect(page.getByTestId('revision-request')).toHaveCount(0);
+  await page.goto(`/org/applications/bead-applcn/${id}?step=technology`);
+  await expect(page.getByText('The Application is Locked')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resubmit application' })).toHaveCount(0);
+  await expect(narrative).toBeDisabled();
+  await expect(narrative).toHaveValue(revised);
+  await expect(page.getByTestId('section-step').getByTestId('lock-state').filter({ hasText: 'Unlocked' })).toHaveCount(0);
+  await scan(page);
 });

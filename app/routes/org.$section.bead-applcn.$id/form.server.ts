@@ -81,7 +81,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const values = checked ? Object.fromEntries(checked.questions.map((q) => [q.id, q.answer])) : null;
       return data<ActionResult>({ ...none, values, errors, sectionErrors: failure.fields, message: failure.message }, { status: failure.status });
     }
-    return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title: APPLICATION_MSG.submitted });
+    // REVISION_NEEDED → RESUBMITTED through the same route (the API's move executor locks every section again).
+    const title = view.application.status === 'REVISION_NEEDED' ? APPLICATION_MSG.resubmitted : APPLICATION_MSG.submitted;
+    return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title });
   }
 
   const values = answersFromForm(view.questions, form);

@@ -16,6 +16,7 @@ import { filledAnswer } from '../../../domain/project-areas';
 import type { FormQuestion } from '../../components/question-field';
 import type { action, ActionResult, loader } from './form.server';
 import { SectionSteps, SubmitErrors } from './section-steps';
+import { LockState, RevisionNotice } from './revision-notice';
 
 export { action, loader } from './form.server';
 
@@ -59,6 +60,10 @@ export default function ApplicationForm() {
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
   const locked = app.status !== 'DRAFT' && app.status !== 'CANCELLED' && readOnly;
+  // Past its draft, each form section shows whether it is open for changes (spec 4); in REVISION_NEEDED only the
+  // sections the state reopened are.
+  const showLocks = app.status !== 'DRAFT' && app.status !== 'CANCELLED';
+  const revising = app.status === 'REVISION_NEEDED';
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
 
   // Each section with problems is marked in the steps (in words): those a refused submit named, and the one shown
@@ -81,19 +86,23 @@ export default function ApplicationForm() {
         <h1 className="ui-h1-flush">Application {applicationId}</h1>
         <StatusBadge status={app.status} />
       </div>
+      {revising && app.revisionRequest ? <RevisionNotice request={app.revisionRequest} steps={steps} base={base} /> : null}
       {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
       {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
       <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       <div className="ui-form-layout">
-        <SectionSteps steps={steps} current={step.sectionId} marks={marks} base={base} />
+        <SectionSteps steps={steps} current={step.sectionId} marks={marks} base={base} locks={showLocks} />
         <div className="ui-form-main">
           {/* The fragment: without JavaScript the refused save's page opens at its error summary. */}
           <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
             {readOnly ? null : <DefaultSubmit />}
             <StepEnter stepKey={step.sectionId}>
             <div className="ui-panel" data-testid="section-content">
-              <h2 className="ui-panel-title">{view.section.name}</h2>
+              <div className="ui-panel-head">
+                <h2 className="ui-panel-title">{view.section.name}</h2>
+                {showLocks && !view.section.isEntityProfile ? <LockState unlocked={step.unlocked} /> : null}
+              </div>
               {view.section.isEntityProfile ? (
                 <p className="ui-panel-intro">
                   These answers come from the <Link to="/org/organization-profile">Entity Profile</Link> and are read-only here.
@@ -138,11 +147,23 @@ export default function ApplicationForm() {
           </Form>
           {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
             <Form method="post" action={`${base}?step=${step.slug}#submit-errors`} className="ui-submit-box">
-              <h2 className="ui-h2-md">Submit the application</h2>
-              <p>Save each section first. After submitting, the application is locked for review.</p>
-              <button type="submit" name="intent" value="submit" className="ui-btn">
-                Submit application
-              </button>
+              {revising ? (
+                <>
+                  <h2 className="ui-h2-md">Resubmit the application</h2>
+                  <p>Save each reopened section first. After resubmitting, every section is locked again for review.</p>
+                  <button type="submit" name="intent" value="submit" className="ui-btn">
+                    Resubmit application
+                  </button>
+                </>
+              ) : (
+                <>
+                  <h2 className="ui-h2-md">Submit the application</h2>
+                  <p>Save each section first. After submitting, the application is locked for review.</p>
+                  <button type="submit" name="intent" value="submit" className="ui-btn">
+                    Submit application
+                  </button>
+                </>
+              )}
             </Form>
           ) : null}
         </div>

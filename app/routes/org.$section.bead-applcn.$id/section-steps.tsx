@@ -3,13 +3,17 @@
 import { Link } from '@remix-run/react';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import type { SectionStatusRow } from '../../api/types';
+import { LockState } from './revision-notice';
 
 const STATUS_WORDS = { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' } as const;
 
-type Step = Pick<SectionStatusRow, 'sectionId' | 'name' | 'slug' | 'status' | 'isEntityProfile'>;
+type Step = Pick<SectionStatusRow, 'sectionId' | 'name' | 'slug' | 'status' | 'isEntityProfile' | 'unlocked'>;
 
-/** `marks`: by section id, what needs attention there (said in words under the step, not by colour alone). */
-export function SectionSteps({ steps, current, marks, base }: { steps: Step[]; current: string; marks: Record<string, string>; base: string }) {
+/**
+ * `marks`: by section id, what needs attention there (said in words under the step, not by colour alone). `locks`:
+ * show each form section's lock state (spec 4), for an application past its draft.
+ */
+export function SectionSteps({ steps, current, marks, base, locks = false }: { steps: Step[]; current: string; marks: Record<string, string>; base: string; locks?: boolean }) {
   return (
     <nav aria-label="Application sections" className="ui-steps">
       <ol>
@@ -27,6 +31,12 @@ export function SectionSteps({ steps, current, marks, base }: { steps: Step[]; c
               <span>
                 {STATUS_WORDS[s.status]}
                 {s.isEntityProfile ? ' · from the Entity Profile' : ''}
+                {locks && !s.isEntityProfile ? (
+                  <>
+                    {' · '}
+                    <LockState unlocked={s.unlocked} />
+                  </>
+                ) : null}
               </span>
               {marks[s.sectionId] ? <span data-testid="step-problem">{marks[s.sectionId]}</span> : null}
             </Link>
