@@ -11,6 +11,10 @@
 //           the ratio page / API; SQL statements per page and per API call (the query logger,
 //           api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
 //   at 1k, 10k, 100k  p50 one at a time of the page and the API: the 100k / 1k ratio; EXPLAIN at 100k;
+//   at 10k  also the state's list (decision 028): /state/applications filtered by status and project location,
+//           page 2, and its API call GET review/applications, side by side like the org list, with the EXPLAIN
+//           ANALYZE of its statement; and a status move (a state admin's mark-as-gating-review on fresh
+//           SUBMITTED applications) one at a time and 32 at once;
 //   then    saving one 50-answer section, and the PDF of a fully answered SUBMITTED application.
 // Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end. Needs a
 // production build (flock /tmp/portal-build.lock npm run build). BENCH_ENGINES=pglite,postgres picks engines.
@@ -39,7 +43,7 @@ import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../domain/questions';
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
 import { benchApplicationCounts, benchOrganizations, seedLarge } from './seed-large';
-import { Browser, client, expectStatus, signIn, signInBrowser, table, type Client } from './bench-support';
+import { Browser, client, expectStatus, outboxCode, percentile, signIn, signInBrowser, table, type Client } from './bench-support';
 
 // The UI's build and React run as in production (React reads NODE_ENV when first loaded, below).
 process.env.NODE_ENV = 'production';
@@ -100,6 +104,17 @@ interface Side {
   statementText: string[];
 }
 
+/** The state's list at the load scale (page and API as for the org list) and a status move. */
+interface StateFigures {
+  matching: number;
+  rowsOnPage: number;
+  page: Side;
+  api: Side;
+  plan: string;
+  /** mark-as-gating-review on fresh SUBMITTED applications: one at a time, then MOVE_BURST of them 32 at once. */
+  move: Timing & { statements: number; statementText: string[]; burst: { moves: number; connections: number; wallMs: number; p50: number; p95: number; failed: number } };
+}
+
 interface EngineFigures {
   engine: Engine;
   /** seedMs: per scale, growing the bench data to it (or loading PGlite's dump of it). */
@@ -112,6 +127,7 @@ interface EngineFigures {
   /** p50 one at a time, per scale. */
   scale: { applications: number; page: Timing; api: Timing }[];
   explain: { applications: number; plan: string }[];
+  state: StateFigures;
   save: Timing & { answers: number; sectionName: string; questionsInSection: number };
   pdf: Timing & { bytes: number; pages: number; written: number; questions: number; visible: number; unanswered: number };
 }
@@ -176,6 +192,123 @@ async function explainList(database: Database, api: Client, listPath: string): P
   const raw = (database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, string>[] }> } }).$client;
   const result = await raw.query(`explain (analyze, costs off, timing off, summary on) ${recording.statements[at]}`, recording.params[at]!);
   return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/** One side (a page or an API call) under load at 32 then 4 connections, and the statements of one request. */
+async function measureSide(
+  database: Database, baseUrl: string, url: string, headers: Record<string, string>, get: () => Promise<unknown>, sequentialTiming: Timing, what: string,
+): Promise<Side> {
+  log(`${what}: under load, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s, then ${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s`);
+  const heavy = await loadTest(baseUrl + url, headers, HEAVY_CONNECTIONS, HEAVY_SECONDS);
+  const light = await loadTest(baseUrl + url, headers, LIGHT_CONNECTIONS, LIGHT_SECONDS);
+  // Five requests one after the other: a periodic write (a token's last use) may fall in one.
+  const seen: string[][] = [];
+  for (let run = 0; run < 5; run++) seen.push((await statementsOf(database, get)).statements);
+  const counts = seen.map((x) => x.length).sort((a, b) => a - b);
+  return { url, heavy, light, statements: counts[2]!, statementCounts: counts, statementText: seen.find((x) => x.length === counts[2])!, sequential: sequentialTiming };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1b. The state's list and a status move (issue 10, decision 028)
+// ---------------------------------------------------------------------------------------------
+
+const STATE_ADMIN = 'state.admin@example.gov';
+const MOVE_RUNS = 20;
+const MOVE_BURST = 64;
+
+/** Signs a browser in through the state's sign-in form (code from the dev outbox). */
+async function signInStateBrowser(browser: Browser, api: Client, email: string) {
+  const sent = await browser.request('/state/login', { intent: 'send-code', email });
+  if (sent.status !== 302) throw new Error(`UI state send-code: HTTP ${sent.status}`);
+  const verified = await browser.request('/state/login?step=code', { intent: 'verify', code: await outboxCode(api, email) });
+  if (verified.status !== 302) throw new Error(`UI state verify: HTTP ${verified.status}`);
+}
+
+/** SUBMITTED bench applications no earlier run has moved. */
+async function submittedBenchApplications(database: Database, n: number): Promise<string[]> {
+  const rows = await database.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.status, 'SUBMITTED'), sql`${applications.id} like 'GA-B%'`))
+    .orderBy(asc(applications.id))
+    .limit(n);
+  if (rows.length < n) throw new Error(`Only ${rows.length} SUBMITTED bench applications for ${n} moves`);
+  return rows.map((r) => r.id);
+}
+
+async function measureState(database: Database, baseUrl: string, engine: Engine): Promise<StateFigures> {
+  const api = client(baseUrl);
+  api.token = await signIn(api, STATE_ADMIN);
+  const browser = new Browser(baseUrl);
+  await signInStateBrowser(browser, api, STATE_ADMIN);
+
+  // The gating queue (submitted, in gating review) in the two project areas with the most of it, 25 a page, page 2.
+  const statuses = 'SUBMITTED,GATING_REVIEW';
+  const areas = (await database.db
+    .select({ name: applications.projectLocation, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(applications)
+    .where(sql`${applications.status} in ('SUBMITTED', 'GATING_REVIEW')`)
+    .groupBy(applications.projectLocation)
+    .orderBy(sql`count(*) desc`, asc(applications.projectLocation))
+    .limit(2)).map((a) => a.name!);
+  const listPath = (page: number) => `/api/v1/review/applications?${new URLSearchParams({ page: String(page), limit: '25', status: statuses, projectLocation: areas.join(',') })}`;
+  const first = await api.call<{ totalPages: number }>(listPath(1));
+  expectStatus('review/applications', first);
+  const shownPage = Math.min(2, first.body.totalPages);
+  const pageUrl = `/state/applications?${new URLSearchParams({ status: statuses, location: areas.join(','), page: String(shownPage), size: '25' })}`;
+  const apiPath = listPath(shownPage);
+  const getPage = () => browser.request(pageUrl);
+  const getApi = () => api.call(apiPath);
+  const probe = await getApi();
+  expectStatus('review/applications', probe);
+  const pageProbe = await getPage();
+  expectStatus('state page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
+
+  log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${SEQUENTIAL_RUNS} each)`);
+  const pageAlone = await sequential(getPage, 'state page');
+  const apiAlone = await sequential(getApi, 'review/applications');
+  const page = await measureSide(database, baseUrl, pageUrl, { cookie: browser.cookieHeader() }, getPage, pageAlone, `${engine} at ${k(LOAD_SCALE)}: the state page`);
+  const apiSide = await measureSide(database, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, apiAlone, `${engine} at ${k(LOAD_SCALE)}: the state API`);
+  const plan = await explainList(database, api, apiPath);
+
+  // A status move, each on an application still SUBMITTED: one at a time, then a burst 32 at once.
+  log(`${engine} at ${k(LOAD_SCALE)}: mark-as-gating-review ${MOVE_RUNS} times one at a time, then ${MOVE_BURST} at ${HEAVY_CONNECTIONS} at once`);
+  const ids = await submittedBenchApplications(database, MOVE_RUNS + 1 + MOVE_BURST);
+  const move = (id: string) => api.call(`/api/v1/review/applications/${id}/mark-as-gating-review`, { body: { comments: 'Bench: gating review' } });
+  const one = await statementsOf(database, async () => expectStatus('mark-as-gating-review', await move(ids[0]!)));
+  const samples: number[] = [];
+  for (const id of ids.slice(1, MOVE_RUNS + 1)) {
+    const start = process.hrtime.bigint();
+    expectStatus('mark-as-gating-review', await move(id));
+    samples.push(elapsed(start));
+  }
+  const burstIds = ids.slice(MOVE_RUNS + 1);
+  const latencies: number[] = [];
+  let failed = 0;
+  const burstStart = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: HEAVY_CONNECTIONS }, async (_v, lane) => {
+    for (let i = lane; i < burstIds.length; i += HEAVY_CONNECTIONS) {
+      const start = process.hrtime.bigint();
+      const res = await move(burstIds[i]!);
+      latencies.push(elapsed(start));
+      if (res.status !== 200) failed++;
+    }
+  }));
+  const wallMs = elapsed(burstStart);
+  latencies.sort((a, b) => a - b);
+  return {
+    matching: probe.body.totalRecords,
+    rowsOnPage: probe.body.applications.length,
+    page,
+    api: apiSide,
+    plan,
+    move: {
+      ...timing(samples),
+      statements: one.statements.length,
+      statementText: one.statements,
+      burst: { moves: burstIds.length, connections: HEAVY_CONNECTIONS, wallMs, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed },
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -473,6 +606,7 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     const scale: EngineFigures['scale'] = [];
     const explain: EngineFigures['explain'] = [];
     let loadFigures: Pick<EngineFigures, 'page' | 'api' | 'matching' | 'rowsOnPage'> | undefined;
+    let state: StateFigures | undefined;
     let last: { api: Client; database: Database; bigOrg: string } | undefined;
     for (const applicationsTotal of SCALES) {
       const db = await databaseAt(applicationsTotal!);
@@ -517,22 +651,14 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       scale.push({ applications: applicationsTotal, page: await sequential(getPage, 'page'), api: await sequential(getApi, 'list') });
       if (applicationsTotal >= LOAD_SCALE) explain.push({ applications: applicationsTotal, plan: await explainList(db, api, apiPath) });
       if (applicationsTotal === LOAD_SCALE) {
-        const side = async (url: string, headers: Record<string, string>, get: () => Promise<unknown>, which: 'page' | 'api'): Promise<Side> => {
-          log(`${engine} at ${k(applicationsTotal)}: the ${which} under load, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s, then ${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s`);
-          const heavy = await loadTest(baseUrl + url, headers, HEAVY_CONNECTIONS, HEAVY_SECONDS);
-          const light = await loadTest(baseUrl + url, headers, LIGHT_CONNECTIONS, LIGHT_SECONDS);
-          // Five requests one after the other: a periodic write (a token's last use) may fall in one.
-          const seen: string[][] = [];
-          for (let run = 0; run < 5; run++) seen.push((await statementsOf(db, get)).statements);
-          const counts = seen.map((x) => x.length).sort((a, b) => a - b);
-          return { url, heavy, light, statements: counts[2]!, statementCounts: counts, statementText: seen.find((x) => x.length === counts[2])!, sequential: scale.at(-1)![which] };
-        };
+        const where = `${engine} at ${k(applicationsTotal)}`;
         loadFigures = {
           matching: probe.body.totalRecords,
           rowsOnPage: probe.body.applications.length,
-          page: await side(pageUrl, { cookie: browser.cookieHeader() }, getPage, 'page'),
-          api: await side(apiPath, { authorization: `Bearer ${api.token}` }, getApi, 'api'),
+          page: await measureSide(db, baseUrl, pageUrl, { cookie: browser.cookieHeader() }, getPage, scale.at(-1)!.page, `${where}: the page`),
+          api: await measureSide(db, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, scale.at(-1)!.api, `${where}: the API`),
         };
+        state = await measureState(db, baseUrl, engine);
       }
       if (applicationsTotal === SCALES.at(-1)) {
         last = { api, database: db, bigOrg };
@@ -547,7 +673,7 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     log(`${engine}: generating the PDF of a fully answered application ${PDF_RUNS} times`);
     const pdf = await measurePdf(last!.api, last!.database, last!.bigOrg);
 
-    return { engine, setup, bigOrgApplications, ...loadFigures!, scale, explain, save, pdf };
+    return { engine, setup, bigOrgApplications, ...loadFigures!, state: state!, scale, explain, save, pdf };
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -589,22 +715,32 @@ function report(f: EngineFigures) {
   console.log(`  API:  GET ${f.api.url.replace(/\/organization\/[^/]+\//, '/organization/:orgId/')}`);
   const row = (label: string, x: Side) => [label, x.heavy.requestsPerSec.toFixed(1), x.heavy.p50, x.heavy.p95, x.heavy.p99,
     x.heavy.errors + x.heavy.timeouts + x.heavy.non2xx, x.light.requestsPerSec.toFixed(1), x.light.p95, ms(x.sequential.median), x.statements];
+  const ratioRow = (page: Side, api: Side) => ['page / API', ratio(api.heavy.requestsPerSec, page.heavy.requestsPerSec), ratio(page.heavy.p50, api.heavy.p50),
+    ratio(page.heavy.p95, api.heavy.p95), '', '', ratio(api.light.requestsPerSec, page.light.requestsPerSec),
+    ratio(page.light.p95, api.light.p95), ratio(page.sequential.median, api.sequential.median), ''];
   console.log(table(
     ['', `req/s @${HEAVY_CONNECTIONS}`, 'p50', 'p95', 'p99', 'errors', `req/s @${LIGHT_CONNECTIONS}`, 'p95', 'p50 alone', 'statements'],
-    [
-      row('page /org/applications', f.page),
-      row('its API call', f.api),
-      ['page / API', ratio(f.api.heavy.requestsPerSec, f.page.heavy.requestsPerSec), ratio(f.page.heavy.p50, f.api.heavy.p50),
-        ratio(f.page.heavy.p95, f.api.heavy.p95), '', '', ratio(f.api.light.requestsPerSec, f.page.light.requestsPerSec),
-        ratio(f.page.light.p95, f.api.light.p95), ratio(f.page.sequential.median, f.api.sequential.median), ''],
-    ],
+    [row('page /org/applications', f.page), row('its API call', f.api), ratioRow(f.page, f.api),
+      row('page /state/applications', f.state.page), row('its API call', f.state.api), ratioRow(f.state.page, f.state.api)],
   ));
   console.log(`  (latencies in ms; "page / API" on req/s is API req/s ÷ page req/s; targets: ≤ 3×, ≤ 4 statements a page, p95 ≤ 40 ms at ${LIGHT_CONNECTIONS})`);
-  for (const [label, x] of [['page', f.page], ['API call', f.api]] as const) {
+  console.log(`  state list: ${f.state.matching} matching, ${f.state.rowsOnPage} rows on the page; page GET ${f.state.page.url}; API GET ${f.state.api.url}`);
+  for (const [label, x] of [['page', f.page], ['API call', f.api], ['state page', f.state.page], ['state API call', f.state.api]] as const) {
     console.log(`  statements of one ${label} (five requests: ${x.statementCounts.join(', ')}):`);
     for (const q of x.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
   }
   console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95})`);
+  const mv = f.state.move;
+  console.log(`\nA status move (State_Admin, mark-as-gating-review on a SUBMITTED application, POST through the API; ms)`);
+  console.log(table(
+    ['', 'moves', 'p50', 'mean', 'min', 'max', 'p95', 'moves/s', 'failed', 'statements'],
+    [
+      ['one at a time', mv.runs, ms(mv.median), ms(mv.mean), ms(mv.min), ms(mv.max), '', (1000 / mv.mean).toFixed(1), 0, mv.statements],
+      [`${mv.burst.connections} at once`, mv.burst.moves, ms(mv.burst.p50), '', '', '', ms(mv.burst.p95), ((mv.burst.moves * 1000) / mv.burst.wallMs).toFixed(1), mv.burst.failed, ''],
+    ],
+  ));
+  console.log('  statements of one move:');
+  for (const q of mv.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
 
   console.log('\nAs the data grows (p50 one at a time, ms; Bench Organization 001 holds 10%)');
   const first = f.scale[0]!;
@@ -617,6 +753,9 @@ function report(f: EngineFigures) {
     ],
   ));
   console.log('  (target: ≤ 1.5×)');
+
+  console.log(`\nEXPLAIN ANALYZE of the state list statement at ${k(LOAD_SCALE)} applications`);
+  console.log(f.state.plan.split('\n').map((l) => `  ${l}`).join('\n'));
 
   for (const e of f.explain) {
     console.log(`\nEXPLAIN ANALYZE of the list statement at ${k(e.applications)} applications`);
