@@ -186,7 +186,7 @@ describe('the status machine over HTTP', () => {
     expect(await statusOf(id)).toBe('GATING_REVIEW');
   });
 
-  it('writes the history of a move: who, from, to, comments, reason', async () => {
+  it('writes the history of a move (who, from, to, comments, reason) and emails the organization after it', async () => {
     const id = rows.find((r) => r.status === 'PASSED_GATING')!.id;
     const res = await move(id, 'mark-as-rejected', 'state.admin@example.gov', { reasonId: '6', comments: 'Too costly' });
     expect(res.status).toBe(200);
@@ -197,6 +197,9 @@ describe('the status machine over HTTP', () => {
       fromStatus: 'PASSED_GATING', toStatus: 'REJECTED', comments: 'Too costly',
       details: { actionId: 'mark-as-rejected', reasonId: 6, reason: 'Did not meet Technical criteria.' },
     });
+    // After the commit the organization's admins are told (api/services/notifications.ts, the dev outbox here).
+    const mail = await api.call(`/api/v1/dev/outbox?email=org.admin@example.org`, { http: true });
+    expect(mail.body.map((m: { subject: string }) => m.subject)).toContain(`Application ${id} is now Rejected`);
     await api.database.db.update(applications).set({ status: 'PASSED_GATING' }).where(eq(applications.id, id));
   });
 });
