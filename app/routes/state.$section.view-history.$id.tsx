@@ -4,30 +4,18 @@
 // ones for reviewers; 404 otherwise). Links back to the application's review screen and to the whole history.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { requirePortalUser } from '../utils/auth.server';
-import { readOrFail } from '../utils/api-errors.server';
-import { apiSession } from '../api/client.server';
-import { applicationHistory } from '../api/history.server';
 import { HistoryTable } from '../components/history-table';
-import { clampPage } from '../components/list-kit/paging.server';
-import { pageParam } from '../utils/url-state';
+import { loadApplicationHistory } from '../components/history-loader.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
-import { APPLICATION_MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `History of ${d?.applicationId ?? 'an application'} | Broadband Grants Portal` }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requirePortalUser(request, context, 'state');
-  const applicationId = String(params.id ?? '').toUpperCase();
-  const page = pageParam(request.url);
-  const history = await readOrFail({ request, context }, applicationHistory(apiSession(context, user), applicationId, page), {
-    notFound: APPLICATION_MSG.notFound,
-  });
-  clampPage(request, page, history.totalPages);
-  return { applicationId, history, section: params.section ?? 'applications', wholeHistory: can(user.role, 'read', 'history') };
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, applicationId, history, section } = await loadApplicationHistory(args, 'state');
+  return { applicationId, history, section, wholeHistory: can(user.role, 'read', 'history') };
 }
 
 export default function StateApplicationHistory() {
