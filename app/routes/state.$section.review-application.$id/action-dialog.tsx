@@ -3,6 +3,7 @@
 // on Escape). It asks for what the action needs (domain/workflow.ts): comments (required or optional), a reject
 // reason of the nine, the sections to reopen, the status to assign; Assign Reviewer lists the stage's reviewers as
 // checkboxes with their open reviews. A refusal comes back here with its message and what was typed.
+import { Fragment } from 'react';
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
@@ -71,19 +72,23 @@ export function ActionDialog({ applicationId, status, stage, action, choices }: 
             <legend>Reviewers</legend>
             {choices.reviewers.length === 0 ? <p>No active reviewers of this type.</p> : null}
             {choices.reviewers.map((r) => (
-              <label key={r.id}>
-                <input
-                  type="checkbox"
-                  name="reviewerIds"
-                  value={r.id}
-                  defaultChecked={values ? values.reviewerIds.includes(r.id) || r.started : r.assigned}
-                  disabled={r.started}
-                />
-                <span>
-                  {r.name} ({r.email}), {r.openReviews} open {r.openReviews === 1 ? 'review' : 'reviews'}
-                  {r.started ? ', review started: stays assigned' : ''}
-                </span>
-              </label>
+              <Fragment key={r.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    name="reviewerIds"
+                    value={r.id}
+                    defaultChecked={values ? values.reviewerIds.includes(r.id) || r.started : r.assigned}
+                    disabled={r.started}
+                  />
+                  <span>
+                    {r.name} ({r.email}), {r.openReviews} open {r.openReviews === 1 ? 'review' : 'reviews'}
+                    {r.started ? ', review started: stays assigned' : ''}
+                  </span>
+                </label>
+                {/* A started review stays whatever the list says; sent along so the list is never empty for it. */}
+                {r.started ? <input type="hidden" name="reviewerIds" value={r.id} /> : null}
+              </Fragment>
             ))}
             <ErrorList id={reviewers?.id} errors={reviewers ? [reviewers.message] : null} />
           </fieldset>

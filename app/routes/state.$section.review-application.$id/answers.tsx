@@ -22,7 +22,7 @@ function Answer({ q }: { q: AnswerView }) {
     case 'table':
       if (q.rows.length === 0) return <p className="q-hint">{NO_ANSWER}</p>;
       return (
-        <div className="q-table-region" role="region" aria-label={`Question ${q.systemNo} table`} tabIndex={0}>
+        <section className="q-table-region" aria-labelledby={`q-${q.id}`} tabIndex={0}>
           <table className="q-table">
             <thead>
               <tr>
@@ -50,7 +50,7 @@ function Answer({ q }: { q: AnswerView }) {
               </tfoot>
             ) : null}
           </table>
-        </div>
+        </section>
       );
     case 'text':
       return q.answer === null ? <p className="q-hint">{NO_ANSWER}</p> : <p className="q-answer">{q.answer}</p>;

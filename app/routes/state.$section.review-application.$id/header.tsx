@@ -15,7 +15,8 @@ interface HeaderProps {
   assigned: { id: string; name: string; type: string; status: string }[];
 }
 
-const ASSIGNMENT_WORDS: Record<string, string> = { PENDING: 'Pending', IN_PROGRESS: 'In Review', SUBMITTED: 'Review Completed' };
+/** An assignment's status as a badge of spec 4's labels (pending, in review, review completed) and their colours. */
+const ASSIGNMENT_BADGES: Record<string, string> = { PENDING: 'PENDING', IN_PROGRESS: 'IN_REVIEW', SUBMITTED: 'REVIEW_COMPLETED' };
 
 export function ReviewHeader({ application, projectArea, assigned }: HeaderProps) {
   return (
@@ -64,7 +65,7 @@ export function ReviewHeader({ application, projectArea, assigned }: HeaderProps
               <ul className="ui-facts-list" data-testid="assigned-reviewers">
                 {assigned.map((r) => (
                   <li key={r.id}>
-                    {r.name} ({r.type}) <StatusTag status={ASSIGNMENT_WORDS[r.status] ?? r.status} />
+                    {r.name} ({r.type}) <StatusTag status={ASSIGNMENT_BADGES[r.status] ?? r.status} />
                   </li>
                 ))}
               </ul>
