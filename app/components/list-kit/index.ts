@@ -2,6 +2,7 @@
 export { DataTable, type Column, type DataTableProps } from './data-table';
 export { FilterChips } from './filter-chips';
 export { FilterDrawer, FilterDrawerLink } from './filter-drawer';
+export { DateRangeField, ANY_TIME } from './date-range-field';
 export { HiddenParams } from './hidden-params';
 export { ListTabs, type ListTab } from './list-tabs';
 export { Pager, PageSizeSelect, type PagerProps } from './pager';

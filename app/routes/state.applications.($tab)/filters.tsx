@@ -3,8 +3,7 @@
 // default that means "no filter" (decision 024).
 import { FilterDrawer } from '../../components/list-kit';
 import { FilterField } from '../../components/list-kit/filter-field';
-import { ANY_TIME } from '../org.applications._index/filters';
-import { DATE_RANGES, DATE_RANGE_LABELS } from '../../../domain/dates';
+import { DateRangeField } from '../../components/list-kit/date-range-field';
 import { statusLabel } from '../../../domain/statuses';
 import type { OrganizationChoice } from '../../api/review-list.server';
 import { DRAWER_FILTERS, STATE_STATUSES, type StateListState, type TabDef } from './list-state';
@@ -12,7 +11,6 @@ import { DRAWER_FILTERS, STATE_STATUSES, type StateListState, type TabDef } from
 export function StateListFilters({ open, state, tab, areas, organizations }: {
   open: boolean; state: StateListState; tab: TabDef; areas: string[]; organizations: OrganizationChoice[];
 }) {
-  const range = state.filters.range ?? ANY_TIME.value;
   // The status choice lists the tab's statuses; a URL naming several keeps them until a single one is chosen.
   const statuses = tab.statuses ?? STATE_STATUSES;
   const status = state.filters.status ?? '';
@@ -20,15 +18,7 @@ export function StateListFilters({ open, state, tab, areas, organizations }: {
   if (status.includes(',')) statusOptions.unshift({ value: status, label: status.split(',').map(statusLabel).join(', ') });
   return (
     <FilterDrawer open={open} fields={DRAWER_FILTERS}>
-      <fieldset className="ui-filter-group">
-        <legend>Submitted</legend>
-        {[ANY_TIME, ...DATE_RANGES.map((value) => ({ value, label: DATE_RANGE_LABELS[value] }))].map((choice) => (
-          <label key={choice.value || 'any'}>
-            <input type="radio" name="range" value={choice.value} defaultChecked={range === choice.value} />
-            {choice.label}
-          </label>
-        ))}
-      </fieldset>
+      <DateRangeField legend="Submitted" value={state.filters.range} />
       <FilterField name="location" label="Project location" value={state.filters.location} any="Any location" options={areas.map((a) => ({ value: a, label: a }))} />
       <FilterField
         name="organization" label="Organization" value={state.filters.organization} any="Any organization"
