@@ -1,9 +1,9 @@
 // The state's history screens (issue 10 item 5, decision 031), JS on and off with axe: a state admin filters the
-// whole history by organization and action in the drawer, changes the page size and pages, removes a chip; searches
-// an application id with the action filter; opens that application's history (from → to, comments) and its link
-// back to the review screen. Roles without History go to their first menu item; a reviewer reads no history of an
-// application not assigned to them. The paged rows are made here (a fresh organization and its uploads), so
-// no seed count matters.
+// whole history by organization and action in the drawer, changes the page size and pages, shares the URL with the
+// RSM admin, removes a chip; searches an application id with the action filter; opens that application's history
+// (from → to, comments) and its link back to the review screen. Roles without History go to their first menu item;
+// a reviewer reads no history of an application not assigned to them. The paged rows are made here (a fresh
+// organization and its uploads), so no seed count matters.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
 
@@ -58,8 +58,8 @@ async function organizationWithHistory(request: APIRequestContext, uploads: numb
   return { legalName };
 }
 
-test('a state admin filters the whole history, pages, and opens an application history', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a state admin filters the whole history, pages, and opens an application history', async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const { legalName } = await organizationWithHistory(page.request, 6);
   await signIn(page, ACCOUNTS.stateAdmin);
 
@@ -99,6 +99,17 @@ test('a state admin filters the whole history, pages, and opens an application h
   await expect(page.getByTestId('page-status')).toHaveText('Page 2 of 2 (6 entries)');
   await expect(rows(page)).toHaveCount(1);
   await scan(page);
+
+  // The copied URL (filters, size, page) opens the same entry for the RSM admin in a fresh session.
+  const shown = await rows(page).allTextContents();
+  const other = await browser.newContext({ javaScriptEnabled: jsEnabled(page) });
+  const colleague = await other.newPage();
+  await signIn(colleague, ACCOUNTS.rsmAdmin);
+  await colleague.goto(page.url());
+  await expect(colleague.getByTestId('page-status')).toHaveText('Page 2 of 2 (6 entries)');
+  await expect(colleague.getByTestId('filter-chip')).toHaveText([`Organization: ${legalName}×`, 'Action: Document uploaded×']);
+  expect(await rows(colleague).allTextContents()).toEqual(shown);
+  await other.close();
 
   // Removing the action chip: the organization's whole history (its sign-up too), back on page 1.
   await page.getByRole('link', { name: 'Remove filter Action: Document uploaded' }).click();
