@@ -10,24 +10,17 @@ import { applications, reviewAssignments, userRoles, users } from '../db/schema'
 import { audit } from './audit';
 import type { ApplicationRow } from './application-content';
 import { notifyAssignment } from './notifications';
-import { stageOf, VENDOR_STAGE, type Stage } from '../../domain/permissions';
-import { REVIEWER_ROLES, roleLabel, type RoleName } from '../../domain/roles';
+import { stageOf, type Stage } from '../../domain/permissions';
+import { roleLabel, type RoleName } from '../../domain/roles';
 import { WORKFLOW_MSG, type AssignmentStatus } from '../../domain/workflow';
+import {
+  OPEN_ASSIGNMENT_STATUSES, reviewerRoleOf, reviewerTypeOf, type AssignedReviewer as AssignedReviewerOf, type ReviewerType,
+} from '../../domain/review-assignments';
 
-/** Spec 9 reviewer-type values, one per reviewer role (CTC_REVIEWER, RSM_REVIEWER, STATE_REVIEWER). */
-export type ReviewerType = 'CTC_REVIEWER' | 'RSM_REVIEWER' | 'STATE_REVIEWER';
-export const reviewerTypeOf = (role: RoleName) => role.toUpperCase() as ReviewerType;
-export const REVIEWER_TYPES: readonly ReviewerType[] = REVIEWER_ROLES.map(reviewerTypeOf);
-
-/** The reviewer role of a stage (the permissions table's vendor stages: RSM gating, CTC technical, State state). */
-export function reviewerRoleOf(stage: Stage): RoleName {
-  const role = REVIEWER_ROLES.find((r) => VENDOR_STAGE[r] === stage);
-  if (!role) throw new Error(`No reviewer role for the ${stage} stage`);
-  return role;
-}
+export { REVIEWER_TYPES, reviewerRoleOf, reviewerTypeOf, type ReviewerType } from '../../domain/review-assignments';
 
 /** Assignments still to be done (what "open reviews" counts). */
-const OPEN: readonly AssignmentStatus[] = ['PENDING', 'IN_PROGRESS'];
+const OPEN = OPEN_ASSIGNMENT_STATUSES;
 
 export const ASSIGNMENT_MSG = {
   reviewersRequired: 'Please choose at least one reviewer.',
@@ -39,15 +32,7 @@ export const ASSIGNMENT_MSG = {
   inProgress: 'Review marked as in progress',
 } as const;
 
-export interface AssignedReviewer {
-  reviewerId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  reviewerType: ReviewerType;
-  status: AssignmentStatus;
-  assignedAt: Date;
-}
+export type AssignedReviewer = AssignedReviewerOf<Date>;
 
 /** The reviewers assigned to an application (every stage), first assigned first. */
 export async function assignedReviewers(ctx: ApiContext, applicationId: string): Promise<AssignedReviewer[]> {

@@ -5,8 +5,9 @@ import { get, post, seg, type ApiSession } from './client.server';
 import type { AnswerValue, QuestionMetadata, QuestionType, TableColumn, TextResponseType } from '../../domain/questions';
 import type { ActionId, AssignmentStatus, MoveInput } from '../../domain/workflow';
 import type { AreaCounts } from '../../domain/project-areas';
+import type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
 
-export type ReviewerType = 'CTC_REVIEWER' | 'RSM_REVIEWER' | 'STATE_REVIEWER';
+export type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
 
 export interface ReviewQuestion {
   id: string;
@@ -32,16 +33,6 @@ export interface ReviewSection {
   /** Reopened for the organization's revision. */
   unlocked: boolean;
   questions: ReviewQuestion[];
-}
-
-export interface AssignedReviewer {
-  reviewerId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  reviewerType: ReviewerType;
-  status: AssignmentStatus;
-  assignedAt: string;
 }
 
 export interface ReviewApplication {

@@ -13,13 +13,13 @@ import { withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { publicUrl } from '../../api/documents.server';
 import {
-  assignReviewers, markReviewInProgress, move, reviewApplication, reviewersOfType, type ReviewerType, type ReviewQuestion,
+  assignReviewers, markReviewInProgress, move, reviewApplication, reviewersOfType, type ReviewQuestion,
 } from '../../api/review.server';
 import { answerText, cellDisplay, tableRows, totalsRow } from '../../../domain/answer-text';
 import { displayLevel } from '../../../domain/validation/display';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { statusLabel } from '../../../domain/statuses';
-import { REVIEWER_ROLES, roleLabel } from '../../../domain/roles';
+import { reviewerTypeLabel } from '../../../domain/review-assignments';
 import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId, type MoveInput,
 } from '../../../domain/workflow';
@@ -40,9 +40,6 @@ function answerView(api: Parameters<typeof publicUrl>[0], q: ReviewQuestion): An
   }
   return { ...base, kind: 'text', answer: answerText(q, q.answer) };
 }
-
-/** 'RSM_REVIEWER' → 'RSM Reviewer' (spec 9's reviewer types are the reviewer roles upper-cased). */
-const reviewerLabel = (type: ReviewerType) => roleLabel(REVIEWER_ROLES.find((r) => r.toUpperCase() === type) ?? type);
 
 function actionView(id: ActionId): ActionView {
   const action = workflowAction(id);
@@ -78,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     projectArea: review.projectArea,
     assigned: review.assignedReviewers.map((r) => ({
-      id: r.reviewerId, name: `${r.firstName} ${r.lastName}`.trim(), type: reviewerLabel(r.reviewerType), status: r.status,
+      id: r.reviewerId, name: `${r.firstName} ${r.lastName}`.trim(), type: reviewerTypeLabel(r.reviewerType), status: r.status,
     })),
     steps: sections.map((s) => ({ id: s.id, slug: s.slug, name: s.name, unlocked: s.unlocked })),
     step: { id: step.id, slug: step.slug, name: step.name, isEntityProfile: step.isEntityProfile },
