@@ -10,6 +10,7 @@ import type { ApiContext } from '../context';
 import { applications, memberships, organizations, reviewAssignments, sections, users } from '../db/schema';
 import type { MailMessage } from '../mail';
 import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
+import { rejectReasonText } from '../../domain/workflow';
 
 /** A status move that has been committed. */
 export interface StatusMoveNotice {
@@ -66,7 +67,7 @@ export function statusMoveEmail(input: {
 }): MailMessage {
   const { move } = input;
   const status = statusLabel(move.toStatus);
-  const reason: string | null = null;
+  const reason = move.toStatus === 'REJECTED' && move.reasonId != null ? rejectReasonText(move.reasonId) : null;
   const lines = [
     `Hello ${input.firstName},`,
     '',

@@ -129,6 +129,7 @@ describe('a status move, through real SMTP', () => {
     expect(mail.headers.subject).toBe(`Application ${id} is now Rejected`);
     expect(mail.text).toContain('Hello Olivia,');
     expect(mail.text).toContain(`Application ${id} of Lakeview Fiber Cooperative is now Rejected (it was Gating In State Consensus).`);
+    expect(mail.text).toContain('Reason: Did not meet Gating criteria.');
     expect(mail.text).toContain('Comments from the state office:\nGating questions 41 and 43 failed in consensus — see the notes.');
     expect(mail.text).toContain(`Open the application: https://grants.example.gov/portal/org/applications/bead-applcn/${id}`);
   });
