@@ -76,6 +76,27 @@ export default function EntityProfile() {
   const readOnly = profile.readOnly;
 
   const leaving = new URLSearchParams(location.search).get('leave') === '1';
+  const body = (
+    <>
+      {/* Save first: Enter in a field saves (the owners table's "Add row" comes before the visible Save). */}
+      {readOnly ? null : <DefaultSubmit />}
+      <div className="ui-panel-4xl">
+        <h2 className="ui-panel-title-spaced">{profile.section.name}</h2>
+        <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => !readOnly && guard.setDirty(true)} context="profile" />
+      </div>
+      <div className="ui-form-actions">
+        <Link to={withParams(location.search, { leave: '1' })} preventScrollReset className="ui-btn-outline">
+          Cancel
+        </Link>
+        {readOnly ? null : (
+          <button type="submit" name="intent" value="save" className="ui-btn" disabled={saving} aria-busy={saving || undefined}>
+            Save
+          </button>
+        )}
+      </div>
+    </>
+  );
+
   return (
     <>
       <h1 className="ui-h1-tight">Entity Profile</h1>
@@ -84,24 +105,14 @@ export default function EntityProfile() {
       <FormAlert message={actionData?.message} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       <ErrorSummary questions={profile.questions} errors={errors} />
-      <Form method="post" noValidate data-hold-answers="" {...guard.formProps}>
-        {/* Save first: Enter in a field saves (the owners table's "Add row" comes before the visible Save). */}
-        {readOnly ? null : <DefaultSubmit />}
-        <div className="ui-panel-4xl">
-          <h2 className="ui-panel-title-spaced">{profile.section.name}</h2>
-          <QuestionList questions={profile.questions} values={values} errors={errors} disabled={readOnly} onDirty={() => !readOnly && guard.setDirty(true)} context="profile" />
-        </div>
-        <div className="ui-form-actions">
-          <Link to={withParams(location.search, { leave: '1' })} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          {readOnly ? null : (
-            <button type="submit" name="intent" value="save" className="ui-btn" disabled={saving} aria-busy={saving || undefined}>
-              Save
-            </button>
-          )}
-        </div>
-      </Form>
+      {/* Staff read the profile: no form then (nothing to submit, html-validate's wcag/h32). */}
+      {readOnly ? (
+        <div>{body}</div>
+      ) : (
+        <Form method="post" noValidate data-hold-answers="" {...guard.formProps}>
+          {body}
+        </Form>
+      )}
       {leaving ? (
         <UrlDialog id="leave-profile" title="Leave this page?" closeTo={closeDialogs(withParams(location.search, { leave: null }))} role="alertdialog">
           <p>{MSG.leavePage}</p>

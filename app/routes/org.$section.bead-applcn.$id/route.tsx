@@ -71,6 +71,59 @@ export default function ApplicationForm() {
   const failing = Object.keys(actionData?.values ? errors : {}).length;
   const marks = failing && !sectionErrors[step.sectionId] ? { ...sectionErrors, [step.sectionId]: APPLICATION_MSG.answersNeedAttention(failing) } : sectionErrors;
 
+  const sectionBody = (
+    <>
+      {readOnly ? null : <DefaultSubmit />}
+      <StepEnter stepKey={step.sectionId}>
+        <div className="ui-panel" data-testid="section-content">
+        <div className="ui-panel-head">
+          <h2 className="ui-panel-title">{view.section.name}</h2>
+          {showLocks && !view.section.isEntityProfile ? <LockState unlocked={step.unlocked} /> : null}
+        </div>
+        {view.section.isEntityProfile ? (
+          <p className="ui-panel-intro">
+            These answers come from the <Link to="/org/organization-profile">Entity Profile</Link> and are read-only here.
+          </p>
+        ) : (
+          <p className="ui-panel-intro">Questions marked * are required before you submit. Save as often as you like.</p>
+        )}
+        <QuestionList
+          questions={view.questions}
+          values={values}
+          errors={errors}
+          warnings={warnings}
+          disabled={readOnly}
+          onDirty={() => !readOnly && guard.setDirty(true)}
+          optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
+          filled={filled}
+          uploads={{
+            applicationId,
+            sectionId: step.sectionId,
+            maxUploadBytes,
+            // A stored file can complete the section: refresh the step statuses, unless that would
+            // disturb answers being typed.
+            onSaved: () => {
+              if (!guard.dirty) revalidator.revalidate();
+            },
+          }}
+        />
+      </div>
+      </StepEnter>
+      <div className="ui-form-actions">
+        {readOnly ? null : (
+          <button type="submit" name="intent" value="save" className="ui-btn" disabled={saving} aria-busy={saving || undefined}>
+            Save
+          </button>
+        )}
+        {next ? (
+          <Link to={`${base}?step=${next.slug}`} className="ui-btn-next">
+            Next section: {next.name}
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+
   return (
     <>
       {/* Read first: the saved message of a page loaded without JavaScript, then what needs correcting. */}
@@ -94,57 +147,17 @@ export default function ApplicationForm() {
       <div className="ui-form-layout">
         <SectionSteps steps={steps} current={step.sectionId} marks={marks} base={base} locks={showLocks} />
         <div className="ui-form-main">
-          {/* The fragment: without JavaScript the refused save's page opens at its error summary. */}
-          <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
-            {readOnly ? null : <DefaultSubmit />}
-            <StepEnter stepKey={step.sectionId}>
-            <div className="ui-panel" data-testid="section-content">
-              <div className="ui-panel-head">
-                <h2 className="ui-panel-title">{view.section.name}</h2>
-                {showLocks && !view.section.isEntityProfile ? <LockState unlocked={step.unlocked} /> : null}
-              </div>
-              {view.section.isEntityProfile ? (
-                <p className="ui-panel-intro">
-                  These answers come from the <Link to="/org/organization-profile">Entity Profile</Link> and are read-only here.
-                </p>
-              ) : (
-                <p className="ui-panel-intro">Questions marked * are required before you submit. Save as often as you like.</p>
-              )}
-              <QuestionList
-                questions={view.questions}
-                values={values}
-                errors={errors}
-                warnings={warnings}
-                disabled={readOnly}
-                onDirty={() => !readOnly && guard.setDirty(true)}
-                optionsFor={(q) => (q.additionalMetadata?.optionsFrom === 'projectAreas' ? areas : undefined)}
-                filled={filled}
-                uploads={{
-                  applicationId,
-                  sectionId: step.sectionId,
-                  maxUploadBytes,
-                  // A stored file can complete the section: refresh the step statuses, unless that would
-                  // disturb answers being typed.
-                  onSaved: () => {
-                    if (!guard.dirty) revalidator.revalidate();
-                  },
-                }}
-              />
+          {/* A section the person may not change is no form (nothing to submit: html-validate's wcag/h32); one they may
+              change posts to itself, with the fragment so that without JavaScript a refused save opens at its summary. */}
+          {readOnly ? (
+            <div>
+              {sectionBody}
             </div>
-            </StepEnter>
-            <div className="ui-form-actions">
-              {readOnly ? null : (
-                <button type="submit" name="intent" value="save" className="ui-btn" disabled={saving} aria-busy={saving || undefined}>
-                  Save
-                </button>
-              )}
-              {next ? (
-                <Link to={`${base}?step=${next.slug}`} className="ui-btn-next">
-                  Next section: {next.name}
-                </Link>
-              ) : null}
-            </div>
-          </Form>
+          ) : (
+            <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+              {sectionBody}
+            </Form>
+          )}
           {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
             <Form method="post" action={`${base}?step=${step.slug}#submit-errors`} className="ui-submit-box">
               {revising ? (
