@@ -8,7 +8,7 @@ import { formatCalendarDay } from '../../domain/validation';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export type DemoOrganization = 'lakeview' | 'summit';
+export type DemoOrganization = 'lakeview' | 'summit' | 'oldmill';
 
 /** A US calendar date (MM/DD/YYYY) of a moment, as the form's Date questions hold it. */
 export function usDate(at: Date): string {
@@ -51,6 +51,20 @@ const PROFILES: Record<DemoOrganization, {
       { owner_name: 'Whitfield Family Trust', 'ownership_%': '55', address: '12 Ridge Street, Summit, WI 54555' },
       { owner_name: 'Northwoods Telecom Holdings', 'ownership_%': '45', address: '900 Main Street, Wausau, WI 54401' },
     ],
+  },
+  oldmill: {
+    dba: 'Old Mill Wireless',
+    programmes: ['State broadband grant'],
+    entityType: 'LLC',
+    address: { country: 'United States', street_address_1: '3 Mill Race Lane', city: 'Millbrook', state: 'Wisconsin', zip: '54817' },
+    uei: 'OMWL24681357',
+    frn: '0031415926',
+    ein: '397654321',
+    website: 'https://oldmillwireless.example.org',
+    contact: ['Owen Miller', 'Managing Member', 'oldmill.admin@example.org', '6085550130'],
+    representative: ['Owen Miller', 'Managing Member', 'oldmill.admin@example.org', '6085550130'],
+    years: '9',
+    owners: [{ owner_name: 'Owen Miller', 'ownership_%': '100', address: '3 Mill Race Lane, Millbrook, WI 54817' }],
   },
 };
 

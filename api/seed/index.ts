@@ -9,7 +9,9 @@ import {
   programs, projectAreas, questions, reviewAssignments, sections, threads, userRoles, users,
 } from '../db/schema';
 import { BEAD_ROUND_1_SECTIONS, TECHNOLOGY_TYPES } from './question-bank';
-import { DEMO_FILES, demoApplicationAnswers, demoDocument, demoProfileAnswers, type DemoApplication } from './demo-answers';
+import { DEMO_FILES, demoApplicationAnswers, demoDocument, demoProfileAnswers, type DemoApplication, type DemoOrganization } from './demo-answers';
+import { STATE_ACCOUNT, walk, type Walk, type WalkPlan } from './workflow-walk';
+import { allowedActions, rejectReasonText, workflowAction } from '../../domain/workflow';
 import type { Storage } from '../storage/types';
 import type { ApplicationStatus } from '../../domain/statuses';
 import type { RoleName } from '../../domain/roles';
@@ -44,33 +46,92 @@ export const SEED_USERS: SeedUser[] = [
   { email: 'rsm.reviewer@example.gov', firstName: 'Ravi', lastName: 'Gatekeeper', stateRole: 'RSM_Reviewer' },
   { email: 'rsm.financial@example.gov', firstName: 'Fiona', lastName: 'Ledger', stateRole: 'RSM_Financial_Reviewer' },
   // Not one of the ten role accounts: shows how an inactive account is turned away.
+  // Old Mill Wireless closed (inactive organization, inactive admin): its applications stay in the state's history.
+  { email: 'oldmill.admin@example.org', firstName: 'Owen', lastName: 'Miller', phoneNumber: '6085550130', status: 'inactive', orgRoles: [['oldmill', 'Organization_Admin']] },
   { email: 'inactive.user@example.org', firstName: 'Ian', lastName: 'Inactive', status: 'inactive', orgRoles: [['lakeview', 'Organization_Staff']] },
 ];
 
 interface SeedApplication {
   id: string;
-  org: 'lakeview' | 'summit';
-  status: ApplicationStatus;
+  org: DemoOrganization;
   area: number;
   tech: number;
   createdDaysAgo: number;
+  /** Submitted then (else a draft, or cancelled). */
   submittedDaysAgo?: number;
-  reviewers?: string[];
+  /** After the submit: its way through the status machine, walked by api/seed/workflow-walk.ts (else it stays SUBMITTED). */
+  review?: WalkPlan;
+  /** A draft its organization cancelled, with this reason. */
+  cancelReason?: string;
 }
 
+/**
+ * The demo applications (issue 10 Seed): every status from SUBMITTED on, across the three organizations. Their
+ * statuses, histories and review assignments are not written here: each walks the status machine
+ * (domain/workflow.ts) from its submit, so the history is one the machine allows.
+ */
 const SEED_APPLICATIONS: SeedApplication[] = [
-  { id: 'GA-LKV001', org: 'lakeview', status: 'DRAFT', area: 0, tech: 0, createdDaysAgo: 2 },
-  { id: 'GA-LKV002', org: 'lakeview', status: 'SUBMITTED', area: 1, tech: 0, createdDaysAgo: 20, submittedDaysAgo: 6 },
-  { id: 'GA-LKV003', org: 'lakeview', status: 'GATING_REVIEW', area: 2, tech: 2, createdDaysAgo: 40, submittedDaysAgo: 25, reviewers: ['rsm.reviewer@example.gov'] },
-  // No REVISION_NEEDED until the state side builds revision and resubmission (issue 9 item 24: it was a dead end).
-  { id: 'GA-LKV004', org: 'lakeview', status: 'PASSED_GATING', area: 3, tech: 0, createdDaysAgo: 45, submittedDaysAgo: 30 },
-  { id: 'GA-LKV005', org: 'lakeview', status: 'CANCELLED', area: 4, tech: 3, createdDaysAgo: 15 },
-  { id: 'GA-SMT001', org: 'summit', status: 'DRAFT', area: 5, tech: 1, createdDaysAgo: 1 },
-  { id: 'GA-SMT002', org: 'summit', status: 'SUBMITTED', area: 6, tech: 0, createdDaysAgo: 12, submittedDaysAgo: 3 },
-  { id: 'GA-SMT003', org: 'summit', status: 'TECHNICAL_REVIEW', area: 7, tech: 2, createdDaysAgo: 60, submittedDaysAgo: 50, reviewers: ['ctc.reviewer@example.gov'] },
-  { id: 'GA-SMT004', org: 'summit', status: 'STATE_REVIEW', area: 8, tech: 0, createdDaysAgo: 80, submittedDaysAgo: 70, reviewers: ['state.reviewer@example.gov'] },
-  { id: 'GA-SMT005', org: 'summit', status: 'AWARDED', area: 9, tech: 0, createdDaysAgo: 120, submittedDaysAgo: 110 },
-  { id: 'GA-SMT006', org: 'summit', status: 'REJECTED', area: 10, tech: 4, createdDaysAgo: 100, submittedDaysAgo: 90 },
+  { id: 'GA-LKV001', org: 'lakeview', area: 0, tech: 0, createdDaysAgo: 2 },
+  { id: 'GA-LKV002', org: 'lakeview', area: 1, tech: 0, createdDaysAgo: 20, submittedDaysAgo: 6 },
+  { id: 'GA-LKV003', org: 'lakeview', area: 2, tech: 2, createdDaysAgo: 40, submittedDaysAgo: 25, review: { reach: 'GATING_REVIEW' } },
+  { id: 'GA-LKV004', org: 'lakeview', area: 3, tech: 0, createdDaysAgo: 45, submittedDaysAgo: 30, review: { reach: 'PASSED_GATING' } },
+  { id: 'GA-LKV005', org: 'lakeview', area: 4, tech: 3, createdDaysAgo: 15, cancelReason: 'The project area was folded into a neighbouring application.' },
+  { id: 'GA-SMT001', org: 'summit', area: 5, tech: 1, createdDaysAgo: 1 },
+  { id: 'GA-SMT002', org: 'summit', area: 6, tech: 0, createdDaysAgo: 12, submittedDaysAgo: 3 },
+  { id: 'GA-SMT003', org: 'summit', area: 7, tech: 2, createdDaysAgo: 60, submittedDaysAgo: 50, review: { reach: 'TECHNICAL_REVIEW' } },
+  { id: 'GA-SMT004', org: 'summit', area: 8, tech: 0, createdDaysAgo: 80, submittedDaysAgo: 70, review: { reach: 'STATE_REVIEW' } },
+  { id: 'GA-SMT005', org: 'summit', area: 9, tech: 0, createdDaysAgo: 120, submittedDaysAgo: 110, review: { reach: 'IN_NEGOTIATION', then: [{ action: 'mark-as-awarded' }] } },
+  {
+    id: 'GA-SMT006', org: 'summit', area: 10, tech: 4, createdDaysAgo: 100, submittedDaysAgo: 90,
+    review: {
+      reach: 'GATING_IN_STATE_CONSENSUS',
+      then: [{ action: 'mark-as-rejected', reasonId: 5, comments: 'Questions 41 and 43 failed in the gating consensus: the letter of credit commitment does not cover 25 % of the BEAD request.' }],
+    },
+  },
+  {
+    id: 'GA-LKV006', org: 'lakeview', area: 11, tech: 1, createdDaysAgo: 70, submittedDaysAgo: 58,
+    review: {
+      reach: 'TECHNICAL_REVIEW',
+      then: [
+        { action: 'mark-as-revision-needed', sections: ['technology', 'budget'], comments: 'The network design and the budget disagree on the miles of distribution cable: please reconcile questions 30, 35 and 29.' },
+        { action: 'resubmit' },
+      ],
+    },
+  },
+  {
+    id: 'GA-LKV007', org: 'lakeview', area: 12, tech: 0, createdDaysAgo: 50, submittedDaysAgo: 35,
+    review: {
+      reach: 'GATING_IN_STATE_CONSENSUS',
+      then: [{ action: 'mark-as-revision-needed', sections: ['financial'], comments: 'Please attach the signed letter of credit commitment (question 42) and update the matching funds table (question 46).' }],
+    },
+  },
+  { id: 'GA-LKV008', org: 'lakeview', area: 13, tech: 2, createdDaysAgo: 33, submittedDaysAgo: 18, review: { reach: 'GATING_AWAITING_STATE_CONSENSUS' } },
+  { id: 'GA-LKV009', org: 'lakeview', area: 14, tech: 0, createdDaysAgo: 75, submittedDaysAgo: 60, review: { reach: 'PASSED_TECHNICAL' } },
+  { id: 'GA-LKV010', org: 'lakeview', area: 15, tech: 3, createdDaysAgo: 95, submittedDaysAgo: 80, review: { reach: 'STATE_IN_STATE_CONSENSUS' } },
+  { id: 'GA-LKV011', org: 'lakeview', area: 16, tech: 0, createdDaysAgo: 130, submittedDaysAgo: 115, review: { reach: 'IN_NEGOTIATION' } },
+  { id: 'GA-SMT007', org: 'summit', area: 17, tech: 1, createdDaysAgo: 42, submittedDaysAgo: 28, review: { reach: 'GATING_IN_STATE_CONSENSUS' } },
+  { id: 'GA-SMT008', org: 'summit', area: 18, tech: 0, createdDaysAgo: 65, submittedDaysAgo: 52, review: { reach: 'TECHNICAL_AWAITING_STATE_CONSENSUS' } },
+  { id: 'GA-SMT009', org: 'summit', area: 19, tech: 2, createdDaysAgo: 72, submittedDaysAgo: 56, review: { reach: 'TECHNICAL_IN_STATE_CONSENSUS' } },
+  { id: 'GA-SMT010', org: 'summit', area: 20, tech: 0, createdDaysAgo: 90, submittedDaysAgo: 75, review: { reach: 'STATE_AWAITING_STATE_CONSENSUS' } },
+  { id: 'GA-SMT011', org: 'summit', area: 21, tech: 0, createdDaysAgo: 100, submittedDaysAgo: 85, review: { reach: 'PASSED_STATE' } },
+  { id: 'GA-SMT012', org: 'summit', area: 22, tech: 0, createdDaysAgo: 16, submittedDaysAgo: 9, review: { reach: 'GATING_REVIEW', reviewStarted: true } },
+  {
+    id: 'GA-OMW001', org: 'oldmill', area: 23, tech: 4, createdDaysAgo: 160, submittedDaysAgo: 150,
+    review: {
+      reach: 'GATING_REVIEW',
+      then: [
+        { action: 'mark-as-revision-needed', sections: ['managerial'], comments: 'Please name the operations staff of the new network and how the service will be maintained (question 52).' },
+        { action: 'mark-as-not-remediated', comments: 'No revision was received within 30 days of the request.' },
+      ],
+    },
+  },
+  {
+    id: 'GA-OMW002', org: 'oldmill', area: 2, tech: 1, createdDaysAgo: 140, submittedDaysAgo: 128,
+    review: {
+      reach: 'PASSED_GATING',
+      then: [{ action: 'withdraw', comments: 'Withdrawn at the applicant\'s request: Old Mill Wireless is winding up its operations.' }],
+    },
+  },
 ];
 
 export function projectAreasCsvPath(): string {
@@ -194,17 +255,17 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
     const areas = parseProjectAreasCsv(fs.readFileSync(projectAreasCsvPath(), 'utf8'));
     await tx.insert(projectAreas).values(areas.map((a) => ({ ...a, isSample: true })));
 
-    // The entity profiles of the two organizations with applications, complete: every application shows them.
+    // The entity profiles of the organizations, complete: every application shows them.
     const lakeview = orgIds.get('lakeview')!;
     const legalNames = new Map<string, string>(SEED_ORGANIZATIONS.map((org) => [org.key, org.legalName]));
-    await tx.insert(profileAnswers).values((['lakeview', 'summit'] as const).flatMap((org) =>
+    await tx.insert(profileAnswers).values((['lakeview', 'summit', 'oldmill'] as const).flatMap((org) =>
       demoProfileAnswers(org, legalNames.get(org)!, orgIds.get(org)!)
         .filter(([no]) => questionIds.has(no))
         .map(([no, value]) => ({ organizationId: orgIds.get(org)!, questionId: questionIds.get(no)!, value })),
     ));
     // What a submit keeps of the profile (api/services/application-content.ts): every profile question by id.
     const profileQuestions = BEAD_ROUND_1_SECTIONS.filter((section) => section.isEntityProfile).flatMap((section) => section.questions);
-    const profileSnapshotOf = (org: 'lakeview' | 'summit') => {
+    const profileSnapshotOf = (org: DemoOrganization) => {
       const given = new Map(demoProfileAnswers(org, legalNames.get(org)!, orgIds.get(org)!));
       const answers = Object.fromEntries(profileQuestions.filter((q) => questionIds.has(q.systemNo)).map((q) => [questionIds.get(q.systemNo)!, given.get(q.systemNo) ?? null]));
       const bySystemNo = Object.fromEntries(profileQuestions.map((q) => [q.systemNo, given.get(q.systemNo) ?? null]));
@@ -212,7 +273,9 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
     };
     const sectionOfQuestion = new Map(BEAD_ROUND_1_SECTIONS.flatMap((section, i) => section.questions.map((q) => [q.systemNo, sectionIds[i]!] as const)));
 
-    const adminOf = { lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')! };
+    const adminOf: Record<DemoOrganization, string> = {
+      lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')!, oldmill: userIds.get('oldmill.admin@example.org')!,
+    };
     const rows = {
       applications: [] as (typeof applications.$inferInsert)[],
       answers: [] as (typeof answers.$inferInsert)[],
@@ -223,43 +286,77 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
       documents: [] as (typeof documents.$inferInsert)[],
     };
     const files: { key: string; body: Buffer }[] = [];
+    const sectionIdOf = new Map(BEAD_ROUND_1_SECTIONS.map((section, i) => [section.slug, sectionIds[i]!]));
+    const sectionNameOf = new Map(BEAD_ROUND_1_SECTIONS.map((section) => [section.slug, section.name]));
+    const accountId = (org: DemoOrganization, role: string) =>
+      (role === 'Organization_Admin' ? adminOf[org] : userIds.get(STATE_ACCOUNT[role as keyof typeof STATE_ACCOUNT] ?? '')) ?? fail(`No seed account acts as ${role}`);
     for (const app of SEED_APPLICATIONS) {
       const area = areas[app.area % areas.length]!;
       const createdAt = new Date(now - app.createdDaysAgo * DAY);
       const submittedAt = app.submittedDaysAgo !== undefined ? new Date(now - app.submittedDaysAgo * DAY) : null;
       const organizationId = orgIds.get(app.org)!;
       const technologyType = TECHNOLOGY_TYPES[app.tech]!;
+      const orgAdmin = adminOf[app.org];
+      // Its way through the status machine, checked step by step (api/seed/workflow-walk.ts).
+      for (const action of [...(submittedAt ? ['submit' as const] : []), ...(app.cancelReason ? ['cancel' as const] : [])]) {
+        if (!allowedActions({ status: 'DRAFT', role: 'Organization_Admin' }).includes(action)) fail(`The status machine refuses ${action} from DRAFT`);
+      }
+      const journey: Walk | null = submittedAt ? walk(app.review ?? { reach: 'SUBMITTED' }) : null;
+      const status = journey?.status ?? (app.cancelReason ? 'CANCELLED' : 'DRAFT');
+      // The journey's events spread from the submit to a few hours ago; an assignment or a started review soon after the move before it.
+      const eventTimes: Date[] = [];
+      if (journey && submittedAt) {
+        const weights = journey.events.map((e) => (e.kind === 'move' ? 1 : 0.25));
+        const total = weights.reduce((a, b) => a + b, 0) + 1;
+        const span = now - 3 * 60 * 60 * 1000 - submittedAt.getTime();
+        let sum = 0;
+        for (const w of weights) {
+          sum += w;
+          eventTimes.push(new Date(submittedAt.getTime() + Math.round((span * sum) / total)));
+        }
+      }
+      const resubmittedAt = journey?.events.reduce<Date | null>((at, e, i) => (e.kind === 'move' && e.action === 'resubmit' ? eventTimes[i]! : at), null) ?? null;
+      const lastAt = eventTimes.at(-1) ?? submittedAt ?? (app.cancelReason ? new Date(createdAt.getTime() + DAY) : createdAt);
       rows.applications.push({
         id: app.id,
         programId: program!.id,
         organizationId,
-        status: app.status,
+        status,
         projectLocation: area.name,
         technologyType,
-        createdBy: adminOf[app.org],
-        submittedBy: submittedAt ? adminOf[app.org] : null,
-        submittedAt,
+        createdBy: orgAdmin,
+        // A resubmit is a submit again: the application keeps the newer moment and profile (api/routes/sections.ts).
+        submittedBy: submittedAt ? orgAdmin : null,
+        submittedAt: resubmittedAt ?? submittedAt,
         profileSnapshot: submittedAt ? profileSnapshotOf(app.org).snapshot : null,
-        profileSnapshotAt: submittedAt,
-        cancelReason: app.status === 'CANCELLED' ? 'The project area was folded into a neighbouring application.' : null,
+        profileSnapshotAt: resubmittedAt ?? submittedAt,
+        cancelReason: app.cancelReason ?? null,
         createdAt,
-        updatedAt: submittedAt ?? createdAt,
+        updatedAt: lastAt,
       });
       const demo: DemoApplication | null = submittedAt
         ? { id: app.id, index: SEED_APPLICATIONS.indexOf(app), areaName: area.name, caiCount: area.caiCount, technologyType, submittedAt, legalName: legalNames.get(app.org)!, related: relatedOf(app, areas) }
         : null;
       const seeded: [string, unknown][] = demo ? demoApplicationAnswers(demo) : [['179', app.id], ['21', area.name], ['24', technologyType]];
       rows.answers.push(
-        ...seeded.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ applicationId: app.id, questionId: questionIds.get(no)!, value, updatedBy: adminOf[app.org] })),
+        ...seeded.filter(([no]) => questionIds.has(no)).map(([no, value]) => ({ applicationId: app.id, questionId: questionIds.get(no)!, value, updatedBy: orgAdmin })),
       );
-      const locked = app.status !== 'DRAFT';
+      const reopened = new Set((journey?.reopened ?? []).map((slug) => sectionIdOf.get(slug)));
       rows.applicationSections.push(
-        ...sectionIds.map((sectionId) => ({ applicationId: app.id, sectionId, status: locked ? ('COMPLETED' as const) : ('NOT_STARTED' as const) })),
+        ...sectionIds.map((sectionId) => ({
+          applicationId: app.id, sectionId, status: submittedAt ? ('COMPLETED' as const) : ('NOT_STARTED' as const), unlocked: reopened.has(sectionId),
+        })),
       );
       rows.loggedActions.push({
-        applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_CREATED', entity: 'application',
+        applicationId: app.id, organizationId, userId: orgAdmin, action: 'APPLICATION_CREATED', entity: 'application',
         toStatus: 'DRAFT', createdAt, details: { projectLocation: area.name, technologyType },
       });
+      if (app.cancelReason) {
+        rows.loggedActions.push({
+          applicationId: app.id, organizationId, userId: orgAdmin, action: workflowAction('cancel').auditAction, entity: 'application',
+          fromStatus: 'DRAFT', toStatus: 'CANCELLED', comments: app.cancelReason, createdAt: lastAt,
+        });
+      }
       if (demo && submittedAt) {
         // The work before the submit, in the history: each section saved in turn, its documents uploaded first.
         const step = (submittedAt.getTime() - createdAt.getTime()) / (BEAD_ROUND_1_SECTIONS.length + 1);
@@ -273,44 +370,69 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
             files.push({ key, body });
             rows.documents.push({
               id, organizationId, programId: program!.id, sectionId: sectionIds[i]!, applicationId: app.id, questionId: questionIds.get(file.systemNo)!,
-              fileName, fileSize: body.length, fileType: 'application/pdf', storageKey: key, uploadedBy: adminOf[app.org], createdAt: new Date(savedAt.getTime() - 60_000),
+              fileName, fileSize: body.length, fileType: 'application/pdf', storageKey: key, uploadedBy: orgAdmin, createdAt: new Date(savedAt.getTime() - 60_000),
             });
-            rows.answers.push({ applicationId: app.id, questionId: questionIds.get(file.systemNo)!, value: { documentId: id, fileName }, updatedBy: adminOf[app.org] });
+            rows.answers.push({ applicationId: app.id, questionId: questionIds.get(file.systemNo)!, value: { documentId: id, fileName }, updatedBy: orgAdmin });
             rows.loggedActions.push({
-              applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'DOCUMENT_UPLOADED', entity: 'document',
+              applicationId: app.id, organizationId, userId: orgAdmin, action: 'DOCUMENT_UPLOADED', entity: 'document',
               createdAt: new Date(savedAt.getTime() - 60_000),
               details: { documentId: id, fileName, fileSize: body.length, programName: 'BEAD Round 1', sectionId: sectionIds[i]! },
             });
           }
           const changed = section.questions.filter((q) => q.type !== 'Header' && !q.readOnly && seeded.some(([no]) => no === q.systemNo)).map((q) => q.systemNo);
           rows.loggedActions.push({
-            applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'SECTION_SAVED', entity: 'section', createdAt: savedAt,
+            applicationId: app.id, organizationId, userId: orgAdmin, action: 'SECTION_SAVED', entity: 'section', createdAt: savedAt,
             details: { sectionId: sectionIds[i]!, sectionName: section.name, changed: [...changed, ...DEMO_FILES.filter((f) => opts.storage && sectionOfQuestion.get(f.systemNo) === sectionIds[i]).map((f) => f.systemNo)] },
           });
         });
       }
-      if (submittedAt) {
-        // As a submit writes them: the profile it keeps, then the move.
-        rows.loggedActions.push({
-          applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'PROFILE_SNAPSHOT', entity: 'application', createdAt: submittedAt,
-          details: { organizationName: legalNames.get(app.org)!, answers: profileSnapshotOf(app.org).bySystemNo },
+      if (submittedAt && journey) {
+        // As a submit writes them: the profile it keeps, then the move (a resubmit the same).
+        const submitted = (at: Date, action: 'submit' | 'resubmit', fromStatus: string, toStatus: string) => rows.loggedActions.push(
+          {
+            applicationId: app.id, organizationId, userId: orgAdmin, action: 'PROFILE_SNAPSHOT', entity: 'application', createdAt: at,
+            details: { organizationName: legalNames.get(app.org)!, answers: profileSnapshotOf(app.org).bySystemNo },
+          },
+          { applicationId: app.id, organizationId, userId: orgAdmin, action: workflowAction(action).auditAction, entity: 'application', fromStatus, toStatus, createdAt: at },
+        );
+        submitted(submittedAt, 'submit', 'DRAFT', 'SUBMITTED');
+        const reviewerIdOf = (role: string) => accountId(app.org, role);
+        journey.events.forEach((event, i) => {
+          const at = eventTimes[i]!;
+          if (event.kind === 'move' && event.action === 'resubmit') {
+            submitted(at, 'resubmit', event.from, event.to);
+          } else if (event.kind === 'move') {
+            const sectionIdsOfMove = event.sections.map((slug) => sectionIdOf.get(slug) ?? fail(`No section ${slug}`));
+            // The details the move executor writes (api/services/application-moves.ts).
+            rows.loggedActions.push({
+              applicationId: app.id, organizationId, userId: accountId(app.org, event.role), action: workflowAction(event.action).auditAction, entity: 'application',
+              fromStatus: event.from, toStatus: event.to, comments: event.comments, createdAt: at,
+              details: {
+                actionId: event.action,
+                ...(event.reasonId !== null ? { reasonId: event.reasonId, reason: rejectReasonText(event.reasonId) } : {}),
+                ...(sectionIdsOfMove.length > 0 ? { sectionIds: sectionIdsOfMove, sectionNames: event.sections.map((slug) => sectionNameOf.get(slug)!) } : {}),
+              },
+            });
+          } else {
+            // As the assignment service writes them (api/services/review-assignments.ts).
+            const reviewerRole = event.kind === 'assign' ? event.reviewerRole : event.role;
+            const reviewerType = reviewerRole.toUpperCase();
+            const reviewerId = reviewerIdOf(reviewerRole);
+            rows.loggedActions.push({
+              applicationId: app.id, organizationId, userId: accountId(app.org, event.role), action: workflowAction(event.action).auditAction, entity: 'review-assignment',
+              fromStatus: event.status, toStatus: event.status, createdAt: at,
+              details: event.kind === 'assign'
+                ? { stage: event.stage, reviewerType, reviewerIds: [reviewerId], added: [reviewerId], removed: [] }
+                : { stage: event.stage, reviewerType, from: 'PENDING', to: 'IN_PROGRESS' },
+            });
+          }
         });
-        rows.loggedActions.push({
-          applicationId: app.id, organizationId, userId: adminOf[app.org], action: 'APPLICATION_SUBMITTED', entity: 'application',
-          fromStatus: 'DRAFT', toStatus: 'SUBMITTED', createdAt: submittedAt,
-        });
-      }
-      if (app.status !== 'DRAFT' && app.status !== 'SUBMITTED') {
-        rows.loggedActions.push({
-          applicationId: app.id, organizationId, userId: userIds.get('state.admin@example.gov')!, action: 'STATUS_CHANGED', entity: 'application',
-          fromStatus: submittedAt ? 'SUBMITTED' : 'DRAFT', toStatus: app.status,
-          comments: app.status === 'CANCELLED' ? 'The project area was folded into a neighbouring application.' : null,
-          createdAt: new Date((submittedAt ?? createdAt).getTime() + DAY),
-        });
-      }
-      for (const email of app.reviewers ?? []) {
-        const reviewerType = email.startsWith('rsm') ? 'RSM_REVIEWER' : email.startsWith('ctc') ? 'CTC_REVIEWER' : 'STATE_REVIEWER';
-        rows.reviewAssignments.push({ applicationId: app.id, reviewerId: userIds.get(email)!, reviewerType });
+        for (const assignment of journey.assignments) {
+          rows.reviewAssignments.push({
+            applicationId: app.id, reviewerId: reviewerIdOf(assignment.reviewerRole), reviewerType: assignment.reviewerType, status: assignment.status,
+            assignedAt: eventTimes[assignment.assignedAt]!,
+          });
+        }
       }
     }
     await tx.insert(applications).values(rows.applications);
@@ -346,4 +468,8 @@ function relatedOf(app: SeedApplication, areas: ProjectAreaRow[]): DemoApplicati
   const submitted = SEED_APPLICATIONS.filter((other) => other.org === app.org && other.submittedDaysAgo !== undefined);
   const next = submitted[(submitted.indexOf(app) + 1) % submitted.length];
   return next && next !== app ? { id: next.id, areaName: areas[next.area % areas.length]!.name } : undefined;
+}
+
+function fail(message: string): never {
+  throw new Error(`Seed: ${message}`);
 }

@@ -48,26 +48,29 @@ describe('GET organization/{orgId}/applications', () => {
   it('pages in SQL with totals and the spec fields, newest first', async () => {
     const first = await list('page=1&limit=2');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 5, totalPages: 3 });
+    // Seed: Lakeview has 11 applications.
+    expect(first.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 11, totalPages: 6 });
     expect(first.body.applications).toHaveLength(2);
     const row = first.body.applications[0];
     expect(Object.keys(row).sort()).toEqual(
       ['applicationId', 'createdAt', 'id', 'program', 'programDuedate', 'programId', 'projectLocation', 'status', 'submittedAt', 'submittedByUser', 'technologyType'].sort(),
     );
     expect(row.program).toEqual({ name: 'BEAD Round 1' });
-    const third = await list('page=3&limit=2');
-    expect(third.body.applications).toHaveLength(1);
-    const all = [...first.body.applications, ...(await list('page=2&limit=2')).body.applications, ...third.body.applications];
-    expect(new Set(all.map((a: any) => a.applicationId)).size).toBe(5);
+    const last = await list('page=6&limit=2');
+    expect(last.body.applications).toHaveLength(1);
+    const all = [...first.body.applications];
+    for (const page of [2, 3, 4, 5]) all.push(...(await list(`page=${page}&limit=2`)).body.applications);
+    all.push(...last.body.applications);
+    expect(new Set(all.map((a: any) => a.applicationId)).size).toBe(11);
     const created = all.map((a: any) => new Date(a.createdAt).getTime());
     expect([...created].sort((a, b) => b - a)).toEqual(created);
   });
 
   it('filters by application id (upper-cased), status, project location and dates', async () => {
-    expect((await list('applicationId=lkv00')).body.totalRecords).toBe(5);
+    expect((await list('applicationId=lkv00')).body.totalRecords).toBe(9);
     expect((await list('applicationId=gA-lkv002')).body.applications.map((a: any) => a.applicationId)).toEqual(['GA-LKV002']);
     expect((await list('status=DRAFT')).body.applications.map((a: any) => a.status)).toEqual(['DRAFT']);
-    expect((await list('status=SUBMITTED_ANY')).body.totalRecords).toBe(3);
+    expect((await list('status=SUBMITTED_ANY')).body.totalRecords).toBe(9);
     const one = (await list('applicationId=GA-LKV002')).body.applications[0];
     const byArea = await list(`projectLocation=${encodeURIComponent(one.projectLocation)}`);
     expect(byArea.body.applications.every((a: any) => a.projectLocation === one.projectLocation)).toBe(true);
@@ -190,9 +193,10 @@ describe('history', () => {
     const res = await api.call('/api/v1/logged-actions/GA-LKV003/application?page=1&limit=2', { token: staff.token });
     expect(res.status).toBe(200);
     // Created, eight sections saved (the test template is seeded without a storage: no uploads), the profile kept,
-    // submitted, moved.
-    expect(res.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 12, totalPages: 6 });
-    expect(res.body.loggedActions[0]).toMatchObject({ action: 'STATUS_CHANGED', fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW', user: { firstName: 'Stella' } });
+    // submitted, moved to gating review, the RSM reviewer assigned.
+    expect(res.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 13, totalPages: 7 });
+    expect(res.body.loggedActions[0]).toMatchObject({ action: 'REVIEWERS_ASSIGNED', user: { firstName: 'Rita' } });
+    expect(res.body.loggedActions[1]).toMatchObject({ action: 'STATUS_CHANGED', fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW', user: { firstName: 'Stella' } });
   });
 
   it('lets an assigned reviewer read, not another reviewer', async () => {

@@ -17,8 +17,8 @@ describe('organization application counts', () => {
     const lakeview = user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative');
     const res = await api.call(`/api/v1/organization/${lakeview.id}/application-counts`, { token });
     expect(res.status).toBe(200);
-    // Seed: Lakeview has 5 applications: 1 draft, 1 cancelled, 3 submitted or later.
-    expect(res.body).toEqual({ totalApplications: 5, draftApplications: 1, submittedApplications: 3 });
+    // Seed: Lakeview has 11 applications: 1 draft, 1 cancelled, 9 submitted or later.
+    expect(res.body).toEqual({ totalApplications: 11, draftApplications: 1, submittedApplications: 9 });
   });
 
   it('answers 404 for an organization the user does not belong to', async () => {
@@ -43,10 +43,11 @@ describe('state dashboard counts', () => {
     expect(res.status).toBe(200);
     const expectedKeys = ['ALL', ...APPLICATION_STATUSES.filter((s) => s !== 'DRAFT' && s !== 'CANCELLED')].sort();
     expect(Object.keys(res.body).sort()).toEqual(expectedKeys);
-    // Seed: 11 applications, 2 drafts and 1 cancelled (the state never sees those, as in its list).
-    expect(res.body.ALL).toBe(8);
+    // Seed: 25 applications, 2 drafts and 1 cancelled (the state never sees those, as in its list); every other status at least once.
+    expect(res.body.ALL).toBe(22);
     expect(res.body.SUBMITTED).toBe(2);
-    expect(res.body.GATING_REVIEW).toBe(1);
+    expect(res.body.GATING_REVIEW).toBe(2);
+    for (const status of expectedKeys) expect(res.body[status], status).toBeGreaterThan(0);
     expect(res.body.CANCELLED).toBeUndefined();
     const sum = Object.entries(res.body).filter(([k]) => k !== 'ALL').reduce((n, [, v]) => n + (v as number), 0);
     expect(sum).toBe(res.body.ALL);
@@ -55,8 +56,10 @@ describe('state dashboard counts', () => {
   it('counts only assigned applications for a reviewer', async () => {
     const { token } = await api.signIn('rsm.reviewer@example.gov');
     const res = await api.call('/api/v1/review/applications/dashboard/count', { token });
-    expect(res.body.ALL).toBe(1);
-    expect(res.body.GATING_REVIEW).toBe(1);
+    // Seed: the RSM reviewer was assigned every application that reached the gating review (20 of the 22 submitted), two still in it.
+    expect(res.body.ALL).toBe(20);
+    expect(res.body.GATING_REVIEW).toBe(2);
+    expect(res.body.SUBMITTED).toBe(0);
   });
 
   it('is refused to organization users', async () => {

@@ -1,12 +1,20 @@
 // The demo data shows real work (issue 9 items 23 and 24): seeded with a storage, every submitted application is
 // fully answered with its files stored; the API's own submit check accepts every one of them; the printed PDF has
-// no unanswered question; the documents open; and no application waits in REVISION_NEEDED.
+// no unanswered question; the documents open. And the workflow (issue 10 Seed, decision 029): every status from
+// SUBMITTED on, across the three organizations, each history a walk the status machine (domain/workflow.ts) allows,
+// review assignments only of the stage's reviewer type, so every state seed account has a workspace.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, getTableName, sql } from 'drizzle-orm';
-import { applications, loggedActions, organizations, schema } from '../../api/db/schema';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import {
+  applicationSections, applications, loggedActions, memberships, organizations, reviewAssignments, schema, sections, userRoles, users,
+} from '../../api/db/schema';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
+import { WORKFLOW_ACTIONS, allowedActions, stageReviewStatuses, type AssignmentStatus } from '../../domain/workflow';
+import { VENDOR_STAGE, type Stage } from '../../domain/permissions';
+import type { RoleName } from '../../domain/roles';
 import { seedDatabase } from '../../api/seed';
 import { DEMO_FILES } from '../../api/seed/demo-answers';
 import { storageFromEnv } from '../../api/storage';
@@ -26,8 +34,11 @@ beforeAll(async () => {
   const tables = Object.values(schema).map((table) => `"${getTableName(table)}"`).join(', ');
   await api.database.db.execute(sql.raw(`truncate ${tables} cascade`));
   expect(await seedDatabase(api.database.db, { storage: storageFromEnv({ dataDir }) })).toBe(true);
-  for (const email of ['org.admin@example.org', 'summit.admin@example.org']) tokens[email] = (await api.signIn(email)).token;
   for (const org of await api.database.db.select().from(organizations)) orgIds[org.legalName] = org.id;
+  // Old Mill Wireless closed (its organization and admin are inactive): opened again here to check its answers too.
+  await api.database.db.update(organizations).set({ status: 'active' }).where(eq(organizations.id, orgIds['Old Mill Wireless']!));
+  await api.database.db.update(users).set({ status: 'active' }).where(eq(users.email, 'oldmill.admin@example.org'));
+  for (const email of ['org.admin@example.org', 'summit.admin@example.org', 'oldmill.admin@example.org']) tokens[email] = (await api.signIn(email)).token;
   submitted = (await api.database.db.select().from(applications)).filter((a) => a.submittedAt !== null);
 }, 120_000);
 
@@ -36,16 +47,18 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const adminOf = (organizationId: string) =>
-  tokens[organizationId === orgIds['Lakeview Fiber Cooperative'] ? 'org.admin@example.org' : 'summit.admin@example.org']!;
+const adminOf = (organizationId: string) => tokens[
+  organizationId === orgIds['Lakeview Fiber Cooperative'] ? 'org.admin@example.org'
+    : organizationId === orgIds['Old Mill Wireless'] ? 'oldmill.admin@example.org' : 'summit.admin@example.org'
+]!;
 
 describe('the demo data', () => {
-  it('seeds submitted applications in several statuses and none in REVISION_NEEDED', async () => {
-    const statuses = submitted.map((a) => a.status).sort();
-    expect(statuses.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(statuses).size).toBeGreaterThanOrEqual(6);
-    const all = await api.database.db.select({ status: applications.status }).from(applications);
-    expect(all.map((a) => a.status)).not.toContain('REVISION_NEEDED');
+  it('seeds an application in every status, from SUBMITTED on across the three organizations', async () => {
+    const all = await api.database.db.select().from(applications);
+    expect([...new Set(all.map((a) => a.status))].sort()).toEqual([...APPLICATION_STATUSES].sort());
+    expect(submitted.map((a) => a.status)).not.toContain('DRAFT');
+    expect(submitted.map((a) => a.status)).not.toContain('CANCELLED');
+    expect(new Set(submitted.map((a) => a.organizationId))).toEqual(new Set(Object.values(orgIds)));
   });
 
   it('prints the applications in SUBMITTED (the printable status) with every question answered and its documents named', async () => {
@@ -82,6 +95,84 @@ describe('the demo data', () => {
     expect(rows.filter((r) => r.action === 'DOCUMENT_UPLOADED')).toHaveLength(DEMO_FILES.length);
     const submittedAt = rows.find((r) => r.action === 'APPLICATION_SUBMITTED')!.createdAt.getTime();
     expect(rows.filter((r) => r.action === 'SECTION_SAVED').every((r) => r.createdAt.getTime() < submittedAt)).toBe(true);
+  });
+
+  it('walks the status machine in every history: each move allowed from the status before it, for the role of who made it, in time order', async () => {
+    const db = api.database.db;
+    const stateRoles = new Map((await db.select().from(userRoles)).map((r) => [r.userId, r.role as RoleName]));
+    const orgRoles = new Map((await db.select().from(memberships)).map((m) => [`${m.userId} ${m.organizationId}`, m.role as RoleName]));
+    const roleOf = (userId: string, organizationId: string) => stateRoles.get(userId) ?? orgRoles.get(`${userId} ${organizationId}`)!;
+    const moves = WORKFLOW_ACTIONS.filter((a) => a.kind === 'move' && a.id !== 'change-status');
+    for (const app of await db.select().from(applications)) {
+      const history = await db.select().from(loggedActions).where(eq(loggedActions.applicationId, app.id)).orderBy(asc(loggedActions.seq));
+      const times = history.map((h) => h.createdAt.getTime());
+      expect(times, `${app.id} in time order`).toEqual([...times].sort((a, b) => a - b));
+      let status: string = 'DRAFT';
+      let assignment: AssignmentStatus | null = null;
+      for (const entry of history) {
+        const role = entry.userId ? roleOf(entry.userId, app.organizationId) : null;
+        const where = `${app.id}: ${entry.action} ${entry.fromStatus ?? ''}->${entry.toStatus ?? ''} by ${role}`;
+        if (entry.action === 'REVIEWERS_ASSIGNED' || entry.action === 'REVIEW_IN_PROGRESS') {
+          const id = entry.action === 'REVIEWERS_ASSIGNED' ? 'assign-reviewers' : 'mark-review-in-progress';
+          if (id === 'assign-reviewers') assignment = 'PENDING';
+          expect(allowedActions({ status, role, assignment }), where).toContain(id);
+          if (id === 'mark-review-in-progress') assignment = 'IN_PROGRESS';
+          continue;
+        }
+        if (entry.toStatus === null || entry.action === 'APPLICATION_CREATED') continue;
+        expect(entry.fromStatus, where).toBe(status);
+        const allowed = moves.filter((a) => a.auditAction === entry.action && a.to === entry.toStatus && allowedActions({ status, role }).includes(a.id));
+        expect(allowed.length, where).toBeGreaterThan(0);
+        const needs = allowed[0]!.needs;
+        if (needs.comments) expect(entry.comments, where).toBeTruthy();
+        if (needs.reasonId) expect((entry.details as { reasonId?: number }).reasonId, where).toBeGreaterThanOrEqual(1);
+        if (needs.sectionIds) expect((entry.details as { sectionIds?: string[] }).sectionIds?.length, where).toBeGreaterThan(0);
+        status = entry.toStatus;
+        if (!stageReviewStatuses('GATING').concat(stageReviewStatuses('TECHNICAL'), stageReviewStatuses('STATE')).includes(status as ApplicationStatus)) assignment = null;
+      }
+      expect(status, `${app.id} ends where its history does`).toBe(app.status);
+    }
+  });
+
+  it('assigns only reviewers of the stage\'s type, on applications that went through that stage, so each reviewer has a workspace', async () => {
+    const db = api.database.db;
+    const rows = await db
+      .select({ applicationId: reviewAssignments.applicationId, reviewerType: reviewAssignments.reviewerType, status: reviewAssignments.status, role: userRoles.role, email: users.email })
+      .from(reviewAssignments)
+      .innerJoin(userRoles, eq(userRoles.userId, reviewAssignments.reviewerId))
+      .innerJoin(users, eq(users.id, reviewAssignments.reviewerId));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      expect(row.reviewerType, `${row.applicationId} ${row.email}`).toBe(row.role.toUpperCase());
+      const stage = VENDOR_STAGE[row.role as RoleName] as Stage;
+      const [entered] = await db.select().from(loggedActions)
+        .where(and(eq(loggedActions.applicationId, row.applicationId), eq(loggedActions.toStatus, stageReviewStatuses(stage)[0]!)));
+      expect(entered, `${row.applicationId} went through the ${stage} review`).toBeTruthy();
+    }
+    // Each reviewer account has applications; in the review status of their stage, some not started yet.
+    for (const email of ['rsm.reviewer@example.gov', 'ctc.reviewer@example.gov', 'state.reviewer@example.gov']) {
+      expect(rows.filter((r) => r.email === email && r.status === 'PENDING').length, email).toBeGreaterThan(0);
+    }
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['PENDING', 'IN_PROGRESS', 'SUBMITTED']));
+  });
+
+  it('reopens the sections of the revision asked for, and only in REVISION_NEEDED', async () => {
+    const db = api.database.db;
+    const unlocked = await db
+      .select({ applicationId: applicationSections.applicationId, status: applications.status, sectionId: applicationSections.sectionId })
+      .from(applicationSections)
+      .innerJoin(applications, eq(applications.id, applicationSections.applicationId))
+      .where(eq(applicationSections.unlocked, true));
+    expect(unlocked.length).toBeGreaterThan(0);
+    for (const row of unlocked) {
+      expect(row.status).toBe('REVISION_NEEDED');
+      const [asked] = await db.select().from(loggedActions)
+        .where(and(eq(loggedActions.applicationId, row.applicationId), eq(loggedActions.toStatus, 'REVISION_NEEDED')))
+        .orderBy(sql`${loggedActions.seq} desc`);
+      expect((asked!.details as { sectionIds: string[] }).sectionIds).toContain(row.sectionId);
+      const [section] = await db.select().from(sections).where(eq(sections.id, row.sectionId));
+      expect(section!.isEntityProfile).toBe(false);
+    }
   });
 
   it('passes the API\'s own submit check: each application, put back to a draft, submits', async () => {
