@@ -147,7 +147,7 @@ export function ActionDialog({ applicationId, status, stage, action, choices }: 
         {assigning || action.id === 'mark-review-in-progress' ? null : (
           <div className="ui-field">
             <label htmlFor="review-comments" className="ui-label">
-              Comments{needs.comments ? '' : ' (optional)'}
+              Comments{needs.comments ? ' (required)' : ' (optional)'}
             </label>
             <TextArea
               id="review-comments"
