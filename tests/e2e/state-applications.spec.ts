@@ -1,7 +1,7 @@
 // The state's applications list (issue 10 UI 1, decision 028), JS on and off with axe: a state admin comes from
 // a dashboard count to the filtered list, filters by status and project location in the drawer, pages, removes
 // a chip, switches tabs; a copied filtered URL opens the same rows for another state admin in a fresh session;
-// an RSM reviewer sees only what is assigned to them.
+// an RSM reviewer sees only what is assigned to them (and, JS on, the list and drawer fit 390 px).
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
 
@@ -140,6 +140,16 @@ test('an RSM reviewer sees only the applications assigned to them', async ({ pag
   expect(await rowIds(page)).toEqual(mine);
   // Every row lists the reviewer among its reviewers.
   for (const cell of await column(page, 'Reviewers')) expect(cell).toMatch(/\((Pending|In Progress|Submitted)\)/);
+  // At phone width (390 px) the page, the tabs and the drawer fit; the table scrolls inside its own region.
+  if (jsEnabled(page)) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const url of ['/state/applications', '/state/applications?filters=open']) {
+      await page.goto(url);
+      await ready(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
+    }
+    await scan(page);
+  }
   // Another application's id, searched for, is not there.
   await page.goto('/state/applications?q=GA-SUM');
   const found = await rowIds(page);
