@@ -73,26 +73,26 @@ for (const account of CASES) {
 
 test('dashboard counts are real and link to the filtered list', async ({ page }) => {
   await signIn(page, ACCOUNTS.orgStaff);
-  // Seed: Lakeview has 5 applications, 1 draft, 3 submitted or later.
-  await expect(page.getByTestId('count-total')).toContainText('5');
+  // Seed: Lakeview has 11 applications, 1 draft, 9 submitted or later.
+  await expect(page.getByTestId('count-total')).toContainText('11');
   await expect(page.getByTestId('count-draft')).toContainText('1');
-  await expect(page.getByTestId('count-submitted')).toContainText('3');
+  await expect(page.getByTestId('count-submitted')).toContainText('9');
   await expect(page.getByTestId('count-draft')).toHaveAttribute('href', '/org/applications?status=DRAFT');
   await logOut(page);
   await signIn(page, ACCOUNTS.stateAdmin);
-  // Other journeys add drafts and cancellations as they run: ALL must equal the sum of the cards,
-  // and the review stages, which no journey touches, keep their seeded counts.
-  await expect(page.getByTestId('count-GATING_REVIEW')).toContainText('1');
-  await expect(page.getByTestId('count-TECHNICAL_REVIEW')).toContainText('1');
-  await expect(page.getByTestId('count-AWARDED')).toContainText('1');
+  // Other journeys add applications and move them through the review stages as they run: ALL must equal the sum of
+  // the cards, and the statuses no journey touches (Old Mill Wireless's two, closed) keep their seeded counts.
   const cards = await page.locator('[data-testid^="count-"]').evaluateAll((els) =>
     els.map((el) => [el.getAttribute('data-testid'), Number(el.querySelector('[data-count]')?.textContent)] as const),
   );
-  const all = cards.find(([id]) => id === 'count-ALL')![1];
+  const count = (id: string) => cards.find(([card]) => card === id)?.[1];
+  expect(count('count-NOT_REMEDIATED')).toBe(1);
+  expect(count('count-WITHDRAWN')).toBe(1);
+  const all = count('count-ALL')!;
   const sum = cards.filter(([id]) => id !== 'count-ALL').reduce((n, [, c]) => n + c, 0);
   expect(all).toBe(sum);
-  // Seed: 8 submitted or later; drafts and cancelled applications never show on the state side.
-  expect(all).toBeGreaterThanOrEqual(8);
+  // Seed: 22 submitted or later (every status from SUBMITTED on); drafts and cancelled applications never show on the state side.
+  expect(all).toBeGreaterThanOrEqual(22);
   await expect(page.getByTestId('count-CANCELLED')).toHaveCount(0);
   await expect(page.getByTestId('count-GATING_REVIEW')).toHaveAttribute('href', '/state/applications?status=GATING_REVIEW');
   await expect(page.getByTestId('unread-badge')).toHaveText('1');
