@@ -13,6 +13,8 @@ import { useNonce } from './utils/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // Headings are semibold: without this weight at first paint they are drawn in a fallback font and reflow when it arrives (the form's title wrapped differently: CLS 0.026, decision 026).
+  { rel: 'preload', href: '/fonts/poppins-latin-600-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: chakraGlobalHref },
   { rel: 'stylesheet', href: fontsHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -51,16 +51,21 @@ async function main() {
       const metrics: Record<string, number[]> = { FCP: [], LCP: [], TBT: [], CLS: [] };
       let scripts = '';
       for (let i = 0; i < RUNS; i++) {
-        const chrome = await launch();
-        const result = await lighthouse(base + page.path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          extraHeaders: page.signedIn ? { Cookie: cookies[page.signedIn] } : undefined,
-        }).finally(() => chrome.kill());
-        const lhr = result!.lhr;
-        if (lhr.runtimeError) throw new Error(`${page.path}: Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is taken again, twice at most.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          const chrome = await launch();
+          const result = await lighthouse(base + page.path, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            extraHeaders: page.signedIn ? { Cookie: cookies[page.signedIn] } : undefined,
+          }).finally(() => chrome.kill());
+          lhr = result!.lhr;
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`${page.path}: Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        }
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
         perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
