@@ -10,6 +10,7 @@ import { applications, organizations, reviewAssignments, users } from '../../api
 import { seedLarge } from '../../scripts/seed-large';
 import { addDays, zonedDayStart, zonedToday } from '../../domain/dates';
 import { allowedActionsOfRoles } from '../../domain/workflow';
+import type { ReviewListRow } from '../../app/api/review-list.server';
 
 let api: TestApi;
 const tokens: Record<string, string> = {};
@@ -18,17 +19,8 @@ let benchOrgId: string;
 
 const ACCOUNTS = ['state.admin@example.gov', 'rsm.reviewer@example.gov', 'ctc.admin@example.gov', 'rsm.financial@example.gov', 'org.admin@example.org'] as const;
 
-interface Row {
-  id: string;
-  applicationId: string;
-  status: string;
-  submittedAt: string | null;
-  projectLocation: string | null;
-  organization: { id: string; name: string };
-  program: { name: string };
-  reviewers: { id: string; firstName: string; lastName: string; reviewerType: string; status: string }[];
-  allowedActions: string[];
-}
+/** A row as the UI's typed client reads it, with the id the API also answers. */
+type Row = ReviewListRow & { id: string };
 interface ListBody { page: number; pageSize: number; totalRecords: number; totalPages: number; applications: Row[] }
 
 beforeAll(async () => {
