@@ -216,3 +216,54 @@ describe('through the development outbox (SMTP_URL unset)', () => {
     expect(logged).toEqual([expect.stringContaining('no such application')]);
   });
 });
+
+describe('through the API: a state admin\'s move and an assignment', () => {
+  it('a move emails the organization\'s active admins after it commits (outbox), an inactive admin gets none; an assignment emails the reviewer', async () => {
+    const db = api.database.db;
+    await db.delete(outbox);
+    const id = await lakeviewApplication();
+    const { token } = await api.signIn('state.admin@example.gov');
+    const moved = await api.call(`/api/v1/review/applications/${id}/mark-as-gating-review`, { token, body: { comments: 'Complete on intake.' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [mail] = await readOutbox(db, 'org.admin@example.org');
+    expect(mail!.subject).toBe(`Application ${id} is now Gating Review`);
+    expect(mail!.text).toContain('Comments from the state office:\nComplete on intake.');
+    expect(await readOutbox(db, 'second.admin@example.org')).toHaveLength(1);
+    expect(await readOutbox(db, 'former.admin@example.org')).toEqual([]);
+    expect(await readOutbox(db, 'paused.admin@example.org')).toEqual([]);
+
+    const [reviewer] = await db.select().from(users).where(eq(users.email, 'rsm.reviewer@example.gov'));
+    const assigned = await api.call(`/api/v1/review/applications/${id}/assign-reviewers`, { token, body: { reviewerIds: [reviewer!.id] } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const [notice] = await readOutbox(db, 'rsm.reviewer@example.gov');
+    expect(notice!.subject).toBe(`You are assigned to the gating review of application ${id}`);
+    expect(notice!.text).toContain(`/state/applications/review-application/${id}`);
+    // Assigning the same reviewer again tells nobody a second time.
+    expect((await api.call(`/api/v1/review/applications/${id}/assign-reviewers`, { token, body: { reviewerIds: [reviewer!.id] } })).status).toBe(200);
+    expect(await readOutbox(db, 'rsm.reviewer@example.gov')).toHaveLength(1);
+  });
+
+  it('a portal started with SMTP_URL sends the sign-in code and the move\'s email through the SMTP server', async () => {
+    received.length = 0;
+    const portal = await startTestApi({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PORTAL_URL: 'https://grants.example.gov' });
+    try {
+      // No outbox: the sign-in code arrives by SMTP too.
+      expect((await portal.call('/api/v1/send-login-otp', { body: { email: 'state.admin@example.gov' } })).status).toBe(200);
+      const codeMail = received.find((m) => m.to[0] === 'state.admin@example.gov')!;
+      const otp = /code is (\d{6})/.exec(codeMail.text)![1];
+      const { body: session } = await portal.call('/api/v1/verify-otp', { body: { email: 'state.admin@example.gov', otp } });
+      const [app] = await portal.database.db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'SUBMITTED')).limit(1);
+      const moved = await portal.call(`/api/v1/review/applications/${app!.id}/mark-as-rejected`, {
+        token: session.token, body: { reasonId: 2, comments: 'The audited financial statements are missing.' },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const notices = received.filter((m) => m.headers.subject === `Application ${app!.id} is now Rejected`);
+      expect(notices.length).toBeGreaterThan(0);
+      expect(notices[0]!.text).toContain('Reason: Incomplete application or missing required documentation, data, and information.');
+      expect(notices[0]!.text).toContain(`Open the application: https://grants.example.gov/org/applications/bead-applcn/${app!.id}`);
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
