@@ -183,8 +183,10 @@ test('the state admin rejects an application with a reason and asks another for 
 
 test('the RSM reviewer marks their review in progress; the RSM financial reviewer sees no actions', async ({ page }) => {
   test.setTimeout(120_000);
-  // js-off: an application the demo data never sent to review (its first run always meets a pending review).
-  const id = test.info().project.name === 'js-on' ? 'GA-OMW001' : 'GA-SMT002';
+  // js-off: an application the demo data never sent to review (its first run always meets a pending review); js-on:
+  // one whose gating review the demo data started (the reviewer's In Review state). Neither is read by another spec
+  // (Old Mill's closed applications must keep their seeded statuses: sign-in.spec counts them).
+  const id = test.info().project.name === 'js-on' ? 'GA-SMT012' : 'GA-SMT002';
   // The admin puts it in gating review and assigns the RSM reviewer.
   const token = await apiToken(page, ACCOUNTS.stateAdmin);
   const before = await api(page.request, token, `/review/applications/${id}`);
