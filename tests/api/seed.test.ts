@@ -175,6 +175,27 @@ describe('the demo data', () => {
     }
   });
 
+  it('leaves GA-LKV007 waiting for Lakeview\'s revision: REVISION_NEEDED, the state\'s comments in its history, only the financial section open', async () => {
+    const token = tokens['org.admin@example.org']!;
+    const [app] = await api.database.db.select().from(applications).where(eq(applications.id, 'GA-LKV007'));
+    expect(app?.status).toBe('REVISION_NEEDED');
+    expect(app?.organizationId).toBe(orgIds['Lakeview Fiber Cooperative']);
+    // The history the organization reads (the API's own): the state's move with its comments and the section reopened.
+    const history = await api.call('/api/v1/logged-actions/GA-LKV007/application?limit=100', { token });
+    expect(history.status).toBe(200);
+    const asked = (history.body.loggedActions as { toStatus: string | null; comments: string | null; details: { sectionNames?: string[] } | null }[])
+      .filter((e) => e.toStatus === 'REVISION_NEEDED');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.comments).toBe('Please attach the signed letter of credit commitment (question 42) and update the matching funds table (question 46).');
+    expect(asked[0]!.details?.sectionNames).toHaveLength(1);
+    // Its sections as the form sees them: the financial one alone is unlocked.
+    const status = await api.call('/api/v1/applications/GA-LKV007/sections-status', { token });
+    expect(status.status).toBe(200);
+    const open = (status.body as { slug: string; name: string; unlocked: boolean }[]).filter((s) => s.unlocked);
+    expect(open.map((s) => s.slug)).toEqual(['financial']);
+    expect(asked[0]!.details?.sectionNames).toEqual([open[0]!.name]);
+  });
+
   it('passes the API\'s own submit check: each application, put back to a draft, submits', async () => {
     for (const app of submitted) {
       await api.database.db.update(applications).set({ status: 'DRAFT' }).where(eq(applications.id, app.id));
