@@ -10,6 +10,7 @@ import { formFailure, readOrFail } from '../../utils/api-errors.server';
 import { redirectWithToast } from '../../utils/session.server';
 import { readForm } from '../../utils/form-data.server';
 import { withParams } from '../../utils/url-state';
+import { moveInput, moveValues } from '../../components/move-fields';
 import { apiSession } from '../../api/client.server';
 import { publicUrl } from '../../api/documents.server';
 import {
@@ -21,7 +22,7 @@ import { APPLICATION_MSG } from '../../../domain/messages';
 import { statusLabel } from '../../../domain/statuses';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
 import {
-  CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId, type MoveInput,
+  CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
 } from '../../../domain/workflow';
 import type { ActionView, AnswerView, ReviewActionResult } from './types';
 
@@ -112,22 +113,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null })}`.replace(/\?$/, '');
   if (!isActionId(actionId)) return redirect(back);
   const action = workflowAction(actionId);
-  const values = {
-    comments: text(form, 'comments'),
-    reasonId: text(form, 'reasonId'),
-    status: text(form, 'status'),
-    sectionIds: form.getAll('sectionIds').filter((v): v is string => typeof v === 'string'),
-    reviewerIds: form.getAll('reviewerIds').filter((v): v is string => typeof v === 'string'),
-  };
+  const values = moveValues(form);
   try {
     if (actionId === 'assign-reviewers') await assignReviewers(api, id, values.reviewerIds);
     else if (actionId === 'mark-review-in-progress') await markReviewInProgress(api, id);
     else if (STATE_MOVE_IDS.includes(actionId)) {
-      const body: MoveInput = { comments: values.comments.trim() || null };
-      if (action.needs.reasonId) body.reasonId = values.reasonId ? Number(values.reasonId) : null;
-      if (action.needs.status) body.status = values.status || null;
-      if (action.needs.sectionIds || (action.needs.status && values.status === 'REVISION_NEEDED')) body.sectionIds = values.sectionIds;
-      await move(api, id, actionId, body);
+      await move(api, id, actionId, moveInput(actionId, values));
     } else {
       return redirect(back);
     }

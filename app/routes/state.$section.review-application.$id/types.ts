@@ -1,5 +1,6 @@
 // What the review screen's loader and action hand its components (type-only).
 import type { ActionId, ActionNeeds } from '../../../domain/workflow';
+import type { MoveValues } from '../../components/move-fields';
 
 /** A question of the step shown, its answer written for a person. `level`: the dotted number's depth (20px each). */
 export type AnswerView = { id: string; systemNo: string; text: string; level: number | null } & (
@@ -20,7 +21,7 @@ export interface ActionView {
 /** A refused action: the dialog or panel opens again with what was typed and the messages, by field. */
 export interface ReviewActionResult {
   actionId: ActionId;
-  values: { comments: string; reasonId: string; status: string; sectionIds: string[]; reviewerIds: string[] };
+  values: MoveValues;
   errors: Record<string, string>;
   message: string;
 }
