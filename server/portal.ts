@@ -11,6 +11,7 @@ import { openDatabase, whenDatabaseReachable, type Database } from '../api/db/cl
 import { outboxMailer, smtpMailer } from '../api/mail';
 import { seedDatabase } from '../api/seed';
 import { storageFromEnv } from '../api/storage';
+import { schedulePendingUploadSweep } from '../api/services/pending-uploads';
 import type { Env } from './env';
 import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
@@ -55,7 +56,11 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
   };
 }
 
-export function createPortalApp(opts: { env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>) }): Express {
+export function createPortalApp(opts: {
+  env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** How often expired pending uploads are swept (default PENDING_UPLOAD_SWEEP_MS; tests shorten it). */
+  pendingUploadSweepMs?: number;
+}): Express {
   const { env, database } = opts;
   const secret = sessionSecret(env);
   const app = express();
@@ -72,7 +77,16 @@ export function createPortalApp(opts: { env: Env; database: Database; build?: Se
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 
-  const api = createApi(apiContext(env, database, secret));
+  const ctx = apiContext(env, database, secret);
+  const api = createApi(ctx);
+  // Abandoned pending uploads are swept with their bytes on a timer of this process (decision 022), stopped when
+  // its database closes.
+  const sweep = schedulePendingUploadSweep(ctx, opts.pendingUploadSweepMs);
+  const closeDatabase = database.close;
+  database.close = async () => {
+    await sweep.stop();
+    await closeDatabase.call(database);
+  };
   app.use('/api/v1', api);
   // Embedded: the UI calls this same router in-process; with API_BASE_URL, the API elsewhere over HTTP.
   const transport = env.API_BASE_URL ? httpTransport(env.API_BASE_URL) : inProcessTransport(api);

@@ -15,6 +15,7 @@ import { applicationSections, applications } from '../db/schema';
 import { audit } from './audit';
 import { loadProgram, type ApplicationRow, type Tx } from './application-content';
 import { notifyStatusMove } from './notifications';
+import { releaseApplicationHolds, removeStoredBytes } from './pending-uploads';
 import {
   allowedActionsOfRoles, moveInputProblems, refusal, rejectReasonText, targetStatus, workflowAction, WORKFLOW_MSG,
   type ActionId, type AssignmentStatus, type MoveInput,
@@ -94,9 +95,12 @@ export async function executeMove(
   const now = new Date();
   const stale = () => new ApiError(409, action.conflict);
 
+  let released: { storageKey: string }[] = [];
   await ctx.db.transaction(async (tx) => {
     const where = and(eq(applications.id, app.id), eq(applications.status, from));
     if (to === null) {
+      // Its pending uploads would go by cascade and leave their bytes stored: taken here, their bytes after the commit.
+      released = await releaseApplicationHolds(tx, app.id);
       const removed = await tx.delete(applications).where(where).returning({ id: applications.id });
       if (removed.length === 0) throw stale();
     } else {
@@ -128,6 +132,7 @@ export async function executeMove(
     });
   });
 
+  await removeStoredBytes(ctx, released, "a deleted application's pending upload");
   if (action.side === 'state' && to !== null) {
     // After the commit: a mail failure is logged by the notifier and never undoes the move.
     await notifyStatusMove(ctx, { applicationId: app.id, fromStatus: from, toStatus: to, comments, reasonId, sectionIds: reopened });

@@ -2,7 +2,8 @@
 // Save that does not succeed (no JavaScript) is held for its user, that application and that question, so
 // the re-rendered form still has it and nothing becomes a document. A later successful save of the section
 // promotes it (same id, same stored bytes) to a document; a newer file for the question replaces it; after
-// PENDING_UPLOAD_TTL_MS it is swept with its bytes.
+// PENDING_UPLOAD_TTL_MS it is swept with its bytes (on each new hold, and every PENDING_UPLOAD_SWEEP_MS by the
+// portal's own timer); an application deleted takes its holds' bytes with it.
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
@@ -23,11 +24,50 @@ export function pendingUploadId(value: unknown): string | null {
     : null;
 }
 
+/** How often the portal sweeps expired pending uploads by itself (besides on every new hold). */
+export const PENDING_UPLOAD_SWEEP_MS = 15 * 60_000;
+
+/** Removes stored bytes whose rows are gone (after the commit); a failure is logged, never thrown. */
+export async function removeStoredBytes(ctx: ApiContext, keys: { storageKey: string }[], what: string): Promise<void> {
+  await Promise.all(keys.map((k) => ctx.storage.remove(k.storageKey).catch((err) => ctx.log(`Could not remove ${what} (${k.storageKey})`, err))));
+}
+
 /** Removes expired pending uploads and their stored bytes; answers how many went. */
 export async function sweepPendingUploads(ctx: ApiContext, now = new Date()): Promise<number> {
   const gone = await ctx.db.delete(pendingUploads).where(lt(pendingUploads.expiresAt, now)).returning({ storageKey: pendingUploads.storageKey });
-  await Promise.all(gone.map((g) => ctx.storage.remove(g.storageKey).catch((err) => ctx.log('Could not remove an expired pending upload', err))));
+  await removeStoredBytes(ctx, gone, 'an expired pending upload');
   return gone.length;
+}
+
+/**
+ * The portal's periodic sweep: every `everyMs`, expired pending uploads and their bytes go even when nobody holds a
+ * new file (a hold abandoned on the last evening of a round would otherwise stay). An unref'd timer (it never keeps
+ * the process up); one sweep at a time; stop() clears it and waits for a sweep under way. Several processes may
+ * sweep the same database: each row is deleted once, and its bytes removed by the process that deleted it.
+ */
+export function schedulePendingUploadSweep(ctx: ApiContext, everyMs = PENDING_UPLOAD_SWEEP_MS): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepPendingUploads(ctx)
+      .then(() => undefined, (err) => ctx.log('Could not sweep expired pending uploads; tried again later.', err))
+      .finally(() => (running = null));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * Inside the transaction that deletes an application (before its row goes, which would cascade them away
+ * unseen): removes its pending uploads and answers their storage keys, for removeStoredBytes after the commit.
+ */
+export async function releaseApplicationHolds(tx: Tx, applicationId: string): Promise<{ storageKey: string }[]> {
+  return tx.delete(pendingUploads).where(eq(pendingUploads.applicationId, applicationId)).returning({ storageKey: pendingUploads.storageKey });
 }
 
 /**
@@ -48,7 +88,7 @@ export async function holdPendingUpload(ctx: ApiContext, row: Omit<PendingUpload
     });
     return { held: held!, replaced };
   });
-  await Promise.all(replaced.map((r) => ctx.storage.remove(r.storageKey).catch((err) => ctx.log('Could not remove a replaced pending upload', err))));
+  await removeStoredBytes(ctx, replaced, 'a replaced pending upload');
   return held;
 }
 
@@ -82,6 +122,6 @@ export async function promotePendingUploads(tx: Tx, rows: PendingUploadRow[], us
 /** The caller discards a pending upload of theirs (the person removed the file before saving). */
 export async function discardPendingUpload(ctx: ApiContext, userId: string, id: string): Promise<boolean> {
   const gone = await ctx.db.delete(pendingUploads).where(and(eq(pendingUploads.id, id), eq(pendingUploads.userId, userId))).returning({ storageKey: pendingUploads.storageKey });
-  await Promise.all(gone.map((g) => ctx.storage.remove(g.storageKey).catch((err) => ctx.log('Could not remove a discarded pending upload', err))));
+  await removeStoredBytes(ctx, gone, 'a discarded pending upload');
   return gone.length > 0;
 }

@@ -1,7 +1,9 @@
 // Pending uploads (issue 9 item 6, docs/decisions/022): a File question's file sent with a Save that may
 // fail is held for its user, application and question; a failed save stores no document and keeps it; the
 // save that succeeds promotes it (same id and bytes) to a document; a newer file replaces it; an expired one
-// is swept with its bytes; its owner can discard it. Audited. Runs on both engines (api-pglite, api-postgres).
+// is swept with its bytes (on a new hold, and by the portal's own timer with nobody holding anything); its owner
+// can discard it; a deleted application's holds go with their bytes. Audited. Runs on both engines (api-pglite,
+// api-postgres).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
 import { documents, loggedActions, pendingUploads } from '../../api/db/schema';
+import { schedulePendingUploadSweep } from '../../api/services/pending-uploads';
+import { StorageNotFoundError, storageFromEnv } from '../../api/storage';
+import { apiContext, createPortalApp } from '../../server/portal';
 import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 
 let api: TestApi;
@@ -24,6 +29,7 @@ let narrativeQuestionId: string;
 let applicationId: string;
 /** A second draft, whose pending upload expires. */
 let otherApplicationId: string;
+let createDraft: () => Promise<string>;
 
 const PDF = Buffer.from('%PDF-1.4\n%pending\n');
 
@@ -38,7 +44,7 @@ beforeAll(async () => {
   const sections = (await api.call('/api/v1/section/all', { token: admin.token })).body;
   sectionId = sections.find((s: any) => s.slug === 'technology').id;
   const areas = (await api.call('/api/v1/project-area/all', { token: admin.token })).body;
-  const create = async () => {
+  const create = createDraft = async () => {
     const created = await api.call(`/api/v1/applications/create?organizationId=${lakeviewId}`, {
       token: admin.token,
       body: { programId, projectLocation: areas[0].name, technologyType: 'Fiber to the premises' },
@@ -77,6 +83,27 @@ const db = () => api.database.db;
 const pendingRow = async (id: string) => (await db().select().from(pendingUploads).where(eq(pendingUploads.id, id)))[0];
 const documentRow = async (id: string) => (await db().select().from(documents).where(eq(documents.id, id)))[0];
 const storedFile = (key: string) => path.join(dataDir, 'files', key);
+/** Whether the portal's storage (STORAGE_URL unset: DATA_DIR/files) still holds an object under `key`. */
+async function stored(key: string): Promise<boolean> {
+  try {
+    (await storageFromEnv({ dataDir }).get(key)).destroy();
+    return true;
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) return false;
+    throw err;
+  }
+}
+/** Holds a file for a fresh draft and makes it expired; answers its row. */
+async function expiredHold(fileName: string) {
+  const draft = await createDraft();
+  const held = await hold({ applicationId: draft, fileName });
+  expect(held.status, JSON.stringify(held.body)).toBe(201);
+  await db().update(pendingUploads).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(pendingUploads.id, held.body.pendingUpload.id));
+  const row = (await pendingRow(held.body.pendingUpload.id))!;
+  expect(await stored(row.storageKey)).toBe(true);
+  return row;
+}
+const gone = async (row: { id: string; storageKey: string }) => (await pendingRow(row.id)) === undefined && !(await stored(row.storageKey));
 
 describe('pending uploads', () => {
   it('a failed save keeps the file pending and stores no document; the save that succeeds promotes it', async () => {
@@ -153,6 +180,45 @@ describe('pending uploads', () => {
     expect(fresh.status).toBe(201);
     expect(await pendingRow(row!.id)).toBeUndefined();
     expect(fs.existsSync(storedFile(row!.storageKey))).toBe(false);
+  });
+
+  it('the sweep runs on its own timer: expired holds go with their bytes with no new hold, none after stop()', async () => {
+    const ctx = apiContext(api.env, api.database, 'sweep-test-secret');
+    const sweep = schedulePendingUploadSweep(ctx, 50);
+    const live = (await hold({ fileName: 'live.pdf' })).body.pendingUpload.id as string;
+    const expired = await expiredHold('abandoned.pdf');
+    // Nobody holds anything more: the timer alone removes the row and the stored object.
+    await expect.poll(() => gone(expired), { timeout: 5000, interval: 50 }).toBe(true);
+    // A hold that has not expired stays, bytes and all.
+    const liveRow = (await pendingRow(live))!;
+    expect(await stored(liveRow.storageKey)).toBe(true);
+    await sweep.stop();
+    const later = await expiredHold('after-stop.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await pendingRow(later.id)).toBeDefined();
+    expect(await stored(later.storageKey)).toBe(true);
+    await db().delete(pendingUploads).where(eq(pendingUploads.id, later.id));
+  });
+
+  it('the portal schedules the sweep itself (createPortalApp), stopped when its database closes', async () => {
+    // A second portal app on this test's database, with a short period; api.close() closes the database, which
+    // stops its timer (a timer left running would keep sweeping a closed database and log its failures).
+    createPortalApp({ env: api.env, database: api.database, pendingUploadSweepMs: 50 });
+    const expired = await expiredHold('left-for-the-portal.pdf');
+    await expect.poll(() => gone(expired), { timeout: 5000, interval: 50 }).toBe(true);
+  });
+
+  it('deleting an application removes its pending uploads and their stored bytes (no cascade leaves bytes behind)', async () => {
+    const draft = await createDraft();
+    const held = await hold({ applicationId: draft, fileName: 'never-saved.pdf' });
+    expect(held.status).toBe(201);
+    const row = (await pendingRow(held.body.pendingUpload.id))!;
+    expect(await stored(row.storageKey)).toBe(true);
+    const deleted = await api.call(`/api/v1/applications/${draft}/delete`, { method: 'DELETE', token: admin.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await pendingRow(row.id)).toBeUndefined();
+    expect(await stored(row.storageKey)).toBe(false);
+    expect(fs.existsSync(storedFile(row.storageKey))).toBe(false);
   });
 
   it('only the uploader, for a File question of an application they may change', async () => {
