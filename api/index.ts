@@ -4,6 +4,7 @@ import type { ApiContext } from './context';
 import { errorMiddleware, handler, isDirectLoopback, notFound, refuseMalformedInput, ApiError } from './http';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
+import { reviewBulkRoutes } from './routes/review-bulk';
 import { reviewListRoutes } from './routes/review-list';
 import { messageRoutes } from './routes/messages';
 import { applicationRoutes } from './routes/applications';
@@ -44,6 +45,8 @@ export function createApi(ctx: ApiContext): Router {
   api.use(refuseReadOnlyWrites(ctx));
   api.use(authRoutes(ctx));
   api.use(dashboardRoutes(ctx));
+  // Before the review list and review application routes: `review/applications/:id` would take "bulk" for an id.
+  api.use(reviewBulkRoutes(ctx));
   api.use(reviewListRoutes(ctx));
   api.use(messageRoutes(ctx));
   api.use(applicationRoutes(ctx));

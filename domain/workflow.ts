@@ -13,7 +13,9 @@
 //   `allowedActions`); allowedActionsOfRoles(roles, {status, assignment?}) for a caller holding several roles.
 // - refusal({status, role, assignment?}, actionId): null when allowed, else {status: 403 | 409, message}: the
 //   same answer the API gives and the UI can show.
-// - moveInputProblems(action, input, currentStatus): the missing or wrong fields of a move's body, with messages.
+// - moveInputProblems(action, input, currentStatus?): the missing or wrong fields of a move's body, with messages
+//   (without currentStatus: the checks that hold for any row, as a bulk move makes them once).
+// - BULK_ACTION_IDS, BULK_MAX, BULK_MSG: what the state's list takes on several applications at once.
 // - REJECT_REASONS (spec 3, ids 1-9), FINAL_STATUSES, CHANGE_STATUS_TARGETS, WORKFLOW_MSG.
 import { APPLICATION_MSG, MSG } from './messages';
 import { isReadOnly, VENDOR_STAGE, type Stage } from './permissions';
@@ -212,6 +214,22 @@ export const ACTION_IDS: readonly ActionId[] = [...new Set(WORKFLOW_ACTIONS.map(
 /** The state's status moves: one route each, POST review/applications/{id}/{actionId}. */
 export const STATE_MOVE_IDS: readonly ActionId[] = [...new Set(WORKFLOW_ACTIONS.filter((a) => a.side === 'state' && a.kind === 'move').map((a) => a.id))];
 
+/** What the state's list may take on many applications at once (POST review/applications/bulk): every state-side action id, in menu order. */
+export const BULK_ACTION_IDS: readonly ActionId[] = [...new Set(WORKFLOW_ACTIONS.filter((a) => a.side === 'state').map((a) => a.id))];
+/** At most this many application ids in one bulk preview or move. */
+export const BULK_MAX = 100;
+
+export const BULK_MSG = {
+  actionRequired: 'Please choose an action for the selected applications.',
+  notBulk: 'This action cannot be taken on several applications at once.',
+  applicationsRequired: 'Please select at least one application.',
+  tooMany: `Please select at most ${BULK_MAX} applications at a time.`,
+} as const;
+
+export function isBulkActionId(value: unknown): value is ActionId {
+  return typeof value === 'string' && (BULK_ACTION_IDS as readonly string[]).includes(value);
+}
+
 export function isActionId(value: unknown): value is ActionId {
   return typeof value === 'string' && (ACTION_IDS as readonly string[]).includes(value);
 }
@@ -314,15 +332,19 @@ export interface MoveInput {
   status?: string | null;
 }
 
-/** The fields a move's body lacks or gets wrong, with their messages (empty: fine). Section ids are checked against the programme by the executor. */
-export function moveInputProblems(id: ActionId, input: MoveInput, currentStatus: string): Record<string, string> {
+/**
+ * The fields a move's body lacks or gets wrong, with their messages (empty: fine). Section ids are checked against
+ * the programme by the executor. Without `currentStatus` only what holds whatever the application's status is checked
+ * (a bulk move's body, before any row): change-status to the current status is then the row's own 400.
+ */
+export function moveInputProblems(id: ActionId, input: MoveInput, currentStatus?: string | null): Record<string, string> {
   const { needs } = workflowAction(id);
   const problems: Record<string, string> = {};
   const comments = (input.comments ?? '').trim();
   if (comments.length > COMMENTS_MAX) problems.comments = WORKFLOW_MSG.commentsTooLong;
   if (needs.status) {
     if (!input.status || !(CHANGE_STATUS_TARGETS as readonly string[]).includes(input.status)) problems.status = WORKFLOW_MSG.statusRequired;
-    else if (input.status === currentStatus) problems.status = WORKFLOW_MSG.statusSame;
+    else if (currentStatus != null && input.status === currentStatus) problems.status = WORKFLOW_MSG.statusSame;
   }
   if (needs.reasonId && !rejectReasonText(input.reasonId)) problems.reasonId = WORKFLOW_MSG.reasonRequired;
   // change-status to REVISION_NEEDED reopens sections too: without any, the organization could change nothing.

@@ -10,7 +10,7 @@ import { currentAuth, requireUser } from '../guard';
 import { applications, loggedActions, reviewAssignments } from '../db/schema';
 import type { ApplicationRow } from './application-content';
 import { decide, listScope, stateReadScope, type AccessOutcome, type AccessTarget, type ApplicationFacts } from '../../domain/access';
-import type { Action, Entity } from '../../domain/permissions';
+import { accessLevels, type Action, type Entity } from '../../domain/permissions';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import { refusal, roleAllowing, type ActionId, type AssignmentStatus } from '../../domain/workflow';
 import type { RoleName } from '../../domain/roles';
@@ -31,7 +31,13 @@ export type RouteAccess =
    * A workflow action on the application named by `:param` (domain/workflow.ts): state users only (organization
    * users 403), 404 when the caller may not read the application, then the machine's refusal (403 role, 409 status).
    */
-  | { scope: 'application-move'; action: 'update'; entity: 'status'; param: string; move: ActionId };
+  | { scope: 'application-move'; action: 'update'; entity: 'status'; param: string; move: ActionId }
+  /**
+   * A workflow action on many applications named in the query or body (review/applications/bulk): state users holding
+   * a 'read status' permission (others 403); each id then answers exactly as the `application-move` route of the
+   * action would (404 → 'Application not found', the machine's 403/409), row by row, in the response.
+   */
+  | { scope: 'application-bulk'; action: 'read' | 'update'; entity: 'status'; param: 'applicationIds'; in: 'query' | 'body' };
 
 export type AccessMiddleware = RequestHandler & { access: RouteAccess };
 
@@ -185,6 +191,36 @@ export interface MovableApplication extends VisibleApplication {
   assignment: AssignmentStatus | null;
 }
 
+/** The machine's verdict on one application for the caller: the role that may take the action now, else the refusal. */
+export type MoveCheck =
+  | { app: ApplicationRow; assignment: AssignmentStatus | null; role: RoleName; refused: null }
+  | { app: ApplicationRow; assignment: AssignmentStatus | null; role: null; refused: { status: 403 | 409; message: string } };
+
+/**
+ * The per-id check of every workflow action (applicationMoveRoute's, and each row of a bulk move): organization users
+ * 403 (the review routes are the state's), 404 when unknown or not theirs to read (thrown); else the application with
+ * the machine's verdict (domain/workflow.ts `refusal`: 403 for the role, 409 for the status), not thrown.
+ */
+export async function checkApplicationMove(ctx: ApiContext, req: Request, id: string, move: ActionId): Promise<MoveCheck> {
+  const { profile } = currentAuth(req);
+  if (profile.roleType !== 'state') throw forbidden(MSG.actionNotAllowed);
+  const { app } = await loadApplicationFor(ctx, req, id, 'read');
+  const assignment = await assignmentOf(ctx, app.id, profile.id);
+  const roles = profile.roles.map((r) => r.name);
+  const role = roleAllowing(roles, { status: app.status, assignment }, move);
+  if (role) return { app, assignment, role, refused: null };
+  const refused = refusal({ status: app.status, role: roles[0], assignment }, move);
+  return { app, assignment, role: null, refused: refused ?? { status: 403, message: MSG.actionNotAllowed } };
+}
+
+/** The application when the caller may take the workflow action `move` on it now; else checkApplicationMove's 403/404, or the machine's refusal thrown. */
+export async function movableApplicationFor(ctx: ApiContext, req: Request, id: string, move: ActionId): Promise<MovableApplication> {
+  const checked = await checkApplicationMove(ctx, req, id, move);
+  if (checked.refused) throw new ApiError(checked.refused.status, checked.refused.message);
+  const { app, role, assignment } = checked;
+  return { app, role, assignment };
+}
+
 /**
  * The application named by `:param` when the caller may take the workflow action `move` on it now
  * (res.locals.application, a MovableApplication): organization users 403 (the review routes are the state's), 404
@@ -192,17 +228,21 @@ export interface MovableApplication extends VisibleApplication {
  */
 export function applicationMoveRoute(ctx: ApiContext, move: ActionId, param = 'id'): RequestHandler[] {
   return [requireUser(ctx), declare({ scope: 'application-move', action: 'update', entity: 'status', param, move }, async (req, res) => {
+    res.locals.application = await movableApplicationFor(ctx, req, String(req.params[param]), move) satisfies MovableApplication;
+  })];
+}
+
+/**
+ * Signed in as a state user holding a 'read status' permission of the table (else 403, organization users with the
+ * review routes' message): the gate of the bulk routes, whose ids are each checked by checkApplicationMove.
+ * `action` is what the route does ('read': the preview; 'update': the moves, each row refused on its own rules).
+ */
+export function applicationBulkRoute(ctx: ApiContext, action: 'read' | 'update'): RequestHandler[] {
+  const where = action === 'read' ? 'query' : 'body';
+  return [requireUser(ctx), declare({ scope: 'application-bulk', action, entity: 'status', param: 'applicationIds', in: where }, async (req) => {
     const { profile } = currentAuth(req);
     if (profile.roleType !== 'state') throw forbidden(MSG.actionNotAllowed);
-    const { app } = await loadApplicationFor(ctx, req, String(req.params[param]), 'read');
-    const assignment = await assignmentOf(ctx, app.id, profile.id);
-    const roles = profile.roles.map((r) => r.name);
-    const role = roleAllowing(roles, { status: app.status, assignment }, move);
-    if (!role) {
-      const refused = refusal({ status: app.status, role: roles[0], assignment }, move);
-      throw new ApiError(refused?.status ?? 403, refused?.message ?? MSG.actionNotAllowed);
-    }
-    res.locals.application = { app, role, assignment } satisfies MovableApplication;
+    if (!profile.roles.some((r) => accessLevels(r.name, 'read', 'status').length > 0)) throw forbidden();
   })];
 }
 

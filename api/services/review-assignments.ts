@@ -28,6 +28,8 @@ export const ASSIGNMENT_MSG = {
   wrongType: (name: string, stage: Stage, role: RoleName) =>
     `${name} is not a ${roleLabel(role)}: the ${stage.toLowerCase()} stage is reviewed by ${roleLabel(role)}s only.`,
   noPendingReview: 'You have no pending review of this application in its current stage.',
+  /** A bulk assignment's row whose stage none of the chosen reviewers reviews. */
+  noneOfStage: (stage: Stage) => `None of the chosen reviewers reviews the ${stage.toLowerCase()} stage.`,
   assigned: 'Reviewers assigned successfully',
   inProgress: 'Review marked as in progress',
 } as const;

@@ -11,7 +11,8 @@ import { providerRoutes } from '../support/api-routes';
 import type { RouteAccess } from '../../api/services/application-access';
 import { applications, organizations, reviewAssignments } from '../../api/db/schema';
 import { decide, listScope, refusesWrites, stateReadScope, type AccessOutcome, type Viewer } from '../../domain/access';
-import { refusal, roleAllowing, workflowAction, type AssignmentStatus } from '../../domain/workflow';
+import { BULK_ACTION_IDS, refusal, roleAllowing, workflowAction, type AssignmentStatus } from '../../domain/workflow';
+import { MSG } from '../../domain/messages';
 import { startTestApi, type TestApi } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -271,6 +272,50 @@ describe('role × route matrix', () => {
             mismatches.push(`${who.email} ${route.method} ${route.path} on ${fixture.label} (${fixture.id}): expected ${expected}, got ${res.status} ${res.body?.message ?? ''}`);
           }
         }));
+      }
+    }));
+    expect(mismatches).toEqual([]);
+    expect([...seenOutcomes].sort()).toEqual([403, 404, 409, 'allowed']);
+  }, 240_000);
+
+  it('answers every seed account on the bulk routes, and each row of the preview as the single move route would', async () => {
+    const bulkRoutes = routes.filter((r) => r.access.scope === 'application-bulk');
+    expect(bulkRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /review/applications/bulk', 'POST /review/applications/bulk']);
+    // The assignments as they are now (a reviewer's mark-review-in-progress cell above may have acted).
+    const current = new Map<string, AssignmentStatus>();
+    for (const a of await api.database.db.select().from(reviewAssignments)) current.set(`${a.applicationId} ${a.reviewerId}`, a.status as AssignmentStatus);
+    const mismatches: string[] = [];
+    const seenOutcomes = new Set<Expected>();
+    const ids = fixtures.map((f) => f.id).join(',');
+    await Promise.all(accounts.map(async (who) => {
+      for (const route of bulkRoutes) {
+        // The gate: state users (every state role reads statuses); the read-only financial reviewer's writes are refused before routing.
+        const gate: Expected = who.viewer.roleType !== 'state' || (route.method !== 'GET' && refusesWrites(who.viewer)) ? 403 : 'allowed';
+        if (route.method !== 'GET') {
+          // Past the gate the probe body is refused (400: a strict body), so nothing moves.
+          const res = await api.call(urlFor(route, {}), { method: route.method, token: who.token, body: PROBE_BODY });
+          if (!matches(route, gate, res.status)) mismatches.push(`${who.email} ${route.method} ${route.path}: expected ${gate}, got ${res.status} ${res.body?.message ?? ''}`);
+          continue;
+        }
+        for (const move of BULK_ACTION_IDS) {
+          const res = await api.call(`${urlFor(route, {})}?action=${move}&applicationIds=${encodeURIComponent(ids)}`, { token: who.token });
+          if (gate !== 'allowed' || res.status !== 200) {
+            if (res.status !== (gate === 'allowed' ? 200 : gate)) mismatches.push(`${who.email} ${route.method} ${route.path} ${move}: expected ${gate}, got ${res.status}`);
+            continue;
+          }
+          // Each row answers as POST review/applications/{id}/{move} would (a read: no write refusal for the financial reviewer).
+          const single: MatrixRoute = { method: 'GET', path: `/review/applications/:id/${move}`, access: { scope: 'application-move', action: 'update', entity: 'status', param: 'id', move } };
+          fixtures.forEach((fixture, i) => {
+            const key = `${fixture.id} ${who.userId}`;
+            const expected = expectedFor(single, who, { fixture, assigned: current.has(key), assignment: current.get(key) ?? null });
+            seenOutcomes.add(expected);
+            const row = res.body.rows[i];
+            const got: Expected = row?.applicationId !== fixture.id ? 404 : row.allowed ? 'allowed' : row.status === null ? 404 : row.message === MSG.actionNotAllowed ? 403 : 409;
+            if (row?.applicationId !== fixture.id || got !== expected) {
+              mismatches.push(`${who.email} bulk preview ${move} on ${fixture.label} (${fixture.id}): expected ${expected}, got ${JSON.stringify(row)}`);
+            }
+          });
+        }
       }
     }));
     expect(mismatches).toEqual([]);
