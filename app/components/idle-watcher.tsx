@@ -142,8 +142,12 @@ export function IdleWatcher() {
 
   return (
     <>
+      {/* Submitted by the timer; hidden, like its button, which is there so the form has a submit button (H32). */}
       <form ref={logoutRef} method="post" action="/logout" hidden>
         <input type="hidden" name="reason" value="idle" />
+        <button type="submit" tabIndex={-1}>
+          Log out
+        </button>
       </form>
       <dialog
         ref={dialogRef}

@@ -134,7 +134,8 @@ function OrganizationSwitcher({ shell, here }: { shell: ShellData; here: string 
     );
   }
   return (
-    <Form method="post" action="/resources/organization" reloadDocument>
+    // display: contents: the switcher itself is the header's flex item, and its select shrinks to fit a phone.
+    <Form method="post" action="/resources/organization" reloadDocument className="ui-contents">
       <input type="hidden" name="redirectTo" value={here} />
       <div className="ui-header-switcher">
         <label htmlFor="organization-switcher" className="visually-hidden">
@@ -155,11 +156,10 @@ function OrganizationSwitcher({ shell, here }: { shell: ShellData; here: string 
             </option>
           ))}
         </select>
-        {hydrated ? null : (
-          <button type="submit" className="ui-hbtn-switch">
-            Switch
-          </button>
-        )}
+        {/* With JavaScript a choice switches at once; the button stays, so the form has a submit button (H32). */}
+        <button type="submit" className="ui-hbtn-switch">
+          Switch
+        </button>
       </div>
     </Form>
   );

@@ -3,10 +3,11 @@
 // the links of its pages from the dashboard (one page per path and set of query names), so a new screen or
 // URL-state dialog is checked without being listed here. JS off only: it is the server's HTML either way.
 // Every other JS-off journey validates the pages it opens too (fixtures.ts), forms with errors included.
-import { test, expect, ACCOUNTS, signIn, validateHtml } from './fixtures';
-import type { APIRequestContext } from '@playwright/test';
+// With JS on, one test checks what only script adds: every form in the hydrated pages has a submit button.
+import { test, expect, ACCOUNTS, signIn, validateHtml, ready } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, 'the server HTML is the same with JS on');
+const serverHtmlOnly = (javaScriptEnabled: boolean | undefined) => javaScriptEnabled !== false;
 
 /**
  * A screen's identity: its path (a status in it stands for all) and the names of its query parameters, not their
@@ -54,7 +55,8 @@ async function crawl(request: APIRequestContext, base: string, start: string[], 
   return [...seen];
 }
 
-test('signed-out screens are valid HTML', async ({ page, baseURL }) => {
+test('signed-out screens are valid HTML', async ({ page, baseURL, javaScriptEnabled }) => {
+  test.skip(serverHtmlOnly(javaScriptEnabled), 'the server HTML is the same with JS on');
   const screens = await crawl(page.request, baseURL!, [
     '/', '/org/login', '/org/login?step=code&email=org.admin%40example.org', '/state/login', '/org/sign-up', '/pagenotfound', '/unauthorized',
     '/no-such-page',
@@ -70,10 +72,44 @@ const ROLES: [name: string, email: string, start: string[]][] = [
 ];
 
 for (const [name, email, start] of ROLES) {
-  test(`every screen of the ${name} is valid HTML`, async ({ page, baseURL }) => {
+  test(`every screen of the ${name} is valid HTML`, async ({ page, baseURL, javaScriptEnabled }) => {
+    test.skip(serverHtmlOnly(javaScriptEnabled), 'the server HTML is the same with JS on');
     test.setTimeout(180_000);
     await signIn(page, email);
     const screens = await crawl(page.request, baseURL!, start);
     expect(screens.length).toBeGreaterThanOrEqual(3);
   });
 }
+
+/** wcag/h32 (a form needs a submit button) on the page as script left it: the forms only script renders included. */
+async function formsWithoutSubmit(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await ready(page);
+  // The idle watcher (a lazily loaded form of its own) is in place on every signed-in page.
+  if (!/\/login|select-organization/.test(path)) await expect(page.locator('html')).toHaveAttribute('data-idle-watch', 'on');
+  const errors = await validateHtml(await page.content(), `${path} (hydrated)`);
+  // A document html-validate could not parse would hide the rule: that fails too.
+  return errors.filter((line) => / (wcag\/h32|parser-error):/.test(line));
+}
+
+test('with JavaScript, every form of the hydrated pages has a submit button (wcag/h32)', async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled === false, 'the server HTML is checked by the tests above');
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  failures.push(...(await formsWithoutSubmit(page, '/org/login')));
+  await signIn(page, ACCOUNTS.orgAdmin);
+  await page.goto('/org/applications?status=DRAFT');
+  const draft = (await page.getByRole('link', { name: /^Delete GA-/ }).first().getAttribute('aria-label'))!.replace('Delete ', '');
+  for (const path of [
+    '/org/dashboard', '/org/select-organization', '/org/applications', '/org/applications?filters=open', '/org/applications?new=1',
+    `/org/applications?delete=${draft}`, `/org/applications/bead-applcn/${draft}`, '/org/applications/bead-applcn/GA-LKV001',
+    '/org/organization-profile', '/org/history',
+  ]) failures.push(...(await formsWithoutSubmit(page, path)));
+  await page.context().clearCookies();
+  await signIn(page, ACCOUNTS.stateAdmin);
+  for (const path of [
+    '/state/dashboard', '/state/applications', '/state/applications/review-application/GA-LKV002?action=mark-as-gating-review',
+    '/state/history?filters=open',
+  ]) failures.push(...(await formsWithoutSubmit(page, path)));
+  expect(failures).toEqual([]);
+});

@@ -40,7 +40,10 @@ export function Pager({ page, totalPages, totalRecords, noun, label = 'Pages', p
   );
 }
 
-/** Rows per page: changes on select with JavaScript; without it, an Apply button submits the GET form. */
+/**
+ * Rows per page: changes on select with JavaScript; the Apply button submits the GET form, and stays with JavaScript
+ * too (a form has a submit button, WCAG H32; decision 025).
+ */
 export function PageSizeSelect({ size, sizes }: { size: number; sizes: readonly number[] }) {
   const location = useLocation();
   const submit = useSubmit();
@@ -62,11 +65,9 @@ export function PageSizeSelect({ size, sizes }: { size: number; sizes: readonly 
           </option>
         ))}
       </select>
-      {hydrated ? null : (
-        <button type="submit" className="ui-btn-outline-xs">
-          Apply
-        </button>
-      )}
+      <button type="submit" className="ui-btn-outline-xs">
+        Apply
+      </button>
     </Form>
   );
 }
