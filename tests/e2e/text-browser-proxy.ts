@@ -1,5 +1,5 @@
 // Support for text-browser.spec.ts: a small HTTP proxy between lynx and the test server, and a lynx driven by keys.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -95,6 +95,29 @@ export async function runLynx(startUrl: string, keys: string[], cookies: Map<str
       ),
     );
     return screen.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '').replace(/\x1b[()][AB0]|\x1b[=>]/g, '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a text browser shows of `url` (`lynx -dump` or `w3m -dump`, no script, 200 columns), signed in with `cookies`
+ * (the session cookie goes in as not Secure: the test server is plain http, as behind a TLS terminator).
+ */
+export function dumpPage(browser: 'lynx' | 'w3m', url: string, cookies: Map<string, string>): string {
+  const host = new URL(url).hostname;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${browser}-dump-`));
+  try {
+    if (browser === 'w3m') {
+      const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      return execFileSync('w3m', ['-dump', '-cols', '200', '-o', 'display_link_number=1', '-header', `Cookie: ${cookie}`, url], { encoding: 'utf8', timeout: 30_000 });
+    }
+    fs.writeFileSync(path.join(dir, 'cookies'), [...cookies].map(([name, value]) => `${host}\tFALSE\t/\tFALSE\t2000000000\t${name}\t${value}\n`).join(''));
+    fs.writeFileSync(
+      path.join(dir, 'lynx.cfg'),
+      `INCLUDE:/etc/lynx/lynx.cfg\nACCEPT_ALL_COOKIES:TRUE\nPERSISTENT_COOKIES:TRUE\nCOOKIE_FILE:${dir}/cookies\nCOOKIE_SAVE_FILE:${dir}/saved\n`,
+    );
+    return execFileSync('lynx', [`-cfg=${dir}/lynx.cfg`, '-dump', '-width=200', url], { env: { ...process.env, TERM: 'vt100' }, encoding: 'utf8', timeout: 30_000 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

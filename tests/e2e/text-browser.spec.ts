@@ -2,8 +2,9 @@
 // presses (-cmd_script), signs in with the code from the development outbox, creates an application in the
 // new-application form, fills two questions of a section and presses Save, then filters the list in the filter
 // form; what the server kept is read back from its pages with the session lynx kept. Decision 025.
-import { test, expect } from '@playwright/test';
-import { runLynx, startCookieProxy, typed } from './text-browser-proxy';
+import { test, expect, signIn, ACCOUNTS } from './fixtures';
+import { execFileSync } from 'node:child_process';
+import { dumpPage, runLynx, startCookieProxy, typed } from './text-browser-proxy';
 
 // lynx cannot type a space from a -cmd_script (see typed): the answer has none.
 const NARRATIVE = 'Fiber-ring-from-the-county-POP-to-every-location';
@@ -78,4 +79,51 @@ test('lynx signs in, creates an application, saves a section and filters the lis
   } finally {
     await proxy.close();
   }
+});
+
+/** The link numbers a text browser puts before each link ("[16]History"), which would hide run-together names. */
+const withoutLinkNumbers = (text: string) => text.replace(/\[\d+\]/g, '');
+/** lynx's mark for a button ("(BUTTON) Log Out"); one with nothing after it on its line, or "[BUTTON]", has no text. */
+const BARE_BUTTON = /\(BUTTON\)(?![ \t]+\S)|\[BUTTON\]/;
+const ROW_ACTIONS = ['Edit', 'View', 'History', 'Cancel', 'Delete', 'Print'];
+const RUN_TOGETHER = new RegExp(`(${ROW_ACTIONS.join('|')})(${ROW_ACTIONS.join('|')})`);
+
+test('in lynx and w3m, icon-only buttons read their words and row actions stay apart (issue 9 item 20)', async ({ page, context, baseURL }) => {
+  test.skip(test.info().project.name !== 'js-off', 'A text browser never runs script: once, in the JavaScript-off run.');
+  // The check itself tells a name from an aria-label alone: lynx shows an icon button named only by aria-label bare.
+  const ariaOnly = execFileSync('lynx', ['-dump', '-stdin', '-force_html', '-width=200'], {
+    input: '<form method="post" action="/x"><button type="submit" aria-label="Collapse menu"><svg aria-hidden="true"></svg></button></form>',
+    encoding: 'utf8',
+  });
+  expect(ariaOnly).toMatch(BARE_BUTTON);
+  expect(ariaOnly).not.toContain('Collapse menu');
+
+  await signIn(page, ACCOUNTS.orgAdmin);
+  const cookies = new Map((await context.cookies()).map((c) => [c.name, c.value] as [string, string]));
+  for (const path of ['/org/dashboard', '/org/applications']) {
+    const lynx = dumpPage('lynx', `${baseURL}${path}`, cookies);
+    const w3m = dumpPage('w3m', `${baseURL}${path}`, cookies);
+    expect(lynx, `${path} in lynx`).toContain('Log Out');
+    expect(lynx, `${path} in lynx: a button without text`).not.toMatch(BARE_BUTTON);
+    // The header's icon-only buttons (menu toggle, theme) show their words, in both browsers.
+    for (const [name, text] of [['lynx', lynx], ['w3m', w3m]] as const) {
+      expect(text, `${path} in ${name}`).toMatch(/Collapse menu/);
+      expect(text, `${path} in ${name}`).toMatch(/Expand menu/);
+      expect(text, `${path} in ${name}`).toMatch(/Switch to (dark|light) theme/);
+    }
+    expect(lynx).toMatch(/\(BUTTON\) Collapse menu/);
+    expect(lynx).toMatch(/\(BUTTON\) Switch to (dark|light) theme/);
+  }
+
+  // The list's row actions: each on its own line (a list item), never run together ("ViewHistory").
+  const lynx = withoutLinkNumbers(dumpPage('lynx', `${baseURL}/org/applications?size=50`, cookies));
+  const w3m = withoutLinkNumbers(dumpPage('w3m', `${baseURL}/org/applications?size=50`, cookies));
+  for (const [name, text] of [['lynx', lynx], ['w3m', w3m]] as const) {
+    expect(text, `row actions run together in ${name}:\n${text}`).not.toMatch(RUN_TOGETHER);
+    for (const action of ['Edit', 'View', 'History', 'Delete', 'Print']) {
+      expect(text, `${action} in ${name}`).toMatch(new RegExp(`^\\s*[*•] (\\(BUTTON\\) )?${action}\\s*$`, 'm'));
+    }
+  }
+  // A draft's four actions, one a line in order, right under its row (lynx).
+  expect(lynx).toMatch(/GA-LKV001 [^\n]*\n\s*\* Edit\n\s*\* History\n\s*\* Cancel\n\s*\* Delete\n/);
 });
