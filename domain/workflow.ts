@@ -224,6 +224,8 @@ export const BULK_MSG = {
   notBulk: 'This action cannot be taken on several applications at once.',
   applicationsRequired: 'Please select at least one application.',
   tooMany: `Please select at most ${BULK_MAX} applications at a time.`,
+  /** A selected row whose status the action does not start from (the single route's 409 says "changed while you were looking"). */
+  notFromStatus: (label: string, status: string) => `${label} is not possible while the application is ${status}.`,
 } as const;
 
 export function isBulkActionId(value: unknown): value is ActionId {

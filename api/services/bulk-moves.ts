@@ -23,8 +23,9 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import { stageOf } from '../../domain/permissions';
 import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import {
-  BULK_MAX, BULK_MSG, isBulkActionId, moveInputProblems, workflowAction, type ActionId, type MoveInput,
+  BULK_MAX, BULK_MSG, isBulkActionId, moveInputProblems, workflowAction, type ActionId, type MoveInput, type Refusal,
 } from '../../domain/workflow';
+import { statusLabel } from '../../domain/statuses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,13 +92,23 @@ const reviewerTypeOfStatus = (status: string): ReviewerType | null => {
   return stage ? reviewerTypeOf(reviewerRoleOf(stage)) : null;
 };
 
+/**
+ * Why a row is refused, as the bulk pages say it: the machine's refusal, except that a status the action does not
+ * start from is named (the single route's 409 is the 'changed while you were looking' message, right for a menu
+ * that never offers it, wrong for a row someone ticked).
+ */
+function refusalMessage(actionId: ActionId, status: string, refused: Refusal): string {
+  const action = workflowAction(actionId);
+  return refused.status === 409 && refused.message === action.conflict ? BULK_MSG.notFromStatus(action.label, statusLabel(status)) : refused.message;
+}
+
 /** What each row would answer now (nothing is written): the single route's 404 as 'Application not found', its 403/409 as the refusal. */
 export async function previewBulk(ctx: ApiContext, req: Request, actionId: ActionId, ids: readonly string[]): Promise<BulkPreviewRow[]> {
   const found: { applicationId: string; organizationId: string | null; status: string | null; message: string | null }[] = [];
   for (const applicationId of ids) {
     try {
       const checked = await checkApplicationMove(ctx, req, applicationId, actionId);
-      found.push({ applicationId, organizationId: checked.app.organizationId, status: checked.app.status, message: checked.refused?.message ?? null });
+      found.push({ applicationId, organizationId: checked.app.organizationId, status: checked.app.status, message: checked.refused ? refusalMessage(actionId, checked.app.status, checked.refused) : null });
     } catch (err) {
       // Unknown, or not the caller's to see: the same answer (never leak existence).
       if (!(err instanceof ApiError) || err.status !== 404) throw err;
@@ -171,7 +182,7 @@ async function bulkRow(ctx: ApiContext, req: Request, actionId: ActionId, applic
     throw err;
   }
   const { app } = checked;
-  if (checked.refused) return refused(app.status, checked.refused.message);
+  if (checked.refused) return refused(app.status, refusalMessage(actionId, app.status, checked.refused));
   const { done, kind } = workflowAction(actionId);
   try {
     if (kind === 'move') {

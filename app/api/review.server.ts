@@ -90,3 +90,42 @@ export const markReviewInProgress = (api: ApiSession, id: string) =>
 /** The active reviewers of a type the caller may assign, with their open reviews. */
 export const reviewersOfType = (api: ApiSession, reviewerType: ReviewerType) =>
   get<{ reviewers: ReviewerChoice[] }>(api, '/users/all-reviewers-by-roles', { reviewerType }).then((r) => r.reviewers);
+
+/** A selected application as a bulk action would meet it (GET review/applications/bulk): allowed, or why not. */
+export interface BulkPreviewRow {
+  applicationId: string;
+  /** Null when the caller may not see it (or it does not exist): `message` says 'Application not found'. */
+  organization: { id: string; name: string } | null;
+  status: string | null;
+  allowed: boolean;
+  message: string | null;
+  /** The reviewer type of its current stage (who Assign Reviewer would choose from), null outside the stages. */
+  reviewerType: ReviewerType | null;
+}
+
+export interface BulkPreview {
+  action: { id: ActionId; label: string };
+  rows: BulkPreviewRow[];
+}
+
+/** What happened to one selected application (POST review/applications/bulk). */
+export interface BulkResult {
+  applicationId: string;
+  ok: boolean;
+  fromStatus: string | null;
+  status: string | null;
+  message: string;
+}
+
+export interface BulkAnswer {
+  action: { id: ActionId; label: string };
+  results: BulkResult[];
+}
+
+/** A bulk action over the selected applications, previewed: each row allowed or refused on its own rules; writes nothing. */
+export const bulkPreview = (api: ApiSession, actionId: ActionId, applicationIds: string[]) =>
+  get<BulkPreview>(api, '/review/applications/bulk', { action: actionId, applicationIds: applicationIds.join(',') });
+
+/** The bulk action made: each row moved (or assigned) in its own transaction, or refused on its own rules; 400 for the body. */
+export const bulkMove = (api: ApiSession, actionId: ActionId, applicationIds: string[], body: MoveInput & { reviewerIds?: string[] }) =>
+  post<BulkAnswer>(api, '/review/applications/bulk', { ...body, action: actionId, applicationIds });

@@ -25,3 +25,7 @@ export function asAnswers(values: Record<string, AnswerValue>) {
 
 /** The project areas with their location counts (question 21's options; 22 is filled from the one chosen). */
 export const projectAreaCounts = (api: ApiSession) => get<AreaCounts[]>(api, '/project-area/all');
+
+/** The sections of a programme's form (the first programme when none is named), in order. */
+export const programSections = (api: ApiSession, programId?: string) =>
+  get<{ id: string; name: string; slug: string; displayOrder: number; isEntityProfile: boolean }[]>(api, '/section/all', programId ? { programId } : undefined);

@@ -111,7 +111,7 @@ describe('GET review/applications/bulk (preview)', () => {
       action: { id: 'mark-as-gating-review', label: 'Gating Review' },
       rows: [
         { applicationId: 'GA-BK0001', organization, status: 'SUBMITTED', allowed: true, message: null, reviewerType: null },
-        { applicationId: 'GA-BK0003', organization, status: 'GATING_REVIEW', allowed: false, message: WORKFLOW_MSG.stale, reviewerType: 'RSM_REVIEWER' },
+        { applicationId: 'GA-BK0003', organization, status: 'GATING_REVIEW', allowed: false, message: BULK_MSG.notFromStatus('Gating Review', 'Gating Review'), reviewerType: 'RSM_REVIEWER' },
         { applicationId: 'GA-BK0004', organization: null, status: null, allowed: false, message: APPLICATION_MSG.notFound, reviewerType: null },
         { applicationId: 'GA-NOPE00', organization: null, status: null, allowed: false, message: APPLICATION_MSG.notFound, reviewerType: null },
       ],
@@ -162,7 +162,7 @@ describe('POST review/applications/bulk', () => {
       results: [
         { applicationId: 'GA-BK0001', ok: true, fromStatus: 'SUBMITTED', status: 'GATING_REVIEW', message: 'Application marked as Gating Review' },
         { applicationId: 'GA-BK0002', ok: true, fromStatus: 'SUBMITTED', status: 'GATING_REVIEW', message: 'Application marked as Gating Review' },
-        { applicationId: 'GA-BK0003', ok: false, fromStatus: 'GATING_REVIEW', status: 'GATING_REVIEW', message: WORKFLOW_MSG.stale },
+        { applicationId: 'GA-BK0003', ok: false, fromStatus: 'GATING_REVIEW', status: 'GATING_REVIEW', message: 'Gating Review is not possible while the application is Gating Review.' },
         { applicationId: 'GA-NOPE00', ok: false, fromStatus: null, status: null, message: APPLICATION_MSG.notFound },
       ],
     });

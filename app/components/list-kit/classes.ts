@@ -106,4 +106,8 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
     '& > label:not(.ui-filter-label)': { display: 'flex', gap: 2, alignItems: 'center', mb: 2 },
   },
   'ui-filter-label': { display: 'block', fontWeight: 'semibold', mb: 2 },
+  // The state list's bulk bar ("With selected: … Continue") above the table, and a row's select box; it wraps on a phone.
+  'ui-bulk-bar': { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 3, mb: 3, maxW: 'full' },
+  'ui-bulk-choice': { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 2, minW: 0, maxW: 'full', '& select': { maxW: 'full' }, '& > div': { minW: 0, maxW: 'full' } },
+  'ui-select-box': { display: 'inline-flex', alignItems: 'center', minW: 6, minH: 6, '& > input': { w: 4, h: 4 } },
 };

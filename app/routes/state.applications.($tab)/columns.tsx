@@ -59,9 +59,23 @@ function RowActions({ app, moves }: { app: ReviewListRow; moves: RowMove[] }) {
   );
 }
 
-/** The columns; `movesOf` gives a row's allowed moves (the caller's, from domain/workflow.ts). */
-export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[]): Column<ReviewListRow>[] {
+/** A row's box for the bulk bar (the list's GET form to /state/applications/bulk names each chosen id). */
+function SelectBox({ id }: { id: string }) {
+  return (
+    <label className="ui-select-box">
+      <input type="checkbox" name="id" value={id} data-testid="select-row" />
+      <span className="visually-hidden">Select {id}</span>
+    </label>
+  );
+}
+
+/**
+ * The columns; `movesOf` gives a row's allowed moves (the caller's, from domain/workflow.ts); `selectable` puts a
+ * box first in each row for the bulk bar.
+ */
+export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[], selectable = false): Column<ReviewListRow>[] {
   return [
+    ...(selectable ? [{ header: 'Select', cell: (app: ReviewListRow) => <SelectBox id={app.applicationId} /> }] : []),
     {
       header: 'Application ID',
       cell: (app) => (

@@ -15,10 +15,14 @@ import { DataTable, FilterChips, FilterDrawerLink, ListTabs, Pager, SearchForm }
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { stateReadScope } from '../../../domain/access';
-import { isActionId, workflowAction } from '../../../domain/workflow';
+import { BULK_ACTION_IDS, isActionId, workflowAction } from '../../../domain/workflow';
 import { LIST_SPEC, listChips, listQuery, readListState, tabOf, tabPath, tabsFor } from './list-state';
 import { reviewColumns } from './columns';
 import { StateListFilters } from './filters';
+import { BulkForm } from './bulk-bar';
+
+/** The tabs with the bulk bar (issue 10 UI 7): All and the stages (not a reviewer's own list, not the decided). */
+const BULK_TABS = new Set(['all', 'gating', 'technical', 'state-review']);
 
 export { refuseMethod as action } from '../../utils/form-data.server';
 
@@ -51,11 +55,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const moves = Object.fromEntries(
     list.applications.map((app) => [app.applicationId, app.allowedActions.filter(isActionId).map((id) => ({ id, label: workflowAction(id).label }))]),
   );
-  return { state, list, moves, areas, organizations, organizationName, tab, tabs: tabsFor(reviewer) };
+  // The bulk bar offers what at least one row of the page allows, in menu order; each row is then checked on its own.
+  const bulk = BULK_TABS.has(tab.id)
+    ? BULK_ACTION_IDS.filter((id) => list.applications.some((app) => app.allowedActions.includes(id))).map((id) => ({ id, label: workflowAction(id).label }))
+    : [];
+  return { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs: tabsFor(reviewer) };
 }
 
 export default function StateApplications() {
-  const { state, list, moves, areas, organizations, organizationName, tab, tabs } = useLoaderData<typeof loader>();
+  const { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs } = useLoaderData<typeof loader>();
   const location = useLocation();
   const filtersOpen = new URLSearchParams(location.search).get('filters') === 'open';
   // A tab keeps the search, the other filters and the page size; not the status (it may not be in the new tab),
@@ -63,6 +71,16 @@ export default function StateApplications() {
   const emptyParams = Object.fromEntries([...new URLSearchParams(location.search)].filter(([, v]) => !v).map(([k]) => [k, null]));
   const kept = closeDialogs(withParams(location.search, { ...emptyParams, status: null, [LIST_PARAMS.page]: null }));
   const tabLinks = tabs.map((t) => ({ label: t.label, to: tabPath(t.id) + (kept === '?' ? '' : kept) }));
+  const table = (selectable: boolean) => (
+    <DataTable
+      caption={`Applications, ${tab.label}, page ${list.page} of ${list.totalPages}`}
+      columns={reviewColumns((app) => moves[app.applicationId] ?? [], selectable)}
+      rows={list.applications}
+      rowKey={(app) => app.applicationId}
+      testId="applications-table"
+      rowTestId="application-row"
+    />
+  );
 
   return (
     <>
@@ -82,14 +100,13 @@ export default function StateApplications() {
 
       <FilterChips chips={listChips(state, location.search, organizationName)} />
 
-      <DataTable
-        caption={`Applications, ${tab.label}, page ${list.page} of ${list.totalPages}`}
-        columns={reviewColumns((app) => moves[app.applicationId] ?? [])}
-        rows={list.applications}
-        rowKey={(app) => app.applicationId}
-        testId="applications-table"
-        rowTestId="application-row"
-      />
+      {bulk.length > 0 ? (
+        <BulkForm actions={bulk} back={`${location.pathname}${location.search}`}>
+          {table(true)}
+        </BulkForm>
+      ) : (
+        table(false)
+      )}
 
       <Pager
         page={list.page}
