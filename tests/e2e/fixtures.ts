@@ -36,12 +36,24 @@ export async function validateHtml(html: string, where: string): Promise<string[
   return messages.filter((m) => m.severity >= 2).map(line);
 }
 
-export const test = base.extend<{ consoleErrors: string[]; validHtml: void }>({
+/** Pages of tests that turned JavaScript off themselves (`test.use({ javaScriptEnabled: false })` in a JS-on project). */
+const scriptless = new WeakSet<Page>();
+
+export const test = base.extend<{ consoleErrors: string[]; validHtml: void; scriptSetting: void }>({
+  // The test's own JavaScript setting, not only its project's: jsEnabled (ready, scan) reads it.
+  scriptSetting: [
+    async ({ page, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled === false) scriptless.add(page);
+      await use();
+    },
+    { auto: true },
+  ],
+
   // With JavaScript off, the browser shows exactly the server's HTML: every page a journey opens (a form
   // with its errors too) is validated, and the test fails on the first invalid one (issue 9 item 21).
   validHtml: [
-    async ({ page }, use, testInfo) => {
-      if (testInfo.project.use.javaScriptEnabled !== false) {
+    async ({ page, javaScriptEnabled }, use) => {
+      if (javaScriptEnabled !== false) {
         await use();
         return;
       }
@@ -78,7 +90,7 @@ export const test = base.extend<{ consoleErrors: string[]; validHtml: void }>({
 export { expect };
 
 export function jsEnabled(page: Page): boolean {
-  return test.info().project.use.javaScriptEnabled !== false;
+  return !scriptless.has(page) && test.info().project.use.javaScriptEnabled !== false;
 }
 
 /** With JavaScript on, interact only once React has hydrated. */
