@@ -26,36 +26,11 @@ import {
   BULK_MAX, BULK_MSG, isBulkActionId, moveInputProblems, workflowAction, type ActionId, type MoveInput, type Refusal,
 } from '../../domain/workflow';
 import { statusLabel } from '../../domain/statuses';
+import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
+
+export type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface BulkAction {
-  id: ActionId;
-  label: string;
-}
-
-export interface BulkPreviewRow {
-  applicationId: string;
-  /** null when the caller may not see the application (or it does not exist). */
-  organization: { id: string; name: string } | null;
-  status: string | null;
-  allowed: boolean;
-  /** Why the row is refused (the single route's message), null when allowed. */
-  message: string | null;
-  /** The reviewer type of the application's current stage, null outside a stage (or not visible). */
-  reviewerType: ReviewerType | null;
-}
-
-export interface BulkResult {
-  applicationId: string;
-  ok: boolean;
-  /** The status before the action (a refused row: its current status); null when not visible. */
-  fromStatus: string | null;
-  /** The status after it (a refused or assignment row: the same as fromStatus). */
-  status: string | null;
-  /** The action's success message, or the refusal's. */
-  message: string;
-}
 
 /** A bulk move's body: the single move's ({comments, reasonId, sectionIds, status}) and assign-reviewers' reviewerIds. */
 export interface BulkInput extends MoveInput {

@@ -6,6 +6,7 @@ import type { AnswerValue, QuestionMetadata, QuestionType, TableColumn, TextResp
 import type { ActionId, AssignmentStatus, MoveInput } from '../../domain/workflow';
 import type { AreaCounts } from '../../domain/project-areas';
 import type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
+import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
 
 export type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
 
@@ -91,34 +92,15 @@ export const markReviewInProgress = (api: ApiSession, id: string) =>
 export const reviewersOfType = (api: ApiSession, reviewerType: ReviewerType) =>
   get<{ reviewers: ReviewerChoice[] }>(api, '/users/all-reviewers-by-roles', { reviewerType }).then((r) => r.reviewers);
 
-/** A selected application as a bulk action would meet it (GET review/applications/bulk): allowed, or why not. */
-export interface BulkPreviewRow {
-  applicationId: string;
-  /** Null when the caller may not see it (or it does not exist): `message` says 'Application not found'. */
-  organization: { id: string; name: string } | null;
-  status: string | null;
-  allowed: boolean;
-  message: string | null;
-  /** The reviewer type of its current stage (who Assign Reviewer would choose from), null outside the stages. */
-  reviewerType: ReviewerType | null;
-}
+export type { BulkPreviewRow, BulkResult } from '../../domain/bulk';
 
 export interface BulkPreview {
-  action: { id: ActionId; label: string };
+  action: BulkAction;
   rows: BulkPreviewRow[];
 }
 
-/** What happened to one selected application (POST review/applications/bulk). */
-export interface BulkResult {
-  applicationId: string;
-  ok: boolean;
-  fromStatus: string | null;
-  status: string | null;
-  message: string;
-}
-
 export interface BulkAnswer {
-  action: { id: ActionId; label: string };
+  action: BulkAction;
   results: BulkResult[];
 }
 
