@@ -17,6 +17,7 @@ import { printRoutes } from './routes/print';
 import { documentRoutes } from './routes/documents';
 import { templateRoutes } from './routes/templates';
 import { heldSubmissionRoutes } from './routes/held-submissions';
+import { userRoutes } from './routes/users';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -44,6 +45,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(heldSubmissionRoutes(ctx));
   api.use(refuseReadOnlyWrites(ctx));
   api.use(authRoutes(ctx));
+  api.use(userRoutes(ctx));
   api.use(dashboardRoutes(ctx));
   // Before the review list and review application routes: `review/applications/:id` would take "bulk" for an id.
   api.use(reviewBulkRoutes(ctx));

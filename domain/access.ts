@@ -63,11 +63,13 @@ function permittingRole(viewer: Viewer, action: Action, entity: Entity, target: 
 /**
  * May the caller do `action` on this `entity` record? Allowed (with the role it is done through); 404
  * when they may not even read it (as for an unknown id; a status move or a review is read with its
- * application); 403 when they read it but may not do this.
+ * application), except for an active member of the organization whose data it is (403: they know it
+ * exists); 403 when they read it but may not do this.
  */
 export function decide(viewer: Viewer, action: Action, entity: Entity, target: AccessTarget): AccessOutcome {
   const reader = permittingRole(viewer, 'read', SEEN_THROUGH[entity] ?? entity, target);
-  if (!reader) return NOT_FOUND;
+  // An active member knows their organization exists: what their role may not even read (its users, for staff) is 403.
+  if (!reader) return 'organizationId' in target && memberRole(viewer, target.organizationId) ? FORBIDDEN : NOT_FOUND;
   // Reading what is seen through an application (the state's view of it, a review) needs that read permission too: 403 without.
   if (action === 'read' && !SEEN_THROUGH[entity]) return { allowed: true, role: reader };
   const role = permittingRole(viewer, action, entity, target);

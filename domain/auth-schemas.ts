@@ -23,20 +23,24 @@ export const PhoneSchema = z
   .transform((v) => v.replace(/[\s()+.-]/g, '').replace(/^1(?=\d{10}$)/, ''))
   .pipe(z.string().regex(/^\d{10}$/, MSG.phoneDigits));
 
+/** First and last names (spec 5 User form): required, letters, spaces, hyphens or apostrophes. */
+export const FirstNameSchema = z
+  .string({ error: MSG.firstNameRequired })
+  .trim()
+  .min(1, { message: MSG.firstNameRequired, abort: true })
+  .max(100)
+  .regex(NAME_PATTERN, MSG.firstNameChars);
+export const LastNameSchema = z
+  .string({ error: MSG.lastNameRequired })
+  .trim()
+  .min(1, { message: MSG.lastNameRequired, abort: true })
+  .max(100)
+  .regex(NAME_PATTERN, MSG.lastNameChars);
+
 export const SignupSchema = z.object({
   legalName: z.string({ error: PORTAL_MSG.orgNameRequired }).trim().min(1, { message: PORTAL_MSG.orgNameRequired, abort: true }).max(200),
-  firstName: z
-    .string({ error: MSG.firstNameRequired })
-    .trim()
-    .min(1, { message: MSG.firstNameRequired, abort: true })
-    .max(100)
-    .regex(NAME_PATTERN, MSG.firstNameChars),
-  lastName: z
-    .string({ error: MSG.lastNameRequired })
-    .trim()
-    .min(1, { message: MSG.lastNameRequired, abort: true })
-    .max(100)
-    .regex(NAME_PATTERN, MSG.lastNameChars),
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
   email: EmailSchema,
   phoneNumber: PhoneSchema.optional(),
 });

@@ -1,5 +1,6 @@
 // History entries in words a person reads (not raw JSON), and the actions the history's filter offers.
 import { statusLabel } from './statuses';
+import { roleLabel } from './roles';
 
 export interface HistoryEntry {
   action: string;
@@ -44,7 +45,24 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return `Uploaded the document ${d.fileName ?? ''}${e.applicationId ? ` for ${e.applicationId}` : ''}`.replace(/\s+/g, ' ').trim();
   },
   DOCUMENT_DELETED: (e) => `Deleted the document ${((e.details ?? {}) as { fileName?: string }).fileName ?? ''}`.trim(),
+  // The Users screens (docs/decisions/033): details name the user as they were then.
+  USER_ADDED: (e) => {
+    const d = userDetails(e);
+    return `Added the user ${d.who}${d.role ? ` as ${roleLabel(d.role)}` : ''}${d.existing ? ' (an existing account)' : ''}`;
+  },
+  USER_UPDATED: (e) => {
+    const d = userDetails(e);
+    return `Updated the user ${d.who}${d.changed.length ? ` (${d.changed.join(', ')})` : ''}`;
+  },
+  USER_DISABLED: (e) => `Disabled the user ${userDetails(e).who}`,
+  USER_ENABLED: (e) => `Enabled the user ${userDetails(e).who}`,
 };
+
+function userDetails(e: HistoryEntry) {
+  const d = (e.details ?? {}) as { name?: string; email?: string; role?: string; existing?: boolean; changed?: string[] };
+  const who = [d.name, d.email ? `(${d.email})` : ''].filter(Boolean).join(' ') || 'a user';
+  return { who, role: d.role, existing: !!d.existing, changed: Array.isArray(d.changed) ? d.changed : [] };
+}
 
 export function describeAction(entry: HistoryEntry): string {
   const describe = ACTIONS[entry.action];

@@ -123,3 +123,28 @@ export const DOCUMENT_MSG = {
   /** A file chosen in a save that failed, held until the section is saved (docs/decisions/022). */
   pendingKept: (fileName: string) => `${fileName} is chosen and will be stored when the section is saved.`,
 } as const;
+
+/** Users screens (spec 4 User status toggle, 5 User form, 8) and the portal's own words where the spec has none. */
+export const USER_MSG = {
+  roleRequired: 'Role is required',
+  roleUnknown: 'Please choose a role from the list.',
+  added: 'User added successfully',
+  updated: 'User updated successfully',
+  addFailed: 'Could not add user',
+  updateFailed: 'Failed to update user',
+  toggleFailed: 'Failed to update user status',
+  fetchFailed: 'Failed to fetch users',
+  rolesFetchFailed: 'Failed to fetch roles',
+  disableConfirm: 'Are you sure you want to Disable User?',
+  notFound: 'User not found',
+  cannotDisableSelf: 'You cannot disable your own account. Ask another admin to do it.',
+  lastOrganizationAdmin: "This is the organization's last active Organization Admin. Make another user an active Organization Admin first.",
+  lastStateAdmin: 'This is the last active State Admin. Make another state user an active State Admin first.',
+  alreadyDisabled: 'This user has already been disabled (someone else changed it just now). The list shows the current status.',
+  alreadyEnabled: 'This user has already been enabled (someone else changed it just now). The list shows the current status.',
+  alreadyMember: 'This person is already a user of this organization.',
+  emailTaken: 'Another account already uses this email.',
+  stateEmail: 'This email belongs to a state account: it cannot be added to an organization.',
+  enabled: (name: string) => `${name} is enabled.`,
+  disabled: (name: string) => `${name} is disabled and signed out.`,
+} as const;

@@ -17,7 +17,11 @@ export const users = pgTable('users', {
   roleType: text('role_type').notNull(), // 'org' | 'state'
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
+}, (t) => [
+  uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  // The state's Users screen: state users by name (docs/decisions/033).
+  index('users_role_type_name_idx').on(t.roleType, t.lastName, t.firstName, t.id),
+]);
 
 /** State users' roles (organization users hold theirs per membership). */
 export const userRoles = pgTable('user_roles', {

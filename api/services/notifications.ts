@@ -210,3 +210,43 @@ export async function notifyAssignment(ctx: ApiContext, assignment: AssignmentNo
   }
   return sendAll(ctx, what, emails);
 }
+
+/** A user added on a Users screen (docs/decisions/033). */
+export interface WelcomeNotice {
+  to: string;
+  firstName: string;
+  /** Who added them. */
+  addedBy: string;
+  /** The organization's name; null for a state user. */
+  organizationName: string | null;
+  role: string;
+  /** The person already had an account (added to one more organization). */
+  existing: boolean;
+}
+
+/** The welcome email of a user just added (pure): where they were added, as what, and the sign-in link (PORTAL_URL). */
+export function welcomeEmail(input: WelcomeNotice & { link: string }): MailMessage {
+  const where = input.organizationName ? `${input.organizationName}` : 'the state broadband office';
+  const role = input.role.replace(/_/g, ' ');
+  return {
+    to: input.to,
+    subject: `You have been added to ${where} on the Broadband Grants Portal`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `${input.addedBy} added you to ${where} on the Broadband Grants Portal as ${role}.`,
+      '',
+      input.existing
+        ? `Sign in as you usually do; ${input.organizationName ? 'choose the organization after signing in' : 'the new role is yours'}: ${input.link}`
+        : `Sign in here with this email address: ${input.link}`,
+      'There is no password: each time, the portal emails you a 6-digit code valid for 10 minutes.',
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** Emails a user just added (after the transaction committed). Never throws. */
+export async function notifyUserAdded(ctx: ApiContext, notice: WelcomeNotice): Promise<NotifyResult> {
+  const link = portalLink(ctx, notice.organizationName ? '/org/login' : '/state/login');
+  return sendAll(ctx, `welcome ${notice.to}`, [welcomeEmail({ ...notice, link })]);
+}

@@ -212,6 +212,7 @@ describe('role × route matrix', () => {
       'POST /applications/:id/submit', 'DELETE /applications/:id/delete', 'POST /organization/:orgId/generate-pdf/:applicationId',
       'GET /organization/:orgId/application-counts', 'GET /organization/:orgId/profile', 'POST /organization/:orgId/profile',
       'GET /documents/organizations/:orgId/documents', 'GET /documents/:id', 'DELETE /documents/:id', 'GET /documents/:id/signed-url',
+      'GET /users/organization/:orgId/all', 'POST /organization/:orgId/add-staff', 'PUT /organization/:orgId/toggle-status/:userId',
     ]));
     expect(routes.filter((r) => r.access.scope === 'application' || r.access.scope === 'application-history').length).toBeGreaterThanOrEqual(9);
   });
@@ -389,6 +390,20 @@ describe('lists not keyed by one record follow the table too', () => {
       expect(status, who.email).toBe(expected);
     }
     expect(accounts.filter((who) => listScope(who.viewer, 'read', 'message') === null).length).toBeGreaterThan(0);
+  });
+
+  it("answers the state's Users routes to the roles holding 'user' over every record (State_Admin), and 403 to the others", async () => {
+    const target = account('state.reviewer@example.gov').userId;
+    for (const who of accounts) {
+      const holds = (action: 'read' | 'update') => { const scope = listScope(who.viewer, action, 'user'); return !!scope && 'all' in scope; };
+      expect((await api.call('/api/v1/users/all-state-user', { token: who.token })).status, who.email).toBe(holds('read') ? 200 : 403);
+      // Past the check the probe body is refused (400), so nothing changes.
+      for (const [method, path] of [['POST', '/api/v1/users/add-staff'], ['PUT', `/api/v1/users/${target}/toggle-status`], ['PATCH', `/api/v1/users/${target}`]] as const) {
+        const status = (await api.call(path, { method, token: who.token, body: PROBE_BODY })).status;
+        expect(status, `${who.email} ${method} ${path}`).toBe(refusesWrites(who.viewer) || !holds('update') ? 403 : 400);
+      }
+    }
+    expect(accounts.filter((who) => listScope(who.viewer, 'read', 'user')?.hasOwnProperty('all')).map((a) => a.email)).toEqual(['state.admin@example.gov']);
   });
 
   it('answers the state dashboard counts to state roles (all submitted, or assigned), and 403 to organization users', async () => {

@@ -78,6 +78,13 @@ describe("an organization's data (decide on an organization)", () => {
     expect(result(state('RSM_Admin'), 'read', 'history')).toBe('RSM_Admin');
     expect(result(state('CTC_Admin'), 'read', 'history')).toBe(404);
     expect(result(member('Organization_Staff'), 'read', 'history')).toBe('Organization_Staff');
+    // A member whose role may not even read an entity of their own organization (staff and its users): 403, not 404.
+    expect(result(member('Organization_Staff'), 'read', 'user')).toBe(403);
+    expect(result(member('Organization_Staff'), 'update', 'user')).toBe(403);
+    expect(result(member('Organization_Admin'), 'update', 'user')).toBe('Organization_Admin');
+    expect(result(member('Organization_Admin', SUMMIT), 'read', 'user')).toBe(404);
+    expect(result(state('State_Admin'), 'update', 'user')).toBe('State_Admin');
+    expect(result(state('RSM_Admin'), 'read', 'user')).toBe(404);
   });
 
   it("lets staff delete the documents they uploaded, the admin any of the organization's", () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "users_role_type_name_idx" ON "users" USING btree ("role_type","last_name","first_name","id");

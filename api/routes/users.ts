@@ -1,0 +1,127 @@
+// The Users screens' calls (spec 7 Users; docs/decisions/033): an organization's users and the state's users,
+// the role lists, add, edit and the status toggle. Access goes through the permissions table
+// (api/services/application-access.ts): organization routes declare 'user' on their :orgId (the role × route
+// matrix plays them); the state's routes need a role holding the 'user' permission over every record.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth, requireUser } from '../guard';
+import { organizationRoute, requireListScope, requirePermission } from '../services/application-access';
+import { pageQuery } from '../db/paging';
+import { userAdmin, type Actor } from '../services/user-admin';
+import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES, userFormSchema, type UserFormInput } from '../../domain/user-form';
+import type { Action } from '../../domain/permissions';
+import type { RoleName } from '../../domain/roles';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PageQuery = pageQuery(100);
+
+/** The spec's payloads: organizationId plus the form (create); update adds id (both optional here: the path names them). */
+const payloadIds = { id: z.string().optional(), organizationId: z.string().optional() };
+const orgUserBody = userFormSchema(ORGANIZATION_USER_ROLES).extend(payloadIds);
+const stateUserBody = userFormSchema(STATE_USER_ROLES).extend(payloadIds);
+/** Toggle (spec: id plus organizationId), with the status asked for: checked against the current one (409 when stale). */
+const ToggleBody = z.object({ status: z.enum(USER_STATUSES), ...payloadIds }).strict();
+
+const roleList = (roles: readonly RoleName[]) => roles.map((name) => ({ id: name, name }));
+
+export function userRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const admin = userAdmin(ctx);
+
+  const actorOf = (req: Request): Actor => {
+    const { profile } = currentAuth(req);
+    return { id: profile.id, firstName: profile.firstName, lastName: profile.lastName };
+  };
+  /** The state's users: a role holding `action` on users over every record (State_Admin), else 403. */
+  const requireStateUsers = (req: Request, action: Action) => {
+    const scope = requireListScope(req, action, 'user');
+    if (!('all' in scope)) throw forbidden();
+  };
+  const userId = (req: Request, name = 'id') => {
+    const id = String(req.params[name] ?? '');
+    if (!UUID.test(id)) throw notFound('User not found');
+    return id.toLowerCase();
+  };
+  /** A body's organizationId/id, when given, must be the ones the path names. */
+  const samePayload = (body: { id?: string; organizationId?: string }, ids: { id?: string; organizationId?: string }) => {
+    if (body.organizationId !== undefined && ids.organizationId !== undefined && body.organizationId.toLowerCase() !== ids.organizationId.toLowerCase()) {
+      throw badRequest('The organizationId of the body is not the one of the address.');
+    }
+    if (body.id !== undefined && ids.id !== undefined && body.id.toLowerCase() !== ids.id.toLowerCase()) throw badRequest('The id of the body is not the one of the address.');
+  };
+  const form = (body: z.infer<typeof orgUserBody>): UserFormInput => ({
+    roleId: body.roleId, firstName: body.firstName, lastName: body.lastName, email: body.email, phoneNumber: body.phoneNumber,
+  });
+
+  // Role lists (spec 7: fetched separately for organization and state users); every signed-in user may read them.
+  router.get('/roles/organization', requireUser(ctx), handler(async (_req, res) => {
+    res.json(roleList(ORGANIZATION_USER_ROLES));
+  }));
+  router.get('/roles/state', requireUser(ctx), handler(async (_req, res) => {
+    res.json(roleList(STATE_USER_ROLES));
+  }));
+
+  // An organization's users.
+  router.get('/users/organization/:orgId/all', ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
+    res.json(await admin.listOrganizationUsers(String(req.params.orgId), parseInput(PageQuery, req.query)));
+  }));
+
+  router.post('/organization/:orgId/add-staff', ...organizationRoute(ctx, 'create', { entity: 'user' }), handler(async (req, res) => {
+    const body = parseInput(orgUserBody, req.body);
+    const organizationId = String(req.params.orgId);
+    samePayload(body, { organizationId });
+    res.status(201).json({ user: await admin.addOrganizationUser(actorOf(req), organizationId, form(body)) });
+  }));
+
+  router.put('/organization/:orgId/toggle-status/:userId', ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
+    const body = parseInput(ToggleBody, req.body);
+    const organizationId = String(req.params.orgId);
+    const id = userId(req, 'userId');
+    samePayload(body, { organizationId, id });
+    res.json({ user: await admin.setOrganizationUserStatus(actorOf(req), organizationId, id, body.status) });
+  }));
+
+  // The state's users.
+  router.get('/users/all-state-user', requireUser(ctx), handler(async (req, res) => {
+    requireStateUsers(req, 'read');
+    res.json(await admin.listStateUsers(parseInput(PageQuery, req.query)));
+  }));
+
+  router.post('/users/add-staff', requireUser(ctx), handler(async (req, res) => {
+    requireStateUsers(req, 'create');
+    const body = parseInput(stateUserBody, req.body);
+    if (body.organizationId) throw badRequest('Organization users are added through POST organization/{orgId}/add-staff.');
+    res.status(201).json({ user: await admin.addStateUser(actorOf(req), form(body)) });
+  }));
+
+  router.put('/users/:id/toggle-status', requireUser(ctx), handler(async (req, res) => {
+    requireStateUsers(req, 'update');
+    const body = parseInput(ToggleBody, req.body);
+    const id = userId(req);
+    samePayload(body, { id });
+    if (body.organizationId) throw badRequest('Organization users are turned on and off through PUT organization/{orgId}/toggle-status/{userId}.');
+    res.json({ user: await admin.setStateUserStatus(actorOf(req), id, body.status) });
+  }));
+
+  // Edit (spec 7: PATCH /users/{id}; the payload's organizationId says whose user: an organization's, else the state's).
+  router.patch('/users/:id', requireUser(ctx), handler(async (req, res) => {
+    const organizationId = typeof req.body?.organizationId === 'string' && req.body.organizationId ? String(req.body.organizationId) : null;
+    if (organizationId) {
+      requirePermission(req, 'update', 'user', { organizationId: UUID.test(organizationId) ? organizationId.toLowerCase() : '' });
+      const body = parseInput(orgUserBody, req.body);
+      const id = userId(req);
+      samePayload(body, { id });
+      res.json({ user: await admin.updateOrganizationUser(actorOf(req), organizationId.toLowerCase(), id, form(body)) });
+      return;
+    }
+    requireStateUsers(req, 'update');
+    const body = parseInput(stateUserBody, req.body);
+    const id = userId(req);
+    samePayload(body, { id });
+    res.json({ user: await admin.updateStateUser(actorOf(req), id, form(body)) });
+  }));
+
+  return router;
+}

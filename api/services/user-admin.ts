@@ -1,0 +1,378 @@
+// The Users screens' rules (spec 2, 4, 5; docs/decisions/033): an organization's users (a membership with a
+// role, per organization) and the state's users (a state role). Every change is one transaction with its audit
+// entry; who may call them is the routes' check (api/routes/users.ts, through the permissions table).
+//
+// Status: an organization's user is active in that organization when their membership and their account are both
+// active. Turning one off ends the membership and, when it was their last active membership, the account; turning
+// one on reopens both. A state user's status is their account's. Turning anyone off ends their sessions (every
+// token revoked, reason 'inactive') in the same transaction. Concurrent changes of one organization's users (or of
+// the state's) are serialized by a row lock taken first, so the last-admin rule and the status check read what
+// the other change committed: the loser of two toggles gets 409, never a silent second win.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import type { Db } from '../db/client';
+import { apiTokens, memberships, organizations, userRoles, users } from '../db/schema';
+import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageRequest } from '../db/paging';
+import { badRequest, conflict, notFound } from '../http';
+import { audit } from './audit';
+import { findUserByEmail } from './users';
+import { notifyUserAdded } from './notifications';
+import { USER_MSG } from '../../domain/messages';
+import type { UserFormInput, UserStatus } from '../../domain/user-form';
+import type { RoleName } from '../../domain/roles';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A user as the Users screens list them (spec 3 Organization user form: id, names, email, phone, roles, status). */
+export interface UserRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  roles: { name: RoleName }[];
+  status: UserStatus;
+}
+
+/** Who is acting (their id, and their name for the welcome email). */
+export interface Actor {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const isActive = (...statuses: string[]): UserStatus => (statuses.every((s) => s === 'active') ? 'active' : 'inactive');
+const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+/** The unique index on lower(email) refused a second account (two adds racing, or an edit). */
+const isUniqueViolation = (err: unknown) => {
+  for (let e = err, hops = 0; e && typeof e === 'object' && hops < 10; e = (e as { cause?: unknown }).cause, hops += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** Every session of the user ends now (spec 4: an inactive account is signed out; api/services/auth.ts says why). */
+async function endSessions(tx: Tx, userId: string) {
+  await tx.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'inactive' }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}
+
+/** Another account already holds this email (409), unless it is `exceptId`'s. */
+async function refuseTakenEmail(tx: Tx, email: string, exceptId: string) {
+  const [other] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptId))).limit(1);
+  if (other) throw conflict(USER_MSG.emailTaken);
+}
+
+type OrgUserRow = {
+  id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null;
+  role: string; membershipStatus: string; userStatus: string;
+};
+type StateUserRow = {
+  id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null; status: string; roles: string[] | string;
+};
+
+export function userAdmin(ctx: ApiContext) {
+  const orgPage = pagedStatements<OrgUserRow>(ctx.db, 'org_users');
+  const statePage = pagedStatements<StateUserRow>(ctx.db, 'state_users');
+
+  /** An organization's users, by name (memberships_org_idx). */
+  async function listOrganizationUsers(organizationId: string, page: PageRequest) {
+    const { total, rows } = await orgPage('all', () => ({
+      columns: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        role: memberships.role,
+        membershipStatus: sql<string>`${memberships.status}`.as('membership_status'),
+        userStatus: sql<string>`${users.status}`.as('user_status'),
+      },
+      from: memberships,
+      join: (q) => q.innerJoin(users, eq(users.id, memberships.userId)),
+      where: eq(memberships.organizationId, sql`${param('organizationId')}::uuid`),
+      orderBy: [users.lastName, users.firstName, users.id],
+    }), { organizationId, ...pagePlaceholders(page) });
+    return {
+      ...pageEnvelope(page.page, page.limit, total),
+      users: rows.map((r): UserRow => ({
+        id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phoneNumber: r.phoneNumber,
+        roles: [{ name: r.role as RoleName }], status: isActive(r.membershipStatus, r.userStatus),
+      })),
+    };
+  }
+
+  /** The state's users, by name (users_role_type_name_idx). */
+  async function listStateUsers(page: PageRequest) {
+    const { total, rows } = await statePage('all', () => ({
+      columns: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        status: users.status,
+        roles: sql<string[] | string>`coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '[]'::json)`.as('roles'),
+      },
+      from: users,
+      where: eq(users.roleType, sql`'state'`),
+      orderBy: [users.lastName, users.firstName, users.id],
+    }), pagePlaceholders(page));
+    return {
+      ...pageEnvelope(page.page, page.limit, total),
+      users: rows.map((r): UserRow => ({
+        id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phoneNumber: r.phoneNumber,
+        roles: fromJson(r.roles).map((name) => ({ name: name as RoleName })), status: isActive(r.status),
+      })),
+    };
+  }
+
+  /** The organization's row, locked: one change of its users at a time (404 when it does not exist). */
+  async function lockOrganization(tx: Tx, organizationId: string) {
+    const [org] = await tx.select({ id: organizations.id, name: organizations.legalName }).from(organizations)
+      .where(eq(organizations.id, organizationId)).for('update');
+    if (!org) throw notFound('Organization not found');
+    return org;
+  }
+
+  /** The user's membership of the organization with their account, locked (404 when they are not its user). */
+  async function lockMember(tx: Tx, organizationId: string, userId: string) {
+    const [row] = await tx
+      .select({
+        role: memberships.role, membershipStatus: memberships.status, userStatus: users.status,
+        firstName: users.firstName, lastName: users.lastName, email: users.email, phoneNumber: users.phoneNumber,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+      .for('update');
+    if (!row) throw notFound(USER_MSG.notFound);
+    return row;
+  }
+
+  /** Whether the organization keeps an active Organization_Admin other than `userId`. */
+  async function otherActiveOrgAdmin(tx: Tx, organizationId: string, userId: string) {
+    const [row] = await tx.select({ id: memberships.userId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(
+        eq(memberships.organizationId, organizationId), eq(memberships.role, 'Organization_Admin'), eq(memberships.status, 'active'),
+        eq(users.status, 'active'), ne(memberships.userId, userId),
+      )).limit(1);
+    return !!row;
+  }
+
+  /**
+   * Adds a user to the organization with the chosen role: a new account, or (an email that already has an
+   * organization account) a membership of the person who holds it. Emails them the sign-in link.
+   */
+  async function addOrganizationUser(actor: Actor, organizationId: string, input: UserFormInput): Promise<UserRow> {
+    const email = input.email.trim().toLowerCase();
+    const result = await ctx.db.transaction(async (tx) => {
+      const org = await lockOrganization(tx, organizationId);
+      const existing = await findUserByEmail(tx as unknown as Db, email);
+      let userId: string;
+      if (existing) {
+        if (existing.roleType !== 'org') throw conflict(USER_MSG.stateEmail);
+        const [member] = await tx.select({ role: memberships.role }).from(memberships)
+          .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, existing.id)));
+        if (member) throw conflict(USER_MSG.alreadyMember);
+        userId = existing.id;
+        // An organization's user is active while they hold an active membership: this one reopens the account.
+        if (existing.status !== 'active') await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(eq(users.id, userId));
+      } else {
+        const [created] = await tx.insert(users).values({
+          email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber ?? null, roleType: 'org',
+        }).returning();
+        userId = created!.id;
+      }
+      await tx.insert(memberships).values({ userId, organizationId, role: input.roleId, status: 'active' });
+      const person = existing ?? { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber ?? null };
+      await audit(tx, {
+        action: 'USER_ADDED', entity: 'user', userId: actor.id, organizationId,
+        details: { userId, name: fullName(person), email: person.email, role: input.roleId, existing: !!existing },
+      });
+      return {
+        org,
+        existing: !!existing,
+        row: {
+          id: userId, firstName: person.firstName, lastName: person.lastName, email: person.email, phoneNumber: person.phoneNumber ?? null,
+          roles: [{ name: input.roleId }], status: 'active' as const,
+        },
+      };
+    }).catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
+      throw err;
+    });
+    await notifyUserAdded(ctx, {
+      to: result.row.email, firstName: result.row.firstName, addedBy: fullName(actor), organizationName: result.org.name,
+      role: input.roleId, existing: result.existing,
+    });
+    return result.row;
+  }
+
+  /** Edits an organization's user: their names, email and phone, and their role in this organization. */
+  async function updateOrganizationUser(actor: Actor, organizationId: string, userId: string, input: UserFormInput): Promise<UserRow> {
+    return ctx.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      const before = await lockMember(tx, organizationId, userId);
+      const wasActiveAdmin = before.role === 'Organization_Admin' && isActive(before.membershipStatus, before.userStatus) === 'active';
+      if (wasActiveAdmin && input.roleId !== 'Organization_Admin' && !(await otherActiveOrgAdmin(tx, organizationId, userId))) {
+        throw conflict(USER_MSG.lastOrganizationAdmin);
+      }
+      const email = input.email.trim().toLowerCase();
+      if (email !== before.email.toLowerCase()) await refuseTakenEmail(tx, email, userId);
+      const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber ?? null };
+      const changed = [
+        ...(['firstName', 'lastName', 'email', 'phoneNumber'] as const).filter((k) => (before[k] ?? null) !== next[k]).map((k) => FIELD_WORDS[k]),
+        ...(before.role !== input.roleId ? [FIELD_WORDS.roleId] : []),
+      ];
+      await tx.update(users).set({ ...next, updatedAt: new Date() }).where(eq(users.id, userId));
+      if (before.role !== input.roleId) {
+        await tx.update(memberships).set({ role: input.roleId }).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+      }
+      await audit(tx, {
+        action: 'USER_UPDATED', entity: 'user', userId: actor.id, organizationId,
+        details: { userId, name: fullName(next), email, role: input.roleId, changed },
+      });
+      return { id: userId, ...next, roles: [{ name: input.roleId }], status: isActive(before.membershipStatus, before.userStatus) };
+    }).catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
+      throw err;
+    });
+  }
+
+  /** Turns an organization's user on or off (spec 4); `to` is the status asked for, checked against the current one. */
+  async function setOrganizationUserStatus(actor: Actor, organizationId: string, userId: string, to: UserStatus): Promise<UserRow> {
+    return ctx.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      const member = await lockMember(tx, organizationId, userId);
+      if (to === 'inactive' && userId === actor.id) throw badRequest(USER_MSG.cannotDisableSelf);
+      const current = isActive(member.membershipStatus, member.userStatus);
+      if (current === to) throw conflict(to === 'inactive' ? USER_MSG.alreadyDisabled : USER_MSG.alreadyEnabled);
+      const ofMembership = and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId));
+      if (to === 'inactive') {
+        if (member.role === 'Organization_Admin' && !(await otherActiveOrgAdmin(tx, organizationId, userId))) throw conflict(USER_MSG.lastOrganizationAdmin);
+        await tx.update(memberships).set({ status: 'inactive' }).where(and(ofMembership, eq(memberships.status, 'active')));
+        const [stillActive] = await tx.select({ id: memberships.organizationId }).from(memberships)
+          .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active'))).limit(1);
+        if (!stillActive) await tx.update(users).set({ status: 'inactive', updatedAt: new Date() }).where(eq(users.id, userId));
+        await endSessions(tx, userId);
+      } else {
+        await tx.update(memberships).set({ status: 'active' }).where(ofMembership);
+        await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(and(eq(users.id, userId), ne(users.status, 'active')));
+      }
+      await audit(tx, {
+        action: to === 'inactive' ? 'USER_DISABLED' : 'USER_ENABLED', entity: 'user', userId: actor.id, organizationId,
+        details: { userId, name: fullName(member), email: member.email, role: member.role },
+      });
+      return {
+        id: userId, firstName: member.firstName, lastName: member.lastName, email: member.email, phoneNumber: member.phoneNumber,
+        roles: [{ name: member.role as RoleName }], status: to,
+      };
+    });
+  }
+
+  /** The state's users change one at a time: the State_Admin role rows are locked first, in one order. */
+  async function lockStateAdmins(tx: Tx) {
+    await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'State_Admin')).orderBy(userRoles.userId).for('update');
+  }
+
+  async function lockStateUser(tx: Tx, userId: string) {
+    const [row] = await tx.select({
+      firstName: users.firstName, lastName: users.lastName, email: users.email, phoneNumber: users.phoneNumber, status: users.status,
+    }).from(users).where(and(eq(users.id, userId), eq(users.roleType, 'state'))).for('update');
+    if (!row) throw notFound(USER_MSG.notFound);
+    const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(userRoles.role)).map((r) => r.role as RoleName);
+    return { ...row, roles };
+  }
+
+  async function otherActiveStateAdmin(tx: Tx, userId: string) {
+    const [row] = await tx.select({ id: users.id }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.role, 'State_Admin'), eq(users.status, 'active'), ne(users.id, userId))).limit(1);
+    return !!row;
+  }
+
+  /** Adds a state user with a state role; an email that already has an account is refused (409). */
+  async function addStateUser(actor: Actor, input: UserFormInput): Promise<UserRow> {
+    const email = input.email.trim().toLowerCase();
+    const row = await ctx.db.transaction(async (tx) => {
+      await lockStateAdmins(tx);
+      if (await findUserByEmail(tx as unknown as Db, email)) throw conflict(USER_MSG.emailTaken);
+      const [created] = await tx.insert(users).values({
+        email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber ?? null, roleType: 'state',
+      }).returning();
+      await tx.insert(userRoles).values({ userId: created!.id, role: input.roleId });
+      await audit(tx, {
+        action: 'USER_ADDED', entity: 'user', userId: actor.id,
+        details: { userId: created!.id, name: fullName(created!), email, role: input.roleId, existing: false },
+      });
+      return {
+        id: created!.id, firstName: created!.firstName, lastName: created!.lastName, email, phoneNumber: created!.phoneNumber,
+        roles: [{ name: input.roleId }], status: 'active' as const,
+      };
+    }).catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
+      throw err;
+    });
+    await notifyUserAdded(ctx, { to: email, firstName: row.firstName, addedBy: fullName(actor), organizationName: null, role: input.roleId, existing: false });
+    return row;
+  }
+
+  /** Edits a state user: names, email, phone and their (one) state role. */
+  async function updateStateUser(actor: Actor, userId: string, input: UserFormInput): Promise<UserRow> {
+    return ctx.db.transaction(async (tx) => {
+      await lockStateAdmins(tx);
+      const before = await lockStateUser(tx, userId);
+      const wasActiveAdmin = before.roles.includes('State_Admin') && before.status === 'active';
+      if (wasActiveAdmin && input.roleId !== 'State_Admin' && !(await otherActiveStateAdmin(tx, userId))) throw conflict(USER_MSG.lastStateAdmin);
+      const email = input.email.trim().toLowerCase();
+      if (email !== before.email.toLowerCase()) await refuseTakenEmail(tx, email, userId);
+      const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber ?? null };
+      const roleChanged = before.roles.length !== 1 || before.roles[0] !== input.roleId;
+      const changed = [
+        ...(['firstName', 'lastName', 'email', 'phoneNumber'] as const).filter((k) => (before[k] ?? null) !== next[k]).map((k) => FIELD_WORDS[k]),
+        ...(roleChanged ? [FIELD_WORDS.roleId] : []),
+      ];
+      await tx.update(users).set({ ...next, updatedAt: new Date() }).where(eq(users.id, userId));
+      if (roleChanged) {
+        await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+        await tx.insert(userRoles).values({ userId, role: input.roleId });
+      }
+      await audit(tx, { action: 'USER_UPDATED', entity: 'user', userId: actor.id, details: { userId, name: fullName(next), email, role: input.roleId, changed } });
+      return { id: userId, ...next, roles: [{ name: input.roleId }], status: isActive(before.status) };
+    }).catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
+      throw err;
+    });
+  }
+
+  /** Turns a state user on or off; `to` is the status asked for, checked against the current one (a conditional update). */
+  async function setStateUserStatus(actor: Actor, userId: string, to: UserStatus): Promise<UserRow> {
+    return ctx.db.transaction(async (tx) => {
+      await lockStateAdmins(tx);
+      const user = await lockStateUser(tx, userId);
+      if (to === 'inactive' && userId === actor.id) throw badRequest(USER_MSG.cannotDisableSelf);
+      if (to === 'inactive' && user.roles.includes('State_Admin') && user.status === 'active' && !(await otherActiveStateAdmin(tx, userId))) {
+        throw conflict(USER_MSG.lastStateAdmin);
+      }
+      const changed = await tx.update(users).set({ status: to, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), ne(users.status, to))).returning({ id: users.id });
+      if (changed.length === 0) throw conflict(to === 'inactive' ? USER_MSG.alreadyDisabled : USER_MSG.alreadyEnabled);
+      if (to === 'inactive') await endSessions(tx, userId);
+      await audit(tx, {
+        action: to === 'inactive' ? 'USER_DISABLED' : 'USER_ENABLED', entity: 'user', userId: actor.id,
+        details: { userId, name: fullName(user), email: user.email, role: user.roles[0] ?? null },
+      });
+      return { id: userId, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber, roles: user.roles.map((name) => ({ name })), status: to };
+    });
+  }
+
+  return {
+    listOrganizationUsers, listStateUsers,
+    addOrganizationUser, updateOrganizationUser, setOrganizationUserStatus,
+    addStateUser, updateStateUser, setStateUserStatus,
+  };
+}
+
+/** The fields an edit changed, in the history's words. */
+const FIELD_WORDS = { firstName: 'first name', lastName: 'last name', email: 'email', phoneNumber: 'phone', roleId: 'role' } as const;
+
