@@ -17,6 +17,7 @@ import { printRoutes } from './routes/print';
 import { documentRoutes } from './routes/documents';
 import { templateRoutes } from './routes/templates';
 import { heldSubmissionRoutes } from './routes/held-submissions';
+import { unlockRequestRoutes } from './routes/unlock-requests';
 import { userRoutes } from './routes/users';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
@@ -60,6 +61,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(printRoutes(ctx));
   api.use(documentRoutes(ctx));
   api.use(templateRoutes(ctx));
+  api.use(unlockRequestRoutes(ctx));
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));

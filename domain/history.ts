@@ -56,6 +56,14 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   },
   USER_DISABLED: (e) => `Disabled the user ${userDetails(e).who}`,
   USER_ENABLED: (e) => `Enabled the user ${userDetails(e).who}`,
+  // Unlock requests (docs/decisions/034): the relock names each answer changed while the section was open, old → new.
+  UNLOCK_REQUESTED: (e) => `Asked to unlock the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
+  SECTION_UNLOCKED: (e) => `Unlocked the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''} for changes`.replace(/\s+/g, ' '),
+  SECTION_RELOCKED: (e) => {
+    const d = (e.details ?? {}) as { sectionName?: string; changes?: { systemNo: string; from: string | null; to: string | null }[] };
+    const changes = (d.changes ?? []).map((c) => `${c.systemNo}: '${c.from ?? 'no answer'}' → '${c.to ?? 'no answer'}'`);
+    return `Resubmitted the unlocked section ${d.sectionName ?? ''} and locked it again${changes.length ? ` (changed ${changes.join('; ')})` : ' (no answer changed)'}`.replace(/\s+/g, ' ');
+  },
 };
 
 function userDetails(e: HistoryEntry) {

@@ -105,6 +105,8 @@ export const programs = pgTable('programs', {
   dueDate: timestamp('due_date', { withTimezone: true }),
   unlockWindowStart: timestamp('unlock_window_start', { withTimezone: true }),
   unlockWindowEnd: timestamp('unlock_window_end', { withTimezone: true }),
+  /** The office closed the unlock window before the due date (docs/decisions/034); null: open until the due date. */
+  unlockWindowClosedAt: timestamp('unlock_window_closed_at', { withTimezone: true }),
   status: text('status').notNull().default('OPEN'),
   createdAt: createdAt(),
 });
@@ -321,8 +323,40 @@ export const pendingUploads = pgTable('pending_uploads', {
   index('pending_uploads_expires_idx').on(t.expiresAt),
 ]);
 
+/**
+ * A section of a submitted application opened for changes (spec 4 "Locks and unlocks", docs/decisions/034): an
+ * organization admin's request (kind REQUEST: PENDING until the State Admin approves it) or the State Admin's own
+ * unlock (kind ADMIN_UNLOCK, APPROVED at once). APPROVED while the section is open; RELOCKED once the organization
+ * resubmitted it. `snapshot` holds the section's answers when it opened, so the relock records old and new values.
+ */
+export const unlockRequests = pgTable('unlock_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull().default('REQUEST'), // REQUEST | ADMIN_UNLOCK
+  status: text('status').notNull().default('PENDING'), // PENDING | APPROVED | RELOCKED
+  message: text('message').notNull(),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  relockedBy: uuid('relocked_by').references(() => users.id, { onDelete: 'set null' }),
+  relockedAt: timestamp('relocked_at', { withTimezone: true }),
+  snapshot: jsonb('snapshot'),
+  createdAt: createdAt(),
+}, (t) => [
+  // One open unlock (waiting or approved) per section at a time: a second request answers 409.
+  uniqueIndex('unlock_requests_open_key').on(t.applicationId, t.sectionId).where(sql`${t.status} in ('PENDING', 'APPROVED')`),
+  // The lists (newest first): the state's by kind, by kind and status; the organization's.
+  index('unlock_requests_kind_created_idx').on(t.kind, t.createdAt, t.id),
+  index('unlock_requests_kind_status_created_idx').on(t.kind, t.status, t.createdAt, t.id),
+  index('unlock_requests_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+  index('unlock_requests_application_idx').on(t.applicationId),
+]);
+
 export const schema = {
   users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
   applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments, documents, pendingUploads,
+  unlockRequests,
 };

@@ -71,6 +71,8 @@ function lockedMessage(status: string, sectionUnlocked: boolean): string | null 
   if (status === 'DRAFT') return null;
   if (status === 'REVISION_NEEDED') return sectionUnlocked ? null : APPLICATION_MSG.sectionLocked;
   if (status === 'CANCELLED') return APPLICATION_MSG.cancelledReadOnly;
+  // A section the State Admin unlocked (an approved unlock request or an admin unlock, docs/decisions/034).
+  if (sectionUnlocked) return null;
   return APPLICATION_MSG.submittedReadOnly;
 }
 
@@ -338,7 +340,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
         .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
         .returning({ id: applications.id });
       if (updated.length === 0) throw conflict(APPLICATION_MSG.submittedReadOnly);
-      if (app.status === 'REVISION_NEEDED') {
+      if (app.status !== 'DRAFT') {
         const [row] = await tx
           .select({ unlocked: applicationSections.unlocked })
           .from(applicationSections)

@@ -1,0 +1,299 @@
+// Unlock requests (spec 4 "Locks and unlocks", spec 7; docs/decisions/034):
+//   POST unlock-requests?organizationId {applicationId, sectionId, message}      the Organization_Admin asks
+//   GET  unlock-requests/organization/{orgId}?page&limit&status&applicationId    the organization's list
+//   GET  unlock-requests?page&limit&status&organizationId&applicationId          the State Admin's list (requests)
+//   GET  unlock-requests/admin-unlocks?…                                         the State Admin's own unlocks
+//   PUT  unlock-requests/{id}/approve                                            the State Admin opens the section
+//   POST unlock-requests/admin-unlock {applicationId, sectionId, message}        the State Admin opens one directly
+//   GET  applications/{id}/unlock-state                                          the form's lock display
+//   POST applications/{id}/sections/{sectionId}/relock                           the organization resubmits the section
+// Access: organizationRoute / applicationRoute / loadApplicationFor and the permissions table (unlock-request rows).
+import { Router, type Request } from 'express';
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth, requireUser } from '../guard';
+import {
+  applicationRoute, loadApplicationFor, organizationRole, organizationRoute, requireListScope, visibleApplication,
+} from '../services/application-access';
+import { applicationSections, applications, organizations, programs, sections, unlockRequests, users } from '../db/schema';
+import { loadAnswerState, loadProgram, type ApplicationRow, type Program } from '../services/application-content';
+import { audit } from '../services/audit';
+import { isUniqueViolation, openSection, relockSection } from '../services/unlocks';
+import { notifySectionUnlocked, notifyUnlockRequested } from '../services/unlock-notifications';
+import { pageEnvelope } from '../db/paging';
+import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import {
+  MESSAGE_MAX, requestRefusal, UNLOCK_MSG, UNLOCK_STATUSES, unlockRefusal, unlockWindowOpen, type UnlockKind,
+} from '../../domain/unlock-requests';
+import { validateAnswers } from '../../domain/validation';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const UnlockBody = z.strictObject({
+  applicationId: z.string({ error: UNLOCK_MSG.applicationRequired }).trim().min(1, UNLOCK_MSG.applicationRequired).max(20, APPLICATION_MSG.notFound),
+  sectionId: z.string({ error: UNLOCK_MSG.sectionRequired }).trim().regex(UUID, UNLOCK_MSG.sectionRequired),
+  message: z.string({ error: UNLOCK_MSG.messageRequired }).trim().min(1, UNLOCK_MSG.messageRequired).max(MESSAGE_MAX, UNLOCK_MSG.messageTooLong),
+});
+
+const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(UNLOCK_STATUSES).optional().catch(undefined),
+  organizationId: z.string().regex(UUID).optional().catch(undefined),
+  applicationId: z.string().trim().max(20).optional().catch(undefined),
+});
+
+const decider = alias(users, 'decider');
+
+/** One page of unlock rows matching `where`, newest first (count and page in SQL). */
+async function listPage(ctx: ApiContext, where: SQL | undefined, page: number, limit: number) {
+  const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(unlockRequests).where(where);
+  const n = Number(counted?.n ?? 0);
+  const rows = await ctx.db
+    .select({
+      id: unlockRequests.id,
+      applicationId: unlockRequests.applicationId,
+      organizationId: unlockRequests.organizationId,
+      organizationName: organizations.legalName,
+      sectionId: unlockRequests.sectionId,
+      sectionName: sections.name,
+      sectionSlug: sections.slug,
+      kind: unlockRequests.kind,
+      status: unlockRequests.status,
+      message: unlockRequests.message,
+      createdAt: unlockRequests.createdAt,
+      decidedAt: unlockRequests.decidedAt,
+      relockedAt: unlockRequests.relockedAt,
+      requestedByFirst: users.firstName,
+      requestedByLast: users.lastName,
+      decidedByFirst: decider.firstName,
+      decidedByLast: decider.lastName,
+    })
+    .from(unlockRequests)
+    .innerJoin(organizations, eq(organizations.id, unlockRequests.organizationId))
+    .innerJoin(sections, eq(sections.id, unlockRequests.sectionId))
+    .leftJoin(users, eq(users.id, unlockRequests.requestedBy))
+    .leftJoin(decider, eq(decider.id, unlockRequests.decidedBy))
+    .where(where)
+    .orderBy(desc(unlockRequests.createdAt), desc(unlockRequests.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const requests = rows.map(({ requestedByFirst, requestedByLast, decidedByFirst, decidedByLast, ...r }) => ({
+    ...r,
+    requestedBy: requestedByFirst ? { firstName: requestedByFirst, lastName: requestedByLast } : null,
+    decidedBy: decidedByFirst ? { firstName: decidedByFirst, lastName: decidedByLast } : null,
+  }));
+  // Spec 3: total, page, limit, requests (and the paging envelope every list has).
+  return { ...pageEnvelope(page, limit, n), total: n, limit, requests };
+}
+
+function filters(q: z.infer<typeof ListQuery>, kind: UnlockKind | null): SQL[] {
+  const where: SQL[] = [];
+  if (kind) where.push(eq(unlockRequests.kind, kind));
+  if (q.status) where.push(eq(unlockRequests.status, q.status));
+  if (q.organizationId) where.push(eq(unlockRequests.organizationId, q.organizationId));
+  if (q.applicationId) {
+    const id = q.applicationId.toUpperCase();
+    where.push(like(unlockRequests.applicationId, `${id.startsWith('GA-') ? id : `GA-${id}`}%`));
+  }
+  return where;
+}
+
+/** A state caller who may do `action` on every unlock request (the State_Admin); others 403. */
+function requireStateUnlocks(req: Request, action: 'read' | 'update'): void {
+  if (currentAuth(req).profile.roleType !== 'state') throw forbidden(MSG.actionNotAllowed);
+  const scope = requireListScope(req, action, 'unlock-request');
+  if (!('all' in scope)) throw forbidden();
+}
+
+interface SectionFacts {
+  program: Program;
+  section: Program['sections'][number];
+  unlocked: boolean;
+  pending: boolean;
+  windowOpen: boolean;
+}
+
+async function sectionFacts(ctx: ApiContext, app: ApplicationRow, sectionId: string): Promise<SectionFacts> {
+  const program = await loadProgram(ctx.db, app.programId);
+  const section = program.sections.find((s) => s.id === sectionId);
+  if (!section) throw notFound(UNLOCK_MSG.sectionNotFound);
+  const [row] = await ctx.db
+    .select({ unlocked: applicationSections.unlocked })
+    .from(applicationSections)
+    .where(and(eq(applicationSections.applicationId, app.id), eq(applicationSections.sectionId, section.id)));
+  const [pending] = await ctx.db
+    .select({ id: unlockRequests.id })
+    .from(unlockRequests)
+    .where(and(eq(unlockRequests.applicationId, app.id), eq(unlockRequests.sectionId, section.id), eq(unlockRequests.status, 'PENDING')))
+    .limit(1);
+  const [prog] = await ctx.db
+    .select({ dueDate: programs.dueDate, unlockWindowClosedAt: programs.unlockWindowClosedAt })
+    .from(programs)
+    .where(eq(programs.id, app.programId));
+  return { program, section, unlocked: !!row?.unlocked, pending: !!pending, windowOpen: !!prog && unlockWindowOpen(prog) };
+}
+
+const nameOf = (req: Request) => {
+  const { profile } = currentAuth(req);
+  return `${profile.firstName} ${profile.lastName}`.trim();
+};
+
+export function unlockRequestRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const signedIn = requireUser(ctx);
+
+  // The Organization_Admin asks the State Admin to unlock a section of a locked application (staff 403).
+  router.post('/unlock-requests', ...organizationRoute(ctx, 'create', { entity: 'unlock-request', query: 'organizationId' }), handler(async (req, res) => {
+    organizationRole(res);
+    const organizationId = String(req.query.organizationId);
+    const body = parseInput(UnlockBody, req.body);
+    const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'read');
+    // Another organization's application, named under the caller's own: as unknown (never leak existence).
+    if (app.organizationId !== organizationId) throw notFound(APPLICATION_MSG.notFound);
+    const facts = await sectionFacts(ctx, app, body.sectionId);
+    const refused = requestRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts });
+    if (refused) throw conflict(refused);
+    const userId = currentAuth(req).profile.id;
+    let id: string;
+    try {
+      id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(unlockRequests)
+          .values({ applicationId: app.id, organizationId, sectionId: facts.section.id, kind: 'REQUEST', status: 'PENDING', message: body.message, requestedBy: userId })
+          .returning({ id: unlockRequests.id });
+        await audit(tx, {
+          action: 'UNLOCK_REQUESTED', entity: 'unlock-request', userId, applicationId: app.id, organizationId, comments: body.message,
+          details: { sectionId: facts.section.id, sectionName: facts.section.name, unlockRequestId: row!.id },
+        });
+        return row!.id;
+      });
+    } catch (err) {
+      // Two requests at once: the one open unlock per section (unlock_requests_open_key) keeps the first.
+      if (isUniqueViolation(err)) throw conflict(UNLOCK_MSG.pending);
+      throw err;
+    }
+    await notifyUnlockRequested(ctx, { applicationId: app.id, sectionId: facts.section.id, message: body.message, by: nameOf(req) });
+    res.status(201).json({ message: UNLOCK_MSG.sent, detail: UNLOCK_MSG.sentDetail, id, applicationId: app.id, sectionId: facts.section.id, status: 'PENDING' });
+  }));
+
+  router.get('/unlock-requests/organization/:orgId', ...organizationRoute(ctx, 'read', { entity: 'unlock-request', param: 'orgId' }), handler(async (req, res) => {
+    const q = parseInput(ListQuery, req.query);
+    const where = [eq(unlockRequests.organizationId, String(req.params.orgId)), ...filters({ ...q, organizationId: undefined }, null)];
+    res.json(await listPage(ctx, and(...where), q.page, q.limit));
+  }));
+
+  router.get('/unlock-requests', signedIn, handler(async (req, res) => {
+    requireStateUnlocks(req, 'read');
+    const q = parseInput(ListQuery, req.query);
+    res.json(await listPage(ctx, and(...filters(q, 'REQUEST')), q.page, q.limit));
+  }));
+
+  router.get('/unlock-requests/admin-unlocks', signedIn, handler(async (req, res) => {
+    requireStateUnlocks(req, 'read');
+    const q = parseInput(ListQuery, req.query);
+    res.json(await listPage(ctx, and(...filters(q, 'ADMIN_UNLOCK')), q.page, q.limit));
+  }));
+
+  router.put('/unlock-requests/:id/approve', signedIn, handler(async (req, res) => {
+    requireStateUnlocks(req, 'update');
+    const id = String(req.params.id);
+    const [request] = UUID.test(id) ? await ctx.db.select().from(unlockRequests).where(eq(unlockRequests.id, id)).limit(1) : [];
+    if (!request) throw notFound(UNLOCK_MSG.notFound);
+    if (request.status === 'APPROVED') throw conflict(UNLOCK_MSG.alreadyApproved);
+    if (request.status === 'RELOCKED') throw conflict(UNLOCK_MSG.alreadyRelocked);
+    const { app } = await loadApplicationFor(ctx, req, request.applicationId, 'update', 'unlock-request');
+    const facts = await sectionFacts(ctx, app, request.sectionId);
+    const refused = unlockRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts, pending: false });
+    if (refused) throw conflict(refused);
+    const userId = currentAuth(req).profile.id;
+    await ctx.db.transaction((tx) => openSection(tx, { applicationId: app.id, organizationId: app.organizationId, section: facts.section, program: facts.program, userId }, request));
+    await notifySectionUnlocked(ctx, { applicationId: app.id, sectionId: facts.section.id, message: request.message, by: nameOf(req), approved: true });
+    res.json({ message: UNLOCK_MSG.approved, id: request.id, status: 'APPROVED', applicationId: app.id, sectionId: facts.section.id });
+  }));
+
+  router.post('/unlock-requests/admin-unlock', signedIn, handler(async (req, res) => {
+    requireStateUnlocks(req, 'update');
+    const body = parseInput(UnlockBody, req.body);
+    const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'update', 'unlock-request');
+    const facts = await sectionFacts(ctx, app, body.sectionId);
+    const refused = unlockRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts });
+    if (refused) throw conflict(refused === UNLOCK_MSG.pending ? UNLOCK_MSG.pendingForAdmin : refused);
+    const userId = currentAuth(req).profile.id;
+    let id: string;
+    try {
+      id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(unlockRequests)
+          .values({ applicationId: app.id, organizationId: app.organizationId, sectionId: facts.section.id, kind: 'ADMIN_UNLOCK', status: 'PENDING', message: body.message, requestedBy: userId })
+          .returning({ id: unlockRequests.id });
+        await openSection(tx, { applicationId: app.id, organizationId: app.organizationId, section: facts.section, program: facts.program, userId }, { id: row!.id, kind: 'ADMIN_UNLOCK', message: body.message });
+        return row!.id;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(UNLOCK_MSG.alreadyUnlocked);
+      throw err;
+    }
+    await notifySectionUnlocked(ctx, { applicationId: app.id, sectionId: facts.section.id, message: body.message, by: nameOf(req), approved: false });
+    res.status(201).json({ message: UNLOCK_MSG.adminUnlocked, id, status: 'APPROVED', applicationId: app.id, sectionId: facts.section.id });
+  }));
+
+  // The form's lock display: the window, and per form section whether it is open, waiting, or may be asked for.
+  router.get('/applications/:id/unlock-state', ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
+    const { app } = visibleApplication(res);
+    const program = await loadProgram(ctx.db, app.programId);
+    const [prog] = await ctx.db
+      .select({ dueDate: programs.dueDate, unlockWindowClosedAt: programs.unlockWindowClosedAt })
+      .from(programs)
+      .where(eq(programs.id, app.programId));
+    const windowOpen = !!prog && unlockWindowOpen(prog);
+    const rows = await ctx.db.select().from(applicationSections).where(eq(applicationSections.applicationId, app.id));
+    const open = await ctx.db
+      .select({ sectionId: unlockRequests.sectionId, status: unlockRequests.status, kind: unlockRequests.kind })
+      .from(unlockRequests)
+      .where(and(eq(unlockRequests.applicationId, app.id), sql`${unlockRequests.status} in ('PENDING', 'APPROVED')`));
+    res.json({
+      applicationId: app.id,
+      status: app.status,
+      windowOpen,
+      dueDate: prog?.dueDate ?? null,
+      sections: program.sections.filter((s) => !s.isEntityProfile).map((s) => {
+        const unlocked = !!rows.find((r) => r.sectionId === s.id)?.unlocked;
+        const pending = open.some((o) => o.sectionId === s.id && o.status === 'PENDING');
+        const facts = { status: app.status, isEntityProfile: false, unlocked, pending, windowOpen };
+        return {
+          sectionId: s.id,
+          unlocked,
+          pending,
+          // Opened by an unlock (not by a revision): the organization resubmits it on its own.
+          unlockedByRequest: open.some((o) => o.sectionId === s.id && o.status === 'APPROVED'),
+          requestRefusal: requestRefusal(facts),
+        };
+      }),
+    });
+  }));
+
+  // The organization is done changing an unlocked section: it is locked again and the history keeps what changed.
+  router.post('/applications/:id/sections/:sectionId/relock', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
+    const sectionId = String(req.params.sectionId);
+    if (!UUID.test(sectionId)) throw notFound(UNLOCK_MSG.sectionNotFound);
+    const facts = await sectionFacts(ctx, app, sectionId);
+    if (app.status === 'REVISION_NEEDED' && facts.unlocked) throw conflict(UNLOCK_MSG.revisionRelock);
+    if (!facts.unlocked) throw conflict(UNLOCK_MSG.notUnlocked);
+    // What is resubmitted must be complete, as a submit would require (spec 5).
+    const state = await loadAnswerState(ctx.db, facts.program, app);
+    const qs = facts.program.bySection.get(facts.section.id) ?? [];
+    const errors = validateAnswers(qs, state.byQuestionId, { context: 'application', answersBySystemNo: state.bySystemNo });
+    if (Object.keys(errors).length > 0) {
+      throw badRequest(APPLICATION_MSG.answersNeedAttention(Object.keys(errors).length), Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
+    }
+    const changes = await relockSection(ctx, { applicationId: app.id, organizationId: app.organizationId, section: facts.section, program: facts.program, userId: currentAuth(req).profile.id });
+    res.json({ message: UNLOCK_MSG.relocked, applicationId: app.id, sectionId: facts.section.id, changes });
+  }));
+
+  return router;
+}

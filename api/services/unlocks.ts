@@ -1,0 +1,115 @@
+// Unlocking a section of a submitted application and locking it again (docs/decisions/034). The writes of the
+// unlock-requests routes: each one transaction (the request row, application_sections.unlocked, the history),
+// emails after the commit (api/services/unlock-notifications.ts).
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import type { Db } from '../db/client';
+import { applicationSections, answers, unlockRequests } from '../db/schema';
+import { conflict } from '../http';
+import { audit } from './audit';
+import type { Program, SectionRow } from './application-content';
+import { answerText } from '../../domain/answer-text';
+import { UNLOCK_MSG } from '../../domain/unlock-requests';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Stable JSON (object keys sorted): jsonb does not keep key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** The section's stored answers, by question id (what the relock compares with). */
+async function sectionAnswers(db: Db | Tx, applicationId: string, program: Program, sectionId: string): Promise<Record<string, unknown>> {
+  const ids = (program.bySection.get(sectionId) ?? []).filter((q) => q.type !== 'Header').map((q) => q.id);
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({ questionId: answers.questionId, value: answers.value })
+    .from(answers)
+    .where(and(eq(answers.applicationId, applicationId), inArray(answers.questionId, ids)));
+  const found = new Map(rows.map((r) => [r.questionId, r.value ?? null]));
+  return Object.fromEntries(ids.map((id) => [id, found.get(id) ?? null]));
+}
+
+export interface OpenSection {
+  applicationId: string;
+  organizationId: string;
+  section: SectionRow;
+  program: Program;
+  userId: string;
+}
+
+/** Opens the section (application_sections.unlocked) and keeps its answers as they are now; in the caller's transaction. */
+export async function openSection(tx: Tx, open: OpenSection, unlock: { id: string; kind: string; message: string }): Promise<void> {
+  const now = new Date();
+  const snapshot = await sectionAnswers(tx, open.applicationId, open.program, open.section.id);
+  const updated = await tx
+    .update(unlockRequests)
+    .set({ status: 'APPROVED', decidedBy: open.userId, decidedAt: now, snapshot })
+    .where(and(eq(unlockRequests.id, unlock.id), eq(unlockRequests.status, 'PENDING')))
+    .returning({ id: unlockRequests.id });
+  if (updated.length === 0) throw conflict(UNLOCK_MSG.alreadyApproved);
+  await tx
+    .insert(applicationSections)
+    .values({ applicationId: open.applicationId, sectionId: open.section.id, status: 'COMPLETED', unlocked: true, updatedAt: now })
+    .onConflictDoUpdate({ target: [applicationSections.applicationId, applicationSections.sectionId], set: { unlocked: true, updatedAt: now } });
+  await audit(tx, {
+    action: 'SECTION_UNLOCKED', entity: 'unlock-request', userId: open.userId, applicationId: open.applicationId, organizationId: open.organizationId,
+    comments: unlock.message,
+    details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, kind: unlock.kind },
+  });
+}
+
+export interface AnswerChange {
+  questionId: string;
+  systemNo: string;
+  question: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Locks the section again after the organization changed it (the "Resubmit section" of decision 034): the answers
+ * changed since it opened (old and new, in words) go to the history. 409 when no unlock of it is open.
+ */
+export async function relockSection(ctx: ApiContext, open: OpenSection): Promise<AnswerChange[]> {
+  return ctx.db.transaction(async (tx) => {
+    const [unlock] = await tx
+      .select()
+      .from(unlockRequests)
+      .where(and(eq(unlockRequests.applicationId, open.applicationId), eq(unlockRequests.sectionId, open.section.id), eq(unlockRequests.status, 'APPROVED')))
+      .limit(1)
+      .for('update');
+    if (!unlock) throw conflict(UNLOCK_MSG.notUnlocked);
+    const before = (unlock.snapshot ?? {}) as Record<string, unknown>;
+    const after = await sectionAnswers(tx, open.applicationId, open.program, open.section.id);
+    const changes: AnswerChange[] = (open.program.bySection.get(open.section.id) ?? [])
+      .filter((q) => q.type !== 'Header' && canonical(before[q.id] ?? null) !== canonical(after[q.id] ?? null))
+      .map((q) => ({
+        questionId: q.id, systemNo: q.systemNo, question: q.text,
+        from: answerText(q, before[q.id] ?? null), to: answerText(q, after[q.id] ?? null),
+      }));
+    const now = new Date();
+    await tx.update(unlockRequests).set({ status: 'RELOCKED', relockedBy: open.userId, relockedAt: now }).where(eq(unlockRequests.id, unlock.id));
+    await tx
+      .update(applicationSections)
+      .set({ unlocked: false, updatedAt: now })
+      .where(and(eq(applicationSections.applicationId, open.applicationId), eq(applicationSections.sectionId, open.section.id)));
+    await audit(tx, {
+      action: 'SECTION_RELOCKED', entity: 'unlock-request', userId: open.userId, applicationId: open.applicationId, organizationId: open.organizationId,
+      details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, changes },
+    });
+    return changes;
+  });
+}

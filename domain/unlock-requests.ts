@@ -1,0 +1,90 @@
+// Unlock requests (spec 4 "Locks and unlocks", spec 7 unlock-requests, docs/decisions/034): pure rules shared by
+// the API (api/routes/unlock-requests.ts) and the UI (the form's lock, the two lists). One place for when a section
+// may be asked for, unlocked by the State Admin or locked again, and for the words shown.
+import { isApplicationStatus, isSubmittedOrLater } from './statuses';
+
+export const UNLOCK_STATUSES = ['PENDING', 'APPROVED', 'RELOCKED'] as const;
+export type UnlockStatus = (typeof UNLOCK_STATUSES)[number];
+export const UNLOCK_KINDS = ['REQUEST', 'ADMIN_UNLOCK'] as const;
+export type UnlockKind = (typeof UNLOCK_KINDS)[number];
+
+/** The list's words for a status (badge colours: pending is a warning, approved a success, spec 4). */
+export const UNLOCK_STATUS_LABEL: Readonly<Record<UnlockStatus, string>> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  RELOCKED: 'Locked again',
+};
+
+export const UNLOCK_MSG = {
+  // Spec 4 and 8, verbatim.
+  locked: 'The Application is Locked',
+  windowClosed: 'and the applicant cannot request to unlock the application as the window is closed.',
+  confirm: 'Are you sure you want to Send Unlock Request?',
+  dialogTitle: 'Unlock Request',
+  placeholder: 'Enter Message',
+  sent: 'Request Sent Successfully',
+  sentDetail: 'You will receive notification once State Admin unlocks the section',
+  failed: 'Failed to create application',
+  unlockedTip: 'This section is unlocked for changes',
+  // The portal's own words where the spec has none.
+  messageRequired: 'Enter a message for the State Admin.',
+  messageTooLong: 'The message can be at most 1000 characters.',
+  applicationRequired: 'Choose an application.',
+  sectionRequired: 'Choose a section.',
+  notFound: 'Unlock request not found',
+  sectionNotFound: 'Section not found',
+  windowClosedRefusal: 'The unlock window of this programme is closed: the applicant cannot request to unlock the application.',
+  draft: 'A draft application is not locked: change it and save.',
+  cancelled: 'A cancelled application cannot be unlocked.',
+  revision: 'This application is returned for revision: change the reopened sections and resubmit it before asking to unlock another section.',
+  entityProfile: 'The entity information is changed in the Entity Profile; it cannot be unlocked here.',
+  alreadyUnlocked: 'This section is already unlocked for changes.',
+  pending: 'An unlock request for this section is already waiting for the State Admin.',
+  pendingForAdmin: 'The organization has asked to unlock this section: approve its request instead.',
+  alreadyApproved: 'This unlock request has already been approved.',
+  alreadyRelocked: 'This unlock request was approved and the section has been locked again since.',
+  notUnlocked: 'This section is not unlocked: there is nothing to resubmit.',
+  revisionRelock: 'This section was reopened for the revision: resubmit the application to lock it again.',
+  approved: 'Section unlocked: the organization can change it until it resubmits the section.',
+  adminUnlocked: 'Section unlocked for the organization.',
+  relocked: 'Section resubmitted: it is locked again.',
+} as const;
+
+/** Whether the programme's unlock window is open: until its due date, unless the office closed it (decision 034). */
+export function unlockWindowOpen(program: { dueDate: Date | string | null; unlockWindowClosedAt: Date | string | null }, now = new Date()): boolean {
+  if (program.unlockWindowClosedAt) return false;
+  return !program.dueDate || now.getTime() < new Date(program.dueDate).getTime();
+}
+
+/** The lock notice of a locked application (spec 4): continued when the window is closed. */
+export function lockedNotice(windowOpen: boolean): string {
+  return windowOpen ? UNLOCK_MSG.locked : `${UNLOCK_MSG.locked} ${UNLOCK_MSG.windowClosed}`;
+}
+
+export interface SectionLockFacts {
+  /** The application's status. */
+  status: string;
+  isEntityProfile: boolean;
+  /** application_sections.unlocked. */
+  unlocked: boolean;
+  /** An unlock of this section waits for the State Admin. */
+  pending: boolean;
+}
+
+/** Why this section cannot be opened now (by a request or by the State Admin), or null. 409 for each. */
+export function unlockRefusal(facts: SectionLockFacts): string | null {
+  if (facts.isEntityProfile) return UNLOCK_MSG.entityProfile;
+  if (facts.status === 'DRAFT') return UNLOCK_MSG.draft;
+  if (facts.status === 'CANCELLED' || !isApplicationStatus(facts.status) || !isSubmittedOrLater(facts.status)) return UNLOCK_MSG.cancelled;
+  if (facts.status === 'REVISION_NEEDED') return UNLOCK_MSG.revision;
+  if (facts.unlocked) return UNLOCK_MSG.alreadyUnlocked;
+  if (facts.pending) return UNLOCK_MSG.pending;
+  return null;
+}
+
+/** Why the organization may not ask to unlock this section now (the window first closes it for everyone), or null. */
+export function requestRefusal(facts: SectionLockFacts & { windowOpen: boolean }): string | null {
+  return unlockRefusal(facts) ?? (facts.windowOpen ? null : UNLOCK_MSG.windowClosedRefusal);
+}
+
+export const MESSAGE_MAX = 1000;
