@@ -10,7 +10,8 @@ import { currentAuth, requireUser } from '../guard';
 import { organizationRoute, requireListScope, requirePermission } from '../services/application-access';
 import { pageQuery } from '../db/paging';
 import { userAdmin, type Actor } from '../services/user-admin';
-import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES, userFormSchema, type UserFormInput } from '../../domain/user-form';
+import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES } from '../../domain/user-form';
+import { userFormSchema } from '../../domain/user-form-schema';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
 
@@ -19,8 +20,9 @@ const PageQuery = pageQuery(100);
 
 /** The spec's payloads: organizationId plus the form (create); update adds id (both optional here: the path names them). */
 const payloadIds = { id: z.string().optional(), organizationId: z.string().optional() };
-const orgUserBody = userFormSchema(ORGANIZATION_USER_ROLES).extend(payloadIds);
-const stateUserBody = userFormSchema(STATE_USER_ROLES).extend(payloadIds);
+const PayloadIds = z.object(payloadIds);
+const orgUserBody = userFormSchema(ORGANIZATION_USER_ROLES);
+const stateUserBody = userFormSchema(STATE_USER_ROLES);
 /** Toggle (spec: id plus organizationId), with the status asked for: checked against the current one (409 when stale). */
 const ToggleBody = z.object({ status: z.enum(USER_STATUSES), ...payloadIds }).strict();
 
@@ -51,9 +53,6 @@ export function userRoutes(ctx: ApiContext): Router {
     }
     if (body.id !== undefined && ids.id !== undefined && body.id.toLowerCase() !== ids.id.toLowerCase()) throw badRequest('The id of the body is not the one of the address.');
   };
-  const form = (body: z.infer<typeof orgUserBody>): UserFormInput => ({
-    roleId: body.roleId, firstName: body.firstName, lastName: body.lastName, email: body.email, phoneNumber: body.phoneNumber,
-  });
 
   // Role lists (spec 7: fetched separately for organization and state users); every signed-in user may read them.
   router.get('/roles/organization', requireUser(ctx), handler(async (_req, res) => {
@@ -71,8 +70,8 @@ export function userRoutes(ctx: ApiContext): Router {
   router.post('/organization/:orgId/add-staff', ...organizationRoute(ctx, 'create', { entity: 'user' }), handler(async (req, res) => {
     const body = parseInput(orgUserBody, req.body);
     const organizationId = String(req.params.orgId);
-    samePayload(body, { organizationId });
-    res.status(201).json({ user: await admin.addOrganizationUser(actorOf(req), organizationId, form(body)) });
+    samePayload(parseInput(PayloadIds, req.body), { organizationId });
+    res.status(201).json({ user: await admin.addOrganizationUser(actorOf(req), organizationId, body) });
   }));
 
   router.put('/organization/:orgId/toggle-status/:userId', ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
@@ -92,8 +91,8 @@ export function userRoutes(ctx: ApiContext): Router {
   router.post('/users/add-staff', requireUser(ctx), handler(async (req, res) => {
     requireStateUsers(req, 'create');
     const body = parseInput(stateUserBody, req.body);
-    if (body.organizationId) throw badRequest('Organization users are added through POST organization/{orgId}/add-staff.');
-    res.status(201).json({ user: await admin.addStateUser(actorOf(req), form(body)) });
+    if (parseInput(PayloadIds, req.body).organizationId) throw badRequest('Organization users are added through POST organization/{orgId}/add-staff.');
+    res.status(201).json({ user: await admin.addStateUser(actorOf(req), body) });
   }));
 
   router.put('/users/:id/toggle-status', requireUser(ctx), handler(async (req, res) => {
@@ -112,15 +111,15 @@ export function userRoutes(ctx: ApiContext): Router {
       requirePermission(req, 'update', 'user', { organizationId: UUID.test(organizationId) ? organizationId.toLowerCase() : '' });
       const body = parseInput(orgUserBody, req.body);
       const id = userId(req);
-      samePayload(body, { id });
-      res.json({ user: await admin.updateOrganizationUser(actorOf(req), organizationId.toLowerCase(), id, form(body)) });
+      samePayload(parseInput(PayloadIds, req.body), { id });
+      res.json({ user: await admin.updateOrganizationUser(actorOf(req), organizationId.toLowerCase(), id, body) });
       return;
     }
     requireStateUsers(req, 'update');
     const body = parseInput(stateUserBody, req.body);
     const id = userId(req);
-    samePayload(body, { id });
-    res.json({ user: await admin.updateStateUser(actorOf(req), id, form(body)) });
+    samePayload(parseInput(PayloadIds, req.body), { id });
+    res.json({ user: await admin.updateStateUser(actorOf(req), id, body) });
   }));
 
   return router;

@@ -22,6 +22,8 @@ export const post = <T = unknown>(api: ApiSession, path: string, body?: unknown,
 
 export const put = <T = unknown>(api: ApiSession, path: string, body?: unknown) => callApi<T>(api.context, path, { method: 'PUT', token: api.token, body });
 
+export const patch = <T = unknown>(api: ApiSession, path: string, body?: unknown) => callApi<T>(api.context, path, { method: 'PATCH', token: api.token, body });
+
 export const del = <T = unknown>(api: ApiSession, path: string) => callApi<T>(api.context, path, { method: 'DELETE', token: api.token });
 
 /** One path segment from user input (an id from the URL). */

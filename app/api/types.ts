@@ -75,3 +75,18 @@ export interface AnswerInput {
   questionId: string;
   value: unknown;
 }
+
+/** A user as the Users screens list them (spec 3 Organization user form; docs/decisions/033). */
+export interface UserRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  roles: { name: string }[];
+  status: 'active' | 'inactive';
+}
+
+export interface UserListPage extends ListPage {
+  users: UserRow[];
+}

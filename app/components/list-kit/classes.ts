@@ -109,5 +109,16 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
   // The state list's bulk bar ("With selected: … Continue") above the table, and a row's select box; it wraps on a phone.
   'ui-bulk-bar': { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 3, mb: 3, maxW: 'full' },
   'ui-bulk-choice': { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 2, minW: 0, maxW: 'full', '& select': { maxW: 'full' }, '& > div': { minW: 0, maxW: 'full' } },
+  // The Users screens' status toggle (a link to the confirmation when on, a post when off): a track and its label.
+  'ui-switch': {
+    display: 'inline-flex', alignItems: 'center', gap: 2, cursor: 'pointer', fontSize: 'sm', color: 'inherit', textDecoration: 'none',
+    bg: 'transparent', borderWidth: 0, p: 0, borderRadius: 'full',
+    '& .track': { position: 'relative', flexShrink: 0, w: 9, h: 5, borderRadius: 'full', bg: 'gray.500', transition: 'background 0.15s' },
+    '& .track::after': { content: '""', position: 'absolute', top: '2px', left: '2px', w: 4, h: 4, borderRadius: 'full', bg: 'white', transition: 'left 0.15s' },
+    '&[aria-checked=true] .track': { bg: 'brand.solid' },
+    '&[aria-checked=true] .track::after': { left: '18px' },
+    '&[aria-disabled=true]': { cursor: 'default' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
+  },
   'ui-select-box': { display: 'inline-flex', alignItems: 'center', minW: 6, minH: 6, '& > input': { w: 4, h: 4 } },
 };

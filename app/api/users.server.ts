@@ -1,0 +1,43 @@
+// Users (spec 7 Users; docs/decisions/033): an organization's users and the state's users, the role lists, add,
+// edit and the status toggle.
+import { get, patch, post, put, seg, type ApiSession } from './client.server';
+import type { UserListPage, UserRow } from './types';
+import type { UserFormInput, UserStatus } from '../../domain/user-form';
+
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+export interface RoleChoice {
+  id: string;
+  name: string;
+}
+
+/** Which users a screen manages: an organization's (by id) or the state's. */
+export type UsersOf = { organizationId: string } | { state: true };
+
+export const listUsers = (api: ApiSession, of: UsersOf, query: PageQuery) =>
+  'organizationId' in of
+    ? get<UserListPage>(api, `/users/organization/${seg(of.organizationId)}/all`, { ...query })
+    : get<UserListPage>(api, '/users/all-state-user', { ...query });
+
+export const listRoles = (api: ApiSession, of: UsersOf) =>
+  'organizationId' in of
+    ? get<RoleChoice[]>(api, '/roles/organization', { type: 'organization' })
+    : get<RoleChoice[]>(api, '/roles/state', { type: 'state' });
+
+/** 400 with `errors` keyed by field when the API refuses a value; 409 when the email is already a user here. */
+export const addUser = (api: ApiSession, of: UsersOf, input: UserFormInput) =>
+  'organizationId' in of
+    ? post<{ user: UserRow }>(api, `/organization/${seg(of.organizationId)}/add-staff`, { organizationId: of.organizationId, ...input })
+    : post<{ user: UserRow }>(api, '/users/add-staff', input);
+
+export const updateUser = (api: ApiSession, of: UsersOf, id: string, input: UserFormInput) =>
+  patch<{ user: UserRow }>(api, `/users/${seg(id)}`, { id, ...('organizationId' in of ? { organizationId: of.organizationId } : {}), ...input });
+
+/** `status`: the one asked for; 409 when the user already has it (someone else changed it). */
+export const setUserStatus = (api: ApiSession, of: UsersOf, id: string, status: UserStatus) =>
+  'organizationId' in of
+    ? put<{ user: UserRow }>(api, `/organization/${seg(of.organizationId)}/toggle-status/${seg(id)}`, { id, organizationId: of.organizationId, status })
+    : put<{ user: UserRow }>(api, `/users/${seg(id)}/toggle-status`, { id, status });

@@ -1,0 +1,11 @@
+// The state's users (spec 2 /state/users; State_Admin, roles from GET roles/state): app/components/user-admin holds the screen.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { usersAction, usersLoader } from '../components/user-admin/users.server';
+import { UsersScreen } from '../components/user-admin/users-screen';
+import { ShellErrorBoundary } from '../components/error-boundary';
+
+export const meta: MetaFunction = () => [{ title: 'Users | Broadband Grants Portal' }];
+export const loader = (args: LoaderFunctionArgs) => usersLoader(args, 'state');
+export const action = (args: ActionFunctionArgs) => usersAction(args, 'state');
+export default UsersScreen;
+export const ErrorBoundary = ShellErrorBoundary;
