@@ -48,14 +48,14 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   // The Users screens (docs/decisions/033): details name the user as they were then.
   USER_ADDED: (e) => {
     const d = userDetails(e);
-    return `Added the user ${d.who}${d.role ? ` as ${roleLabel(d.role)}` : ''}${d.existing ? ' (an existing account)' : ''}`;
+    return `Added ${d.who}${d.role ? ` as ${roleLabel(d.role)}` : ''}${d.existing ? ' (an existing account)' : ''}`;
   },
   USER_UPDATED: (e) => {
     const d = userDetails(e);
-    return `Updated the user ${d.who}${d.changed.length ? ` (${d.changed.join(', ')})` : ''}`;
+    return `Updated ${d.who}${d.changed.length ? ` (${d.changed.join(', ')})` : ''}`;
   },
-  USER_DISABLED: (e) => `Disabled the user ${userDetails(e).who}`,
-  USER_ENABLED: (e) => `Enabled the user ${userDetails(e).who}`,
+  USER_DISABLED: (e) => `Disabled ${userDetails(e).who}`,
+  USER_ENABLED: (e) => `Enabled ${userDetails(e).who}`,
   // Unlock requests (docs/decisions/034): the relock names each answer changed while the section was open, old → new.
   UNLOCK_REQUESTED: (e) => `Asked to unlock the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
   SECTION_UNLOCKED: (e) => `Unlocked the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''} for changes`.replace(/\s+/g, ' '),
@@ -68,7 +68,8 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
 
 function userDetails(e: HistoryEntry) {
   const d = (e.details ?? {}) as { name?: string; email?: string; role?: string; existing?: boolean; changed?: string[] };
-  const who = [d.name, d.email ? `(${d.email})` : ''].filter(Boolean).join(' ') || 'a user';
+  const named = [d.name, d.email ? `(${d.email})` : ''].filter(Boolean).join(' ');
+  const who = named ? `the user ${named}` : 'a user';
   return { who, role: d.role, existing: !!d.existing, changed: Array.isArray(d.changed) ? d.changed : [] };
 }
 
