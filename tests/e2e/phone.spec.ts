@@ -22,11 +22,15 @@ async function fitsPhone(page: Page) {
   expect(widths.body, `${page.url()} body is wider than the phone`).toBeLessThanOrEqual(WIDTH);
 }
 
-/** Each action can be brought on screen (a table's row actions by scrolling the table's own region) and is whole. */
+/**
+ * Each action can be brought on screen (a table's row actions by scrolling the table's own region) and is whole:
+ * 99 % of it at least, since a link inside a scrolled table frame can end a fraction of a pixel short of the edge
+ * (a CI run measured 0.998 for a history row's application link) and is still read and pressed whole.
+ */
 async function reachable(...actions: Locator[]) {
   for (const action of actions) {
     await action.scrollIntoViewIfNeeded();
-    await expect(action).toBeInViewport({ ratio: 1 });
+    await expect(action).toBeInViewport({ ratio: 0.99 });
   }
 }
 
