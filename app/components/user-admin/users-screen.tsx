@@ -184,8 +184,9 @@ function UserFormDialog({ user, roles }: { user: UserRow | null; roles: RoleName
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = userFormErrors(valuesOf(event.currentTarget), roles);
-    setChecked(found);
     const first = USER_FORM_FIELDS.find((f) => found[f]);
+    // Passed: the server's answer (a refused email, say) is what shows next.
+    setChecked(first ? found : null);
     if (first) {
       event.preventDefault();
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
