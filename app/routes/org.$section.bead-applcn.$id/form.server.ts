@@ -15,6 +15,8 @@ import { readForm } from '../../utils/form-data.server';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
 import { validateAnswerFile, VALIDATION_MSG } from '../../../domain/validation';
+import { relockSection, requestUnlock, unlockState } from '../../api/unlock-requests.server';
+import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { AnswerValue } from '../../../domain/questions';
 
 async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string, saving = false) {
@@ -36,9 +38,14 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { applicationId, steps, step, view, areas, filling, user } = await loadForm(request, context, String(params.id ?? ''));
+  const { applicationId, steps, step, view, areas, filling, user, api } = await loadForm(request, context, String(params.id ?? ''));
   const held = await heldAnswers(request, context, user);
+  // Past its draft: the window, and per section whether it is open, waiting, or may be asked for (decision 034).
+  const status = view.application.status;
+  const unlock = status !== 'DRAFT' && status !== 'CANCELLED' ? await readOrFail({ request, context }, unlockState(api, applicationId), { notFound: APPLICATION_MSG.notFound }) : null;
   return {
+    unlock,
+    canRequestUnlock: can(user.role, 'create', 'unlock-request'),
     applicationId, steps, step, view, areas, areaCounts: filling,
     restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
     section: params.section ?? 'applications',
@@ -56,6 +63,8 @@ export type ActionResult = {
   errors: Record<string, string>;
   sectionErrors: Record<string, string>;
   message: string | null;
+  /** A refused unlock request (the dialog stays open with the message typed and the reason). */
+  unlock?: { message: string; error: string };
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -68,6 +77,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? 'save');
   const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}`;
+
+  if (intent === 'unlock-request') {
+    const message = String(form.get('message') ?? '');
+    try {
+      await requestUnlock(api, user.organization?.id ?? '', { applicationId, sectionId: step.sectionId, message });
+    } catch (error) {
+      const failure = await formFailure(error, caller, UNLOCK_MSG.failed);
+      const reason = failure.fields.message ?? failure.message;
+      return data<ActionResult>({ ...none, values: null, unlock: { message, error: reason } }, { status: failure.status });
+    }
+    return redirectWithToast(here, context, { type: 'success', title: UNLOCK_MSG.sent, description: UNLOCK_MSG.sentDetail });
+  }
+
+  if (intent === 'relock') {
+    try {
+      await relockSection(api, applicationId, step.sectionId);
+    } catch (error) {
+      const failure = await formFailure(error, caller);
+      return data<ActionResult>({ ...none, values: null, message: failure.message }, { status: failure.status });
+    }
+    return redirectWithToast(here, context, { type: 'success', title: UNLOCK_MSG.relocked });
+  }
 
   if (intent === 'submit') {
     try {

@@ -3,7 +3,7 @@
 // Loader and action: form.server.ts; the steps and the submit errors: section-steps.tsx.
 import { useCallback, useMemo } from 'react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
 import { useUnsavedChanges } from '../../utils/use-unsaved-changes';
 import { DefaultSubmit, ErrorSummary, InlineStatus, QuestionList } from '../../components/question-list';
 import { FormAlert } from '../../components/forms';
@@ -16,7 +16,9 @@ import { filledAnswer } from '../../../domain/project-areas';
 import type { FormQuestion } from '../../components/question-field';
 import type { action, ActionResult, loader } from './form.server';
 import { SectionSteps, SubmitErrors } from './section-steps';
-import { LockState, RevisionNotice } from './revision-notice';
+import { RevisionNotice } from './revision-notice';
+import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './unlock';
+import { lockedNotice } from '../../../domain/unlock-requests';
 
 export { action, loader } from './form.server';
 
@@ -28,7 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, unlock, canRequestUnlock } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -65,6 +68,10 @@ export default function ApplicationForm() {
   const showLocks = app.status !== 'DRAFT' && app.status !== 'CANCELLED';
   const revising = app.status === 'REVISION_NEEDED';
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  // Unlock requests (decision 034): this section's lock state, and the two URL-state steps of asking.
+  const lock = unlock?.sections.find((s) => s.sectionId === step.sectionId) ?? null;
+  const askable = !!lock && canRequestUnlock && lock.requestRefusal === null;
+  const asking = askable ? new URLSearchParams(location.search).get('unlock') : null;
 
   // Each section with problems is marked in the steps (in words): those a refused submit named, and the one shown
   // when its save was refused.
@@ -78,7 +85,7 @@ export default function ApplicationForm() {
         <div className="ui-panel" data-testid="section-content">
         <div className="ui-panel-head">
           <h2 className="ui-panel-title">{view.section.name}</h2>
-          {showLocks && !view.section.isEntityProfile ? <LockState unlocked={step.unlocked} /> : null}
+          {showLocks && !view.section.isEntityProfile ? <SectionLock unlocked={step.unlocked} askable={askable} sectionName={view.section.name} /> : null}
         </div>
         {view.section.isEntityProfile ? (
           <p className="ui-panel-intro">
@@ -139,9 +146,13 @@ export default function ApplicationForm() {
         <h1 className="ui-h1-flush">Application {applicationId}</h1>
         <StatusBadge status={app.status} />
       </div>
+      {asking === 'confirm' ? <UnlockConfirm /> : null}
+      {asking === 'message' ? <UnlockRequestDialog sectionName={view.section.name} failed={actionData?.unlock ?? null} /> : null}
       {revising && app.revisionRequest ? <RevisionNotice request={app.revisionRequest} steps={steps} base={base} /> : null}
       {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
-      {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message="The Application is Locked" /> : null}
+      {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message={lockedNotice(unlock?.windowOpen ?? true)} /> : null}
+      {lock?.pending ? <FormAlert tone="info" message="Your unlock request for this section is waiting for the State Admin." /> : null}
+      {actionData?.unlock && asking !== 'message' ? <FormAlert message={actionData.unlock.error} /> : null}
       <FormAlert message={actionData?.message && !Object.keys(sectionErrors).length ? actionData.message : null} />
       <FormAlert tone="info" message={restored && !actionData ? PORTAL_MSG.answersRestored : null} />
       <div className="ui-form-layout">
@@ -158,6 +169,7 @@ export default function ApplicationForm() {
               {sectionBody}
             </Form>
           )}
+          {canSubmit && lock?.unlockedByRequest && !revising ? <RelockBox action={`${base}?step=${step.slug}#submit-errors`} /> : null}
           {canSubmit && (app.status === 'DRAFT' || app.status === 'REVISION_NEEDED') ? (
             <Form method="post" action={`${base}?step=${step.slug}#submit-errors`} className="ui-submit-box">
               {revising ? (

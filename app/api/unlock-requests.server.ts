@@ -1,0 +1,73 @@
+// Unlock requests (spec 7; docs/decisions/034): the organization asks and resubmits, the State Admin lists,
+// approves and unlocks directly; the form reads its lock state.
+import { get, post, put, seg, type ApiSession } from './client.server';
+import type { UnlockKind, UnlockStatus } from '../../domain/unlock-requests';
+
+export interface UnlockRow {
+  id: string;
+  applicationId: string;
+  organizationId: string;
+  organizationName: string;
+  sectionId: string;
+  sectionName: string;
+  sectionSlug: string;
+  kind: UnlockKind;
+  status: UnlockStatus;
+  message: string;
+  createdAt: string;
+  decidedAt: string | null;
+  relockedAt: string | null;
+  requestedBy: { firstName: string; lastName: string | null } | null;
+  decidedBy: { firstName: string; lastName: string | null } | null;
+}
+
+export interface UnlockListPage {
+  total: number;
+  page: number;
+  limit: number;
+  pageSize: number;
+  totalPages: number;
+  totalRecords: number;
+  requests: UnlockRow[];
+}
+
+export interface UnlockListQuery {
+  page: number;
+  limit: number;
+  status?: string;
+  organizationId?: string;
+  applicationId?: string;
+}
+
+export interface UnlockState {
+  applicationId: string;
+  status: string;
+  windowOpen: boolean;
+  dueDate: string | null;
+  sections: { sectionId: string; unlocked: boolean; pending: boolean; unlockedByRequest: boolean; requestRefusal: string | null }[];
+}
+
+export interface UnlockInput {
+  applicationId: string;
+  sectionId: string;
+  message: string;
+}
+
+export const requestUnlock = (api: ApiSession, organizationId: string, input: UnlockInput) =>
+  post<{ message: string; detail: string; id: string }>(api, '/unlock-requests', input, { organizationId });
+
+export const listOrganizationUnlocks = (api: ApiSession, organizationId: string, query: UnlockListQuery) =>
+  get<UnlockListPage>(api, `/unlock-requests/organization/${seg(organizationId)}`, { ...query });
+
+export const listUnlockRequests = (api: ApiSession, query: UnlockListQuery) => get<UnlockListPage>(api, '/unlock-requests', { ...query });
+
+export const listAdminUnlocks = (api: ApiSession, query: UnlockListQuery) => get<UnlockListPage>(api, '/unlock-requests/admin-unlocks', { ...query });
+
+export const approveUnlock = (api: ApiSession, id: string) => put<{ message: string }>(api, `/unlock-requests/${seg(id)}/approve`);
+
+export const adminUnlock = (api: ApiSession, input: UnlockInput) => post<{ message: string; id: string }>(api, '/unlock-requests/admin-unlock', input);
+
+export const unlockState = (api: ApiSession, applicationId: string) => get<UnlockState>(api, `/applications/${seg(applicationId)}/unlock-state`);
+
+export const relockSection = (api: ApiSession, applicationId: string, sectionId: string) =>
+  post<{ message: string }>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/relock`, {});
