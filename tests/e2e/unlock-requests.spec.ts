@@ -29,7 +29,10 @@ test('an org admin asks to unlock a section, the state admin approves, the org c
   const token = await apiToken(page, ACCOUNTS.stateAdmin);
   const sections = (await (await page.request.get('/api/v1/section/all', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string; slug: string; name: string }[];
   const technology = sections.find((s) => s.slug === 'technology')!;
+  const budget = sections.find((s) => s.slug === 'budget')!;
   await resetSection(page, id, technology.id);
+  await resetSection(page, id, budget.id);
+  const adminMessage = `Please check the budget table (${test.info().project.name} ${Date.now()}).`;
   const form = `/org/applications/bead-applcn/${id}?step=technology`;
   const message = `Question 30 needs the updated route (${test.info().project.name}).`;
   const changed = `Network design revised while unlocked (${test.info().project.name} ${Date.now()}).`;
@@ -96,12 +99,28 @@ test('an org admin asks to unlock a section, the state admin approves, the org c
   await expect(page.getByTestId('toast').filter({ hasText: 'Section unlocked' })).toBeVisible();
   await expect(page.getByTestId('unlock-row').filter({ hasText: message })).toContainText('Approved');
   await expect(page.getByTestId('unlock-row').filter({ hasText: message }).getByRole('button', { name: /Approve/ })).toHaveCount(0);
-  // The admin unlock form and the admin unlocks list.
-  await page.goto('/state/unlock-requests?unlock=new#admin-unlock');
-  await expect(page.getByRole('dialog', { name: 'Admin Unlock' })).toBeVisible();
+  // Admin Unlock of another section directly: the dialog, a refusal kept with what was typed, then the admin unlocks list.
+  await ready(page);
+  await page.getByRole('link', { name: 'Admin Unlock', exact: true }).click();
+  const unlockDialog = page.getByRole('dialog', { name: 'Admin Unlock' });
+  await expect(unlockDialog).toBeVisible();
   await scan(page);
-  await page.goto('/state/unlock-requests?view=admin');
+  await ready(page);
+  await unlockDialog.getByLabel('Application ID').fill(id);
+  await unlockDialog.getByLabel('Section').selectOption(technology.id);
+  await unlockDialog.getByLabel('Message to the organization').fill('Already open');
+  await unlockDialog.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('dialog', { name: 'Admin Unlock' })).toContainText('This section is already unlocked for changes.');
+  await expect(page.getByRole('dialog', { name: 'Admin Unlock' }).getByLabel('Message to the organization')).toHaveValue('Already open');
+  await scan(page);
+  await ready(page);
+  await page.getByRole('dialog', { name: 'Admin Unlock' }).getByLabel('Section').selectOption(budget.id);
+  await page.getByRole('dialog', { name: 'Admin Unlock' }).getByLabel('Message to the organization').fill(adminMessage);
+  await page.getByRole('dialog', { name: 'Admin Unlock' }).getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Section unlocked for the organization.' })).toBeVisible();
+  await expect(page).toHaveURL(/view=admin/);
   await expect(page.getByRole('link', { name: 'Admin unlocks' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('unlock-row').filter({ hasText: adminMessage })).toContainText('Approved');
   await scan(page);
   await logOut(page);
 
@@ -130,4 +149,14 @@ test('an org admin asks to unlock a section, the state admin approves, the org c
   await scan(page);
   await page.goto(`/org/unlock-requests?q=${id}&status=RELOCKED`);
   await expect(page.getByTestId('unlock-row').filter({ hasText: message })).toContainText('Locked again');
+  // The State Admin's unlock of the budget: listed for the organization, Unlocked on the form; resubmitted unchanged.
+  await expect(page.getByRole('link', { name: 'Admin unlocks' })).toHaveCount(0);
+  await page.goto(`/org/unlock-requests?q=${id}&status=APPROVED`);
+  await expect(page.getByTestId('unlock-row').filter({ hasText: adminMessage })).toContainText('State Admin unlock');
+  await page.goto(`/org/applications/bead-applcn/${id}?step=budget`);
+  await expect(page.getByTestId('section-content').getByTestId('lock-state')).toContainText('Unlocked');
+  await ready(page);
+  await page.getByRole('button', { name: 'Resubmit section' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Section resubmitted: it is locked again.' })).toBeVisible();
+  await expect(page.getByTestId('section-content').getByTestId('lock-state')).toContainText('Locked');
 });
