@@ -19,6 +19,7 @@ import { templateRoutes } from './routes/templates';
 import { heldSubmissionRoutes } from './routes/held-submissions';
 import { unlockRequestRoutes } from './routes/unlock-requests';
 import { userRoutes } from './routes/users';
+import { organizationRoutes } from './routes/organizations';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { EmailSchema } from '../domain/auth-schemas';
@@ -47,6 +48,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(refuseReadOnlyWrites(ctx));
   api.use(authRoutes(ctx));
   api.use(userRoutes(ctx));
+  api.use(organizationRoutes(ctx));
   api.use(dashboardRoutes(ctx));
   // Before the review list and review application routes: `review/applications/:id` would take "bulk" for an id.
   api.use(reviewBulkRoutes(ctx));

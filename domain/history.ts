@@ -56,6 +56,9 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   },
   USER_DISABLED: (e) => `Disabled ${userDetails(e).who}`,
   USER_ENABLED: (e) => `Enabled ${userDetails(e).who}`,
+  // The Organizations screen (docs/decisions/035): details name the organization and how many accounts it closed or reopened.
+  ORGANIZATION_DEACTIVATED: (e) => `Deactivated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),
+  ORGANIZATION_ACTIVATED: (e) => `Activated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),
   // Unlock requests (docs/decisions/034): the relock names each answer changed while the section was open, old → new.
   UNLOCK_REQUESTED: (e) => `Asked to unlock the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
   SECTION_UNLOCKED: (e) => `Unlocked the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''} for changes`.replace(/\s+/g, ' '),

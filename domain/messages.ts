@@ -148,3 +148,13 @@ export const USER_MSG = {
   enabled: (name: string) => `${name} is enabled.`,
   disabled: (name: string) => `${name} is disabled and signed out.`,
 } as const;
+
+/** The Organizations screen (/state/organizations, docs/decisions/035). */
+export const ORGANIZATION_MSG = {
+  updated: 'Organization updated successfully',
+  fetchFailed: 'Failed to fetch organizations',
+  deactivateConfirm: 'Are you sure you want to Deactivate Organization?',
+  alreadyActive: 'This organization is already active (someone else changed it just now). The list shows the current status.',
+  alreadyInactive: 'This organization is already inactive (someone else changed it just now). The list shows the current status.',
+  inactiveOrganization: 'This organization is inactive: activate it before adding or enabling its users.',
+} as const;

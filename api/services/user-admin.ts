@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../http';
 import { audit } from './audit';
 import { findUserByEmail } from './users';
 import { notifyUserAdded } from './notifications';
-import { USER_MSG } from '../../domain/messages';
+import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 import type { UserFormInput, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
@@ -129,7 +129,7 @@ export function userAdmin(ctx: ApiContext) {
 
   /** The organization's row, locked: one change of its users at a time (404 when it does not exist). */
   async function lockOrganization(tx: Tx, organizationId: string) {
-    const [org] = await tx.select({ id: organizations.id, name: organizations.legalName }).from(organizations)
+    const [org] = await tx.select({ id: organizations.id, name: organizations.legalName, status: organizations.status }).from(organizations)
       .where(eq(organizations.id, organizationId)).for('update');
     if (!org) throw notFound('Organization not found');
     return org;
@@ -168,6 +168,7 @@ export function userAdmin(ctx: ApiContext) {
     const email = input.email.trim().toLowerCase();
     const result = await ctx.db.transaction(async (tx) => {
       const org = await lockOrganization(tx, organizationId);
+      if (org.status !== 'active') throw conflict(ORGANIZATION_MSG.inactiveOrganization);
       const existing = await findUserByEmail(tx as unknown as Db, email);
       let userId: string;
       if (existing) {
@@ -243,10 +244,12 @@ export function userAdmin(ctx: ApiContext) {
   /** Turns an organization's user on or off (spec 4); `to` is the status asked for, checked against the current one. */
   async function setOrganizationUserStatus(actor: Actor, organizationId: string, userId: string, to: UserStatus): Promise<UserRow> {
     return ctx.db.transaction(async (tx) => {
-      await lockOrganization(tx, organizationId);
+      const org = await lockOrganization(tx, organizationId);
       const member = await lockMember(tx, organizationId, userId);
       if (to === 'inactive' && userId === actor.id) throw badRequest(USER_MSG.cannotDisableSelf);
       const current = isActive(member.membershipStatus, member.userStatus);
+      // An inactive organization's users stay signed out (docs/decisions/035): enabling one would reopen their account.
+      if (to === 'active' && current !== 'active' && org.status !== 'active') throw conflict(ORGANIZATION_MSG.inactiveOrganization);
       if (current === to) throw conflict(to === 'inactive' ? USER_MSG.alreadyDisabled : USER_MSG.alreadyEnabled);
       const ofMembership = and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId));
       if (to === 'inactive') {

@@ -1,0 +1,39 @@
+// The Organizations screen's calls (spec 7 State and review: GET organization/with-users?page&limit; docs/decisions/035):
+// every organization with its users (State_Admin: 'read organization' over every record), and an organization's
+// status (PUT organization/{orgId}/status {status}, declared on :orgId so the role × route matrix plays it). Toggling
+// one of its users is the Users screen's PUT organization/{orgId}/toggle-status/{userId} (api/routes/users.ts).
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth, requireUser } from '../guard';
+import { organizationRoute, requireListScope } from '../services/application-access';
+import { pageQuery } from '../db/paging';
+import { organizationAdmin } from '../services/organization-admin';
+
+const ListQuery = pageQuery(100).extend({
+  search: z.string().max(200).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const StatusBody = z.object({ status: z.enum(['active', 'inactive']) }).strict();
+
+export function organizationRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const admin = organizationAdmin(ctx);
+
+  router.get('/organization/with-users', requireUser(ctx), handler(async (req, res) => {
+    const scope = requireListScope(req, 'read', 'organization');
+    if (!('all' in scope)) throw forbidden();
+    res.json(await admin.listWithUsers(parseInput(ListQuery, req.query)));
+  }));
+
+  router.put('/organization/:orgId/status', ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
+    const orgId = String(req.params.orgId);
+    if (!UUID.test(orgId)) throw notFound('Organization not found');
+    const body = parseInput(StatusBody, req.body);
+    res.json(await admin.setStatus(currentAuth(req).profile.id, orgId.toLowerCase(), body.status));
+  }));
+
+  return router;
+}
