@@ -108,7 +108,17 @@ export async function ready(page: Page) {
 export async function scan(page: Page) {
   let target = page;
   let cleanup = async () => {};
-  if (!jsEnabled(page)) {
+  if (jsEnabled(page)) {
+    // A toast or a chip still fading in or out (framer-motion animates opacity with the Web Animations API) has
+    // its colours blended with the page for a moment: axe would measure that moment's contrast. Let running
+    // animations end first (at most 2 s; an endless one is left alone).
+    await page.evaluate(() =>
+      Promise.race([
+        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]),
+    );
+  } else {
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
     target = await context.newPage();
