@@ -103,7 +103,7 @@ function SwitchFace({ name, active }: { name: string; active: boolean }) {
  * Spec 4: turning an active user off asks first (a link to the confirmation, URL state); turning on acts at once (a
  * post). One's own account cannot be turned off (the API refuses it too): shown, not offered.
  */
-function StatusToggle({ user, self, search }: { user: UserRow; self: boolean; search: string }) {
+export function StatusToggle({ user, self, search, fields = {} }: { user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'status'>; self: boolean; search: string; fields?: Record<string, string> }) {
   const name = fullName(user);
   const active = user.status === 'active';
   if (self) {
@@ -122,6 +122,7 @@ function StatusToggle({ user, self, search }: { user: UserRow; self: boolean; se
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="userId" value={user.id} />
       <input type="hidden" name="status" value="active" />
+      {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
       <button type="submit" role="switch" aria-checked="false" className="ui-switch">
         <SwitchFace name={name} active={false} />
       </button>
@@ -129,12 +130,13 @@ function StatusToggle({ user, self, search }: { user: UserRow; self: boolean; se
   );
 }
 
-function DisableConfirm({ user }: { user: UserRow }) {
+export function DisableConfirm({ user, closeTo, fields = {} }: { user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>; closeTo?: string; fields?: Record<string, string> }) {
   const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const close = closeTo ?? closeDialogs(location.search);
   return (
-    <UrlDialog id="disable-confirm" title="Disable User" closeTo={closeDialogs(location.search)} role="alertdialog">
+    <UrlDialog id="disable-confirm" title="Disable User" closeTo={close} role="alertdialog">
       <p>{USER_MSG.disableConfirm}</p>
       <p>
         {fullName(user)} ({user.email}) will be signed out at once and cannot sign in until enabled again.
@@ -143,8 +145,9 @@ function DisableConfirm({ user }: { user: UserRow }) {
         <input type="hidden" name="intent" value="toggle" />
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="status" value="inactive" />
+        {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
         <div className="ui-dialog-actions">
-          <Link to={closeDialogs(location.search)} preventScrollReset className="ui-btn-outline">
+          <Link to={close} preventScrollReset className="ui-btn-outline">
             No
           </Link>
           <button type="submit" className="ui-btn-danger" data-autofocus disabled={hydrated && navigation.state === 'submitting'}>

@@ -1,0 +1,99 @@
+// The State Admin's Organizations screen (issue 11 item 3, spec 2, 4, 7; docs/decisions/035), JS on and off, axe on
+// every screen: the state admin searches and filters by status (URL state), opens an organization's users, disables
+// one of them (confirmed) and enables them again, deactivates the organization (confirmed) and activates it again.
+// A fresh organization per run (unique name per project and Date.now()): the seed's are never changed.
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, scan, ready, apiToken, ACCOUNTS } from './fixtures';
+import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+const toast = (page: Page) => page.getByTestId('toast').first();
+
+test('the state admin searches, filters, toggles an organization user and deactivates / activates an organization', async ({ page }) => {
+  const project = test.info().project.name;
+  const stamp = `${project} ${Date.now()}`;
+  const legalName = `Orgs E2E ${stamp}`;
+  const adminEmail = `orgs.admin.${project}.${Date.now()}@example.org`;
+  const signup = await page.request.post('/api/v1/organization/signup', { data: { legalName, firstName: 'Ola', lastName: 'Admin', email: adminEmail } });
+  expect(signup.status()).toBe(201);
+  const token = await apiToken(page, adminEmail);
+  const me = (await (await page.request.get('/api/v1/users/me', { headers: { Authorization: `Bearer ${token}` } })).json()) as any;
+  const orgId = (me.user ?? me).organizations[0].id as string;
+  const added = await page.request.post(`/api/v1/organization/${orgId}/add-staff`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { roleId: 'Organization_Staff', firstName: 'Sol', lastName: 'Staffer', email: `orgs.staff.${project}.${Date.now()}@example.org` },
+  });
+  expect(added.status()).toBe(201);
+
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Organizations' }).click();
+  await expect(page).toHaveURL(/\/state\/organizations$/);
+  await ready(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
+  expect(await page.getByTestId('organizations-table').locator('thead th').allTextContents()).toEqual(['Organization', 'Status', 'Users', 'Actions']);
+  await scan(page);
+
+  // Search by name (URL state), then the status tabs.
+  await page.getByLabel('Search Organization Name').fill(legalName);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=/);
+  const row = page.getByTestId('organization-row').filter({ hasText: legalName });
+  await expect(page.getByTestId('organization-row')).toHaveCount(1);
+  await expect(row.locator('td').nth(1)).toHaveText('Active');
+  await expect(row.locator('td').nth(2)).toHaveText('2');
+  await ready(page);
+  await page.getByRole('link', { name: 'Inactive', exact: true }).click();
+  await expect(page).toHaveURL(/status=inactive/);
+  await expect(page.getByTestId('organization-row')).toHaveCount(0);
+  await ready(page);
+  await scan(page);
+  await page.getByRole('link', { name: 'Active', exact: true }).click();
+  await expect(page).toHaveURL(/status=active/);
+  await expect(row).toBeVisible();
+
+  // Its users, in the URL (?open=).
+  await ready(page);
+  await row.getByRole('link', { name: `Users of ${legalName}` }).click();
+  await expect(page).toHaveURL(/open=/);
+  const users = page.getByTestId('organization-user-row');
+  await expect(users).toHaveCount(2);
+  const sol = users.filter({ hasText: 'Sol Staffer' });
+  await expect(sol).toContainText('Organization Staff');
+  await ready(page);
+  await scan(page);
+
+  // Disable (asks first), enable (at once).
+  await sol.getByRole('switch', { name: /Sol Staffer/ }).click();
+  await expect(page).toHaveURL(/disable=/);
+  const confirm = dialog(page, 'Disable User');
+  await expect(confirm).toContainText(USER_MSG.disableConfirm);
+  await ready(page);
+  await scan(page);
+  await confirm.getByRole('button', { name: 'Yes, disable' }).click();
+  await expect(toast(page)).toContainText(USER_MSG.disabled('Sol Staffer'));
+  await expect(sol.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await ready(page);
+  await sol.getByRole('switch', { name: /Sol Staffer/ }).click();
+  await expect(toast(page)).toContainText(USER_MSG.enabled('Sol Staffer'));
+  await expect(sol.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+
+  // Deactivate (asks first), activate (at once).
+  await ready(page);
+  await row.getByRole('link', { name: `Deactivate ${legalName}` }).click();
+  await expect(page).toHaveURL(/deactivate=/);
+  const deactivate = dialog(page, 'Deactivate Organization');
+  await expect(deactivate).toContainText(ORGANIZATION_MSG.deactivateConfirm);
+  await ready(page);
+  await scan(page);
+  await deactivate.getByRole('button', { name: 'Yes, deactivate' }).click();
+  await expect(toast(page)).toContainText(ORGANIZATION_MSG.updated);
+  await page.getByRole('link', { name: 'Inactive', exact: true }).click();
+  await expect(row.locator('td').nth(1)).toHaveText('Inactive');
+  await ready(page);
+  await scan(page);
+  await row.getByRole('button', { name: `Activate ${legalName}` }).click();
+  await expect(toast(page)).toContainText(ORGANIZATION_MSG.updated);
+  await page.getByRole('link', { name: 'All', exact: true }).click();
+  await expect(row.locator('td').nth(1)).toHaveText('Active');
+  await scan(page);
+});
