@@ -1,15 +1,16 @@
 // The State Admin's Organizations screen (issue 11 item 3, spec 2, 4, 7; docs/decisions/035), JS on and off, axe on
 // every screen: the state admin searches and filters by status (URL state), opens an organization's users, disables
-// one of them (confirmed) and enables them again, deactivates the organization (confirmed) and activates it again.
+// one of them (confirmed) and enables them again, deactivates the organization (confirmed: its admin's open session is
+// signed out with spec 4's inactive message) and activates it again (the admin signs in again).
 // A fresh organization per run (unique name per project and Date.now()): the seed's are never changed.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, apiToken, ACCOUNTS } from './fixtures';
-import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
+import { test, expect, signIn, scan, ready, apiToken, jsEnabled, ACCOUNTS } from './fixtures';
+import { MSG, ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 const toast = (page: Page) => page.getByTestId('toast').first();
 
-test('the state admin searches, filters, toggles an organization user and deactivates / activates an organization', async ({ page }) => {
+test('the state admin searches, filters, toggles an organization user and deactivates / activates an organization', async ({ page, browser }) => {
   const project = test.info().project.name;
   const stamp = `${project} ${Date.now()}`;
   const legalName = `Orgs E2E ${stamp}`;
@@ -77,7 +78,12 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await expect(toast(page)).toContainText(USER_MSG.enabled('Sol Staffer'));
   await expect(sol.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
 
-  // Deactivate (asks first), activate (at once).
+  // The organization's admin is signed in in their own browser (same JavaScript setting).
+  const ola = await browser.newContext({ javaScriptEnabled: jsEnabled(page), baseURL: new URL(page.url()).origin });
+  const olaPage = await ola.newPage();
+  await signIn(olaPage, adminEmail);
+
+  // Deactivate (asks first): its admin, whose only organization it is, is signed out with spec 4's message; activate (at once).
   await ready(page);
   await row.getByRole('link', { name: `Deactivate ${legalName}` }).click();
   await expect(page).toHaveURL(/deactivate=/);
@@ -87,12 +93,17 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await scan(page);
   await deactivate.getByRole('button', { name: 'Yes, deactivate' }).click();
   await expect(toast(page)).toContainText(ORGANIZATION_MSG.updated);
+  await olaPage.goto('/org/dashboard');
+  await expect(olaPage).toHaveURL(/\/org\/login/);
+  await expect(olaPage.getByTestId('toast').first()).toContainText(MSG.inactiveAccount);
   await page.getByRole('link', { name: 'Inactive', exact: true }).click();
   await expect(row.locator('td').nth(1)).toHaveText('Inactive');
   await ready(page);
   await scan(page);
   await row.getByRole('button', { name: `Activate ${legalName}` }).click();
   await expect(toast(page)).toContainText(ORGANIZATION_MSG.updated);
+  await signIn(olaPage, adminEmail);
+  await ola.close();
   await page.getByRole('link', { name: 'All', exact: true }).click();
   await expect(row.locator('td').nth(1)).toHaveText('Active');
   await scan(page);
