@@ -113,7 +113,7 @@ export function assignmentEmail(input: {
 }
 
 /** Sends each email on its own: one refused address does not stop the others. Never throws. */
-async function sendAll(ctx: ApiContext, what: string, emails: MailMessage[]): Promise<NotifyResult> {
+export async function sendAll(ctx: ApiContext, what: string, emails: MailMessage[]): Promise<NotifyResult> {
   const results = await Promise.allSettled(emails.map((email) => ctx.mailer.send(email)));
   let failed = 0;
   results.forEach((result, i) => {
@@ -130,30 +130,41 @@ async function sendAll(ctx: ApiContext, what: string, emails: MailMessage[]): Pr
  * organization: the application, its new status, the comments, the reject reason or the reopened sections,
  * and a link to it. Call after the move's transaction committed.
  */
+/** The application's organization (id and legal name), or undefined for an unknown id. */
+export async function applicationOrganization(ctx: ApiContext, applicationId: string) {
+  const [app] = await ctx.db
+    .select({ organizationId: applications.organizationId, organizationName: organizations.legalName })
+    .from(applications)
+    .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+    .where(eq(applications.id, applicationId));
+  return app;
+}
+
+/** Who hears of an organization's application: its Organization_Admins with an active account and membership. */
+export function activeOrganizationAdmins(ctx: ApiContext, organizationId: string) {
+  return ctx.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(
+      eq(memberships.organizationId, organizationId),
+      eq(memberships.role, 'Organization_Admin'),
+      eq(memberships.status, 'active'),
+      eq(users.status, 'active'),
+    ))
+    .orderBy(users.email);
+}
+
 export async function notifyStatusMove(ctx: ApiContext, move: StatusMoveNotice): Promise<NotifyResult> {
   const what = `${move.applicationId} ${move.fromStatus} -> ${move.toStatus}`;
   let emails: MailMessage[];
   try {
-    const [app] = await ctx.db
-      .select({ organizationId: applications.organizationId, organizationName: organizations.legalName })
-      .from(applications)
-      .innerJoin(organizations, eq(organizations.id, applications.organizationId))
-      .where(eq(applications.id, move.applicationId));
+    const app = await applicationOrganization(ctx, move.applicationId);
     if (!app) {
       ctx.log(`Notification not sent (${what}): no such application`);
       return { sent: 0, failed: 0 };
     }
-    const admins = await ctx.db
-      .select({ email: users.email, firstName: users.firstName })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(
-        eq(memberships.organizationId, app.organizationId),
-        eq(memberships.role, 'Organization_Admin'),
-        eq(memberships.status, 'active'),
-        eq(users.status, 'active'),
-      ))
-      .orderBy(users.email);
+    const admins = await activeOrganizationAdmins(ctx, app.organizationId);
     const sectionNames = move.toStatus === 'REVISION_NEEDED' && move.sectionIds?.length
       ? (await ctx.db
         .select({ name: sections.name })

@@ -3,9 +3,9 @@
 // tells every active Organization_Admin of the application's organization. Never throws: a failure is logged.
 import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';
-import { applications, memberships, organizations, sections, userRoles, users } from '../db/schema';
+import { sections, userRoles, users } from '../db/schema';
 import type { MailMessage } from '../mail';
-import { orgApplicationPath, portalLink, type NotifyResult } from './notifications';
+import { activeOrganizationAdmins, applicationOrganization, orgApplicationPath, portalLink, sendAll, type NotifyResult } from './notifications';
 
 const SIGNATURE = ['', '--', 'Broadband Grants Portal. This email was sent automatically: please do not reply to it.'];
 
@@ -58,24 +58,8 @@ export function sectionUnlockedEmail(input: UnlockNotice & { to: string; firstNa
   };
 }
 
-async function sendAll(ctx: ApiContext, what: string, emails: MailMessage[]): Promise<NotifyResult> {
-  const results = await Promise.allSettled(emails.map((email) => ctx.mailer.send(email)));
-  let failed = 0;
-  results.forEach((result, i) => {
-    if (result.status === 'rejected') {
-      failed += 1;
-      ctx.log(`Notification not sent (${what}) to ${emails[i]!.to}`, result.reason);
-    }
-  });
-  return { sent: emails.length - failed, failed };
-}
-
 async function facts(ctx: ApiContext, notice: UnlockNotice) {
-  const [app] = await ctx.db
-    .select({ organizationId: applications.organizationId, organizationName: organizations.legalName })
-    .from(applications)
-    .innerJoin(organizations, eq(organizations.id, applications.organizationId))
-    .where(eq(applications.id, notice.applicationId));
+  const app = await applicationOrganization(ctx, notice.applicationId);
   const [section] = await ctx.db.select({ name: sections.name }).from(sections).where(eq(sections.id, notice.sectionId));
   return app && section ? { ...app, sectionName: section.name } : null;
 }
@@ -109,17 +93,7 @@ export async function notifySectionUnlocked(ctx: ApiContext, notice: UnlockNotic
   try {
     const found = await facts(ctx, notice);
     if (!found) return { sent: 0, failed: 0 };
-    const admins = await ctx.db
-      .select({ email: users.email, firstName: users.firstName })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(
-        eq(memberships.organizationId, found.organizationId),
-        eq(memberships.role, 'Organization_Admin'),
-        eq(memberships.status, 'active'),
-        eq(users.status, 'active'),
-      ))
-      .orderBy(users.email);
+    const admins = await activeOrganizationAdmins(ctx, found.organizationId);
     const link = portalLink(ctx, orgApplicationPath(notice.applicationId));
     emails = admins.map((a) => sectionUnlockedEmail({ ...notice, sectionName: found.sectionName, to: a.email, firstName: a.firstName, link }));
   } catch (err) {
