@@ -17,6 +17,17 @@ export type UserFormInput = { roleId: RoleName; firstName: string; lastName: str
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** A user as the Users screens list them (spec 3 Organization user form: id, names, email, phone, roles, status). */
+export interface UserRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  roles: { name: RoleName }[];
+  status: UserStatus;
+}
+
 const NAME_PATTERN = /^[A-Za-z\u00C0-\u024F' -]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME_MAX = 100;

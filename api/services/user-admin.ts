@@ -18,21 +18,12 @@ import { audit } from './audit';
 import { findUserByEmail } from './users';
 import { notifyUserAdded } from './notifications';
 import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
-import type { UserFormInput, UserStatus } from '../../domain/user-form';
+import type { UserFormInput, UserRow, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** A user as the Users screens list them (spec 3 Organization user form: id, names, email, phone, roles, status). */
-export interface UserRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  roles: { name: RoleName }[];
-  status: UserStatus;
-}
+export type { UserRow } from '../../domain/user-form';
 
 /** Who is acting (their id, and their name for the welcome email). */
 export interface Actor {

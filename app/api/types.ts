@@ -2,6 +2,7 @@
 // app/api/*.server.ts and the components that show them. Type-only: nothing here reaches the browser.
 import type { ListQuestion } from '../components/question-list';
 import type { HistoryEntry } from '../../domain/history';
+import type { UserRow } from '../../domain/user-form';
 
 export interface ApplicationRow {
   applicationId: string;
@@ -76,16 +77,8 @@ export interface AnswerInput {
   value: unknown;
 }
 
-/** A user as the Users screens list them (spec 3 Organization user form; docs/decisions/033). */
-export interface UserRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  roles: { name: string }[];
-  status: 'active' | 'inactive';
-}
+/** A user as the Users screens list them (docs/decisions/033): one shape with the API's. */
+export type { UserRow } from '../../domain/user-form';
 
 export interface UserListPage extends ListPage {
   users: UserRow[];
