@@ -32,12 +32,24 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server?.closeAllConnections();
-  await database?.close();
+  // Close every connection first: server.close() alone waits for a busy keep-alive connection. A clean-clone CI
+  // run (d17febd, load average ~10) timed out here after the test itself had passed; which part hung was not
+  // found, so each step is bounded and says on stderr which one did not finish (decision 010).
+  const bounded = async (what: string, work: Promise<unknown>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 15_000)));
+    if ((await Promise.race([work.then(() => 'done' as const), late])) === 'late') console.error(`postgres-restart teardown: ${what} did not finish in 15 s`);
+    clearTimeout(timer);
+  };
+  if (server) {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await bounded('the HTTP server close', closed);
+  }
+  if (database) await bounded('the PostgreSQL pool end (a client still checked out?)', database.close());
   pg?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 it('survives PostgreSQL crashing and restarting during a storm of saves, losing no acknowledged save', async () => {
   const token = await signIn(portal, 'org.admin@example.org');
