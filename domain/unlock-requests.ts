@@ -2,6 +2,7 @@
 // the API (api/routes/unlock-requests.ts) and the UI (the form's lock, the two lists). One place for when a section
 // may be asked for, unlocked by the State Admin or locked again, and for the words shown.
 import { isApplicationStatus, isSubmittedOrLater } from './statuses';
+import { APPLICATION_MSG } from './messages';
 
 export const UNLOCK_STATUSES = ['PENDING', 'APPROVED', 'RELOCKED'] as const;
 export type UnlockStatus = (typeof UNLOCK_STATUSES)[number];
@@ -24,7 +25,7 @@ export const UNLOCK_MSG = {
   placeholder: 'Enter Message',
   sent: 'Request Sent Successfully',
   sentDetail: 'You will receive notification once State Admin unlocks the section',
-  failed: 'Failed to create application',
+  failed: APPLICATION_MSG.createFailed,
   unlockedTip: 'This section is unlocked for changes',
   // The portal's own words where the spec has none.
   messageRequired: 'Enter a message for the State Admin.',

@@ -8,12 +8,13 @@
 // users with another active organization keep their account (the chooser shows this one inactive). Activating it
 // reopens the accounts of its users whose membership is active. One transaction each, the organization's row locked
 // first (as the Users screen's changes do), audited.
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
-import { apiTokens, memberships, organizations, users } from '../db/schema';
+import { memberships, organizations, users } from '../db/schema';
 import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageRequest } from '../db/paging';
 import { conflict, notFound } from '../http';
 import { audit } from './audit';
+import { endSessions } from './user-admin';
 import { ORGANIZATION_MSG } from '../../domain/messages';
 import type { UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
@@ -111,8 +112,7 @@ export function organizationAdmin(ctx: ApiContext) {
         changed = members.filter((m) => m.status === 'active' && m.others === 0).map((m) => m.id);
         if (changed.length) {
           await tx.update(users).set({ status: 'inactive', updatedAt: new Date() }).where(inArray(users.id, changed));
-          await tx.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'inactive' })
-            .where(and(inArray(apiTokens.userId, changed), isNull(apiTokens.revokedAt)));
+          await endSessions(tx, changed);
         }
       } else {
         changed = members.filter((m) => m.status !== 'active').map((m) => m.id);

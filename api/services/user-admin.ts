@@ -8,7 +8,7 @@
 // token revoked, reason 'inactive') in the same transaction. Concurrent changes of one organization's users (or of
 // the state's) are serialized by a row lock taken first, so the last-admin rule and the status check read what
 // the other change committed: the loser of two toggles gets 409, never a silent second win.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
 import { apiTokens, memberships, organizations, userRoles, users } from '../db/schema';
@@ -43,9 +43,10 @@ const isUniqueViolation = (err: unknown) => {
   return false;
 };
 
-/** Every session of the user ends now (spec 4: an inactive account is signed out; api/services/auth.ts says why). */
-async function endSessions(tx: Tx, userId: string) {
-  await tx.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'inactive' }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+/** Every session of these users ends now (spec 4: an inactive account is signed out; api/services/auth.ts says why). */
+export async function endSessions(tx: Tx, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  await tx.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'inactive' }).where(and(inArray(apiTokens.userId, [...userIds]), isNull(apiTokens.revokedAt)));
 }
 
 /** Another account already holds this email (409), unless it is `exceptId`'s. */
@@ -249,7 +250,7 @@ export function userAdmin(ctx: ApiContext) {
         const [stillActive] = await tx.select({ id: memberships.organizationId }).from(memberships)
           .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active'))).limit(1);
         if (!stillActive) await tx.update(users).set({ status: 'inactive', updatedAt: new Date() }).where(eq(users.id, userId));
-        await endSessions(tx, userId);
+        await endSessions(tx, [userId]);
       } else {
         await tx.update(memberships).set({ status: 'active' }).where(ofMembership);
         await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(and(eq(users.id, userId), ne(users.status, 'active')));
@@ -351,7 +352,7 @@ export function userAdmin(ctx: ApiContext) {
       const changed = await tx.update(users).set({ status: to, updatedAt: new Date() })
         .where(and(eq(users.id, userId), ne(users.status, to))).returning({ id: users.id });
       if (changed.length === 0) throw conflict(to === 'inactive' ? USER_MSG.alreadyDisabled : USER_MSG.alreadyEnabled);
-      if (to === 'inactive') await endSessions(tx, userId);
+      if (to === 'inactive') await endSessions(tx, [userId]);
       await audit(tx, {
         action: to === 'inactive' ? 'USER_DISABLED' : 'USER_ENABLED', entity: 'user', userId: actor.id,
         details: { userId, name: fullName(user), email: user.email, role: user.roles[0] ?? null },

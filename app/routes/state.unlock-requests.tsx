@@ -24,7 +24,7 @@ import { TextArea } from '../components/text-input';
 import { UNLOCK_LIST_SPEC, UnlockListTools, UnlockTable, unlockColumns, unlockQuery } from '../components/unlock-list';
 import { redirectForMenuPath } from '../../domain/menu';
 import { can } from '../../domain/permissions';
-import { MESSAGE_MAX } from '../../domain/unlock-requests';
+import { MESSAGE_MAX, UNLOCK_MSG } from '../../domain/unlock-requests';
 
 export const meta: MetaFunction = () => [{ title: 'Unlock Requests | Broadband Grants Portal' }];
 
@@ -128,7 +128,7 @@ function AdminUnlockDialog({ sections, failed }: { sections: { id: string; name:
         </select>
         <ErrorList id="admin-unlock-sectionId-error" errors={errors.sectionId ? [errors.sectionId] : null} />
         <label htmlFor="admin-unlock-message" className="ui-label">Message to the organization</label>
-        <TextArea id="admin-unlock-message" name="message" rows={4} required maxLength={MESSAGE_MAX} defaultValue={values.message} placeholder="Enter Message" {...field('message')} />
+        <TextArea id="admin-unlock-message" name="message" rows={4} required maxLength={MESSAGE_MAX} defaultValue={values.message} placeholder={UNLOCK_MSG.placeholder} {...field('message')} />
         <ErrorList id="admin-unlock-message-error" errors={errors.message ? [errors.message] : null} />
         <div className="ui-dialog-actions">
           <Link to={close} preventScrollReset className="ui-btn-outline">Cancel</Link>

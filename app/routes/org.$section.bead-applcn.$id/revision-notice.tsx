@@ -5,8 +5,10 @@ import { Link } from '@remix-run/react';
 import { formatListDateTime } from '../../../domain/dates';
 import { Icon } from '../../components/icons';
 import type { SectionStatusRow, SectionView } from '../../api/types';
+import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 
-export const UNLOCKED_TIP = 'This section is unlocked for changes';
+/** Spec 4's tooltip of an unlocked section (domain/unlock-requests.ts, with the other words of locks and unlocks). */
+export const UNLOCKED_TIP = UNLOCK_MSG.unlockedTip;
 
 type RevisionRequest = NonNullable<SectionView['application']['revisionRequest']>;
 
