@@ -249,7 +249,14 @@ export const threads = pgTable('message_threads', {
   applicationId: text('application_id'),
   subject: text('subject').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('message_threads_org_idx').on(t.organizationId, t.createdAt)]);
+  /** When its newest message was sent: the lists show the newest activity first (docs/decisions/037). */
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('message_threads_org_idx').on(t.organizationId, t.createdAt),
+  // The thread lists, paged in SQL: an organization's, and the state's (all or filtered by organization).
+  index('message_threads_org_activity_idx').on(t.organizationId, t.lastMessageAt, t.id),
+  index('message_threads_activity_idx').on(t.lastMessageAt, t.id),
+]);
 
 export const messages = pgTable('messages', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -260,6 +267,17 @@ export const messages = pgTable('messages', {
   replyToMessageId: uuid('reply_to_message_id'),
   createdAt: createdAt(),
 }, (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)]);
+
+/** Files sent with a message (spec 5 Messages file rules); the bytes live in the storage under storage_key. */
+export const messageAttachments = pgTable('message_attachments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  messageId: uuid('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  fileSize: integer('file_size').notNull(),
+  fileType: text('file_type').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('message_attachments_message_idx').on(t.messageId)]);
 
 /** A message is unread for a side (org or state) until someone of that side opens the thread. */
 export const messageReads = pgTable('message_reads', {
@@ -357,6 +375,6 @@ export const unlockRequests = pgTable('unlock_requests', {
 export const schema = {
   users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
-  applicationSections, loggedActions, threads, messages, messageReads, reviewAssignments, documents, pendingUploads,
+  applicationSections, loggedActions, threads, messages, messageAttachments, messageReads, reviewAssignments, documents, pendingUploads,
   unlockRequests,
 };
