@@ -315,7 +315,19 @@ export const documents = pgTable('documents', {
   uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
-}, (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)]);
+  /** The first version's id when this is a later version of a library document (null: a first version). */
+  versionOf: uuid('version_of'),
+  /** 1 for a first upload; each new version of the document adds one. */
+  version: integer('version').notNull().default(1),
+  /** When a newer version replaced this one (null: the current version, the one the library lists). */
+  replacedAt: timestamp('replaced_at', { withTimezone: true }),
+}, (t) => [
+  index('documents_org_created_idx').on(t.organizationId, t.createdAt),
+  // One document per version number of a chain: of two new versions at once, the second answers 409 (decision 036).
+  uniqueIndex('documents_chain_version_key').on(sql`coalesce(${t.versionOf}, ${t.id})`, t.version),
+  // The library's page: the organization's current versions, newest first.
+  index('documents_org_current_idx').on(t.organizationId, t.createdAt, t.id).where(sql`${t.deletedAt} is null and ${t.replacedAt} is null`),
+]);
 
 /**
  * A file chosen in a File question of the form and sent with a Save that did not succeed (no JavaScript):
