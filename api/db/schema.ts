@@ -1,7 +1,7 @@
 // One Postgres schema for PGlite and PostgreSQL alike (spec section 3 entities).
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -384,9 +384,81 @@ export const unlockRequests = pgTable('unlock_requests', {
   index('unlock_requests_application_idx').on(t.applicationId),
 ]);
 
+/**
+ * A reviewer's conflict-of-interest declaration on an application in a stage (docs/decisions/038): made before the
+ * answers are shown. conflict = true withdraws the assignment (the declaration stays, shown to admins with its note).
+ */
+export const reviewDeclarations = pgTable('review_declarations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  reviewerId: uuid('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(), // GATING | TECHNICAL | STATE
+  conflict: boolean('conflict').notNull(),
+  note: text('note'),
+  declaredAt: timestamp('declared_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('review_declarations_key').on(t.applicationId, t.reviewerId, t.stage)]);
+
+/** A reviewer's mark of one reviewable question (domain/review-marks.ts MARK_RULES): Pass/Fail or a score, and a comment. */
+export const reviewMarks = pgTable('review_marks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  reviewerId: uuid('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  passFail: text('pass_fail'), // PASS | FAIL (PASS_FAIL questions)
+  score: doublePrecision('score'), // 0..max in half points (SCORE questions)
+  comment: text('comment'),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('review_marks_key').on(t.applicationId, t.reviewerId, t.stage, t.questionId),
+  index('review_marks_application_stage_idx').on(t.applicationId, t.stage),
+]);
+
+/** A section of a review submitted by its reviewer: its marks are read-only until the review is unlocked. */
+export const reviewSectionSubmissions = pgTable('review_section_submissions', {
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  reviewerId: uuid('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.applicationId, t.reviewerId, t.stage, t.sectionId] })]);
+
+/** A reviewer's decision on their review of a stage (submit-review-decision): RECOMMEND_PASS | RECOMMEND_FAIL and comments. */
+export const reviewDecisions = pgTable('review_decisions', {
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  reviewerId: uuid('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  decision: text('decision').notNull(),
+  comments: text('comments').notNull(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.applicationId, t.reviewerId, t.stage] })]);
+
+/** A submitted review unlocked by the stage admin (back to IN_PROGRESS), with the admin's comment. */
+export const reviewUnlocks = pgTable('review_unlocks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  reviewerId: uuid('reviewer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  unlockedBy: uuid('unlocked_by').references(() => users.id, { onDelete: 'set null' }),
+  comment: text('comment').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('review_unlocks_application_idx').on(t.applicationId, t.createdAt)]);
+
+/** The State_Admin's consensus value of one question in a stage (review rubric 4), read by the review summary. */
+export const reviewConsensus = pgTable('review_consensus', {
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+  overrideScore: doublePrecision('override_score'),
+  overridePassFail: text('override_pass_fail'),
+  adminComments: text('admin_comments'),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.applicationId, t.stage, t.questionId] })]);
+
 export const schema = {
   users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
   applicationSections, loggedActions, threads, messages, messageAttachments, messageReads, reviewAssignments, documents, pendingUploads,
-  unlockRequests,
+  unlockRequests, reviewDeclarations, reviewMarks, reviewSectionSubmissions, reviewDecisions, reviewUnlocks, reviewConsensus,
 };
