@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import busboy from 'busboy';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http';
-import { StorageNotFoundError, type Disposition, type Storage } from '../storage';
+import { signDownload, StorageNotFoundError, type Disposition, type Storage } from '../storage';
 import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
 import { isCleanText } from '../../domain/input';
 import { VALIDATION_MSG, fileExtension } from '../../domain/validation';
@@ -245,4 +245,30 @@ export async function sendStoredFile(
     res.destroy(err);
   });
   stream.pipe(res);
+}
+
+/** Signed links are valid this long. */
+export const SIGNED_URL_TTL_SECONDS = 10 * 60;
+
+/**
+ * An expiring link to a stored file: S3's presigned URL, or on disk the API's own download route at `path` with an
+ * HMAC over `signedId` (the file's id, prefixed per kind of file so a link of one kind never opens another), the
+ * expiry and the disposition.
+ */
+export async function signedFileUrl(
+  ctx: ApiContext, file: { storageKey: string; fileType: string; fileName: string }, toDownload: boolean, link: { path: string; signedId: string },
+): Promise<string> {
+  const disposition: Disposition = toDownload ? 'attachment' : 'inline';
+  if (ctx.storage.presignedGetUrl) {
+    return ctx.storage.presignedGetUrl(file.storageKey, {
+      contentType: file.fileType,
+      contentDisposition: contentDisposition(disposition, file.fileName),
+      expiresInSeconds: SIGNED_URL_TTL_SECONDS,
+    });
+  }
+  const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
+  const params = new URLSearchParams({ expires: String(expires) });
+  if (toDownload) params.set('toDownload', 'true');
+  params.set('signature', signDownload(ctx.secret, link.signedId, expires, disposition));
+  return `${link.path}?${params.toString()}`;
 }
