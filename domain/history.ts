@@ -61,12 +61,19 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   ORGANIZATION_ACTIVATED: (e) => `Activated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),
   // Unlock requests (docs/decisions/034): the relock names each answer changed while the section was open, old → new.
   UNLOCK_REQUESTED: (e) => `Asked to unlock the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
-  SECTION_UNLOCKED: (e) => `Unlocked the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''} for changes`.replace(/\s+/g, ' '),
+  SECTION_UNLOCKED: (e) => {
+    const d = (e.details ?? {}) as { sectionName?: string; kind?: string };
+    const how = d.kind === 'ADMIN_UNLOCK' ? ' (State Admin unlock)' : d.kind === 'REQUEST' ? " (approved the organization's request)" : '';
+    return `Unlocked the section ${d.sectionName ?? ''} for changes${how}`.replace(/\s+/g, ' ');
+  },
   SECTION_RELOCKED: (e) => {
     const d = (e.details ?? {}) as { sectionName?: string; changes?: { systemNo: string; from: string | null; to: string | null }[] };
     const changes = (d.changes ?? []).map((c) => `${c.systemNo}: '${c.from ?? 'no answer'}' → '${c.to ?? 'no answer'}'`);
     return `Resubmitted the unlocked section ${d.sectionName ?? ''} and locked it again${changes.length ? ` (changed ${changes.join('; ')})` : ' (no answer changed)'}`.replace(/\s+/g, ' ');
   },
+  // The office's toggle of a programme's unlock window (docs/decisions/039): the state's history (no organization).
+  UNLOCK_WINDOW_CLOSED: (e) => `Closed the unlock window of ${((e.details ?? {}) as { programName?: string }).programName ?? 'a programme'}`,
+  UNLOCK_WINDOW_REOPENED: (e) => `Reopened the unlock window of ${((e.details ?? {}) as { programName?: string }).programName ?? 'a programme'}`,
 };
 
 function userDetails(e: HistoryEntry) {
@@ -82,8 +89,14 @@ export function describeAction(entry: HistoryEntry): string {
   return actionLabel(entry.action);
 }
 
+/** Filter labels where the code's own words would mislead: the relock is what the organization calls Resubmit section. */
+const LABELS: Readonly<Record<string, string>> = {
+  SECTION_RELOCKED: 'Section resubmitted',
+};
+
 /** An action code in words: 'STATUS_CHANGED' → 'Status changed'. */
 export function actionLabel(action: string): string {
+  if (LABELS[action]) return LABELS[action];
   const words = action.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

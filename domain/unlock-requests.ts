@@ -57,6 +57,34 @@ export function unlockWindowOpen(program: { dueDate: Date | string | null; unloc
   return !program.dueDate || now.getTime() < new Date(program.dueDate).getTime();
 }
 
+export type UnlockWindowStatus = 'open' | 'closed';
+
+/** The office's toggle of a programme's window (docs/decisions/039). */
+export const WINDOW_MSG = {
+  closed: 'Unlock window closed: organizations can no longer request to unlock a section of this programme.',
+  reopened: 'Unlock window reopened: organizations can request to unlock a section until the due date.',
+  alreadyClosed: 'The unlock window of this programme is already closed (someone else closed it just now).',
+  alreadyOpen: 'The unlock window of this programme is already open (someone else reopened it just now).',
+  pastDue: 'The due date of this programme has passed: its unlock window closed then and cannot be reopened or closed here.',
+  programNotFound: 'Programme not found',
+  statusRequired: "Choose 'open' or 'closed'.",
+  confirmClose: 'Are you sure you want to close the unlock window?',
+  confirmCloseDetail: 'Organizations will no longer be able to request to unlock a section of this programme. Requests already waiting stay, and you can still unlock a section yourself.',
+  confirmReopen: 'Are you sure you want to reopen the unlock window?',
+  confirmReopenDetail: 'Organization admins will be able to request to unlock a section of this programme again, until its due date.',
+} as const;
+
+/**
+ * Why the office may not set the window to `to` now (a stale toggle, or reopening past the due date), or null.
+ * 409 for each; the screen offers only the other toggle, so a refusal means someone else changed it meanwhile.
+ */
+export function windowToggleRefusal(program: { dueDate: Date | string | null; unlockWindowClosedAt: Date | string | null }, to: UnlockWindowStatus, now = new Date()): string | null {
+  const pastDue = !!program.dueDate && now.getTime() >= new Date(program.dueDate).getTime();
+  if (to === 'closed') return program.unlockWindowClosedAt ? WINDOW_MSG.alreadyClosed : pastDue ? WINDOW_MSG.pastDue : null;
+  if (pastDue) return WINDOW_MSG.pastDue;
+  return program.unlockWindowClosedAt ? null : WINDOW_MSG.alreadyOpen;
+}
+
 /** The lock notice of a locked application (spec 4): continued when the window is closed. */
 export function lockedNotice(windowOpen: boolean): string {
   return windowOpen ? UNLOCK_MSG.locked : `${UNLOCK_MSG.locked} ${UNLOCK_MSG.windowClosed}`;

@@ -7,6 +7,8 @@
 //   POST unlock-requests/admin-unlock {applicationId, sectionId, message}        the State Admin opens one directly
 //   GET  applications/{id}/unlock-state                                          the form's lock display
 //   POST applications/{id}/sections/{sectionId}/relock                           the organization resubmits the section
+//   GET  program/unlock-windows                                                  every programme's window (State Admin)
+//   PUT  program/{programId}/unlock-window {status: open|closed}                 the State Admin closes or reopens it
 // Access: organizationRoute / applicationRoute / loadApplicationFor and the permissions table (unlock-request rows).
 import { Router, type Request } from 'express';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
@@ -21,12 +23,12 @@ import {
 import { applicationSections, applications, organizations, programs, sections, unlockRequests, users } from '../db/schema';
 import { loadAnswerState, loadProgram, type ApplicationRow, type Program } from '../services/application-content';
 import { audit } from '../services/audit';
-import { isUniqueViolation, openSection, relockSection } from '../services/unlocks';
+import { isUniqueViolation, listUnlockWindows, openSection, relockSection, setUnlockWindow } from '../services/unlocks';
 import { notifySectionUnlocked, notifyUnlockRequested } from '../services/unlock-notifications';
 import { pageEnvelope } from '../db/paging';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import {
-  MESSAGE_MAX, requestRefusal, UNLOCK_MSG, UNLOCK_STATUSES, unlockRefusal, unlockWindowOpen, type UnlockKind,
+  MESSAGE_MAX, requestRefusal, UNLOCK_MSG, UNLOCK_STATUSES, unlockRefusal, unlockWindowOpen, WINDOW_MSG, type UnlockKind,
 } from '../../domain/unlock-requests';
 import { validateAnswers } from '../../domain/validation';
 
@@ -36,6 +38,10 @@ const UnlockBody = z.strictObject({
   applicationId: z.string({ error: UNLOCK_MSG.applicationRequired }).trim().min(1, UNLOCK_MSG.applicationRequired).max(20, APPLICATION_MSG.notFound),
   sectionId: z.string({ error: UNLOCK_MSG.sectionRequired }).trim().regex(UUID, UNLOCK_MSG.sectionRequired),
   message: z.string({ error: UNLOCK_MSG.messageRequired }).trim().min(1, UNLOCK_MSG.messageRequired).max(MESSAGE_MAX, UNLOCK_MSG.messageTooLong),
+});
+
+const WindowBody = z.object({
+  status: z.enum(['open', 'closed'], { error: WINDOW_MSG.statusRequired }),
 });
 
 const ListQuery = z.object({
@@ -293,6 +299,21 @@ export function unlockRequestRoutes(ctx: ApiContext): Router {
     }
     const changes = await relockSection(ctx, { applicationId: app.id, organizationId: app.organizationId, section: facts.section, program: facts.program, userId: currentAuth(req).profile.id });
     res.json({ message: UNLOCK_MSG.relocked, applicationId: app.id, sectionId: facts.section.id, changes });
+  }));
+
+  // The programmes' unlock windows (docs/decisions/039): the State Admin reads them and closes or reopens one.
+  router.get('/program/unlock-windows', signedIn, handler(async (req, res) => {
+    requireStateUnlocks(req, 'read');
+    res.json({ windows: await listUnlockWindows(ctx.db) });
+  }));
+
+  router.put('/program/:programId/unlock-window', signedIn, handler(async (req, res) => {
+    requireStateUnlocks(req, 'update');
+    const programId = String(req.params.programId);
+    if (!UUID.test(programId)) throw notFound(WINDOW_MSG.programNotFound);
+    const { status } = parseInput(WindowBody, req.body);
+    const window = await setUnlockWindow(ctx, programId, status, currentAuth(req).profile.id);
+    res.json({ message: status === 'closed' ? WINDOW_MSG.closed : WINDOW_MSG.reopened, window });
   }));
 
   return router;

@@ -1,15 +1,15 @@
 // Unlocking a section of a submitted application and locking it again (docs/decisions/034). The writes of the
 // unlock-requests routes: each one transaction (the request row, application_sections.unlocked, the history),
-// emails after the commit (api/services/unlock-notifications.ts).
-import { and, eq, inArray } from 'drizzle-orm';
+// emails after the commit (api/services/unlock-notifications.ts); and the office's toggle of a programme's unlock window.
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
-import { applicationSections, answers, unlockRequests } from '../db/schema';
-import { conflict } from '../http';
+import { applicationSections, answers, programs, unlockRequests } from '../db/schema';
+import { conflict, notFound } from '../http';
 import { audit } from './audit';
 import type { Program, SectionRow } from './application-content';
 import { answerText } from '../../domain/answer-text';
-import { UNLOCK_MSG } from '../../domain/unlock-requests';
+import { UNLOCK_MSG, unlockWindowOpen, windowToggleRefusal, WINDOW_MSG, type UnlockWindowStatus } from '../../domain/unlock-requests';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -111,5 +111,47 @@ export async function relockSection(ctx: ApiContext, open: OpenSection): Promise
       details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, changes },
     });
     return changes;
+  });
+}
+
+export interface UnlockWindow {
+  programId: string;
+  programName: string;
+  dueDate: Date | null;
+  closedAt: Date | null;
+  open: boolean;
+}
+
+const windowOf = (p: { id: string; name: string; dueDate: Date | null; unlockWindowClosedAt: Date | null }): UnlockWindow => ({
+  programId: p.id, programName: p.name, dueDate: p.dueDate, closedAt: p.unlockWindowClosedAt, open: unlockWindowOpen(p),
+});
+
+/** Every programme's unlock window, by name (the State Admin's panel on /state/unlock-requests). */
+export async function listUnlockWindows(db: Db): Promise<UnlockWindow[]> {
+  const rows = await db.select().from(programs).orderBy(asc(programs.name));
+  return rows.map(windowOf);
+}
+
+/**
+ * The office closes or reopens a programme's unlock window (docs/decisions/039): one transaction with the programme's
+ * row locked, the status asked for checked against the current one (the second of two admins gets 409, never a flip
+ * back), and the history entry. 404 for an unknown programme.
+ */
+export async function setUnlockWindow(ctx: ApiContext, programId: string, to: UnlockWindowStatus, userId: string): Promise<UnlockWindow> {
+  return ctx.db.transaction(async (tx) => {
+    const [program] = await tx.select().from(programs).where(eq(programs.id, programId)).for('update');
+    if (!program) throw notFound(WINDOW_MSG.programNotFound);
+    const refused = windowToggleRefusal(program, to);
+    if (refused) throw conflict(refused);
+    const [updated] = await tx
+      .update(programs)
+      .set({ unlockWindowClosedAt: to === 'closed' ? new Date() : null })
+      .where(eq(programs.id, programId))
+      .returning();
+    await audit(tx, {
+      action: to === 'closed' ? 'UNLOCK_WINDOW_CLOSED' : 'UNLOCK_WINDOW_REOPENED', entity: 'program', userId,
+      details: { programId, programName: program.name, dueDate: program.dueDate?.toISOString() ?? null },
+    });
+    return windowOf(updated!);
   });
 }
