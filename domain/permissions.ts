@@ -48,7 +48,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
   Organization_Admin: [
     'read:application:organization', 'create:application:organization', 'update:application:organization', 'delete:application:organization',
     'read:profile:organization', 'update:profile:organization',
-    'read:document:organization', 'create:document:organization', 'delete:document:organization',
+    'read:document:organization', 'create:document:organization', 'update:document:organization', 'delete:document:organization',
     'read:history:organization',
     'read:user:organization', 'create:user:organization', 'update:user:organization',
     'read:unlock-request:organization', 'create:unlock-request:organization',
@@ -56,7 +56,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
   ],
   Organization_Staff: [
     'read:application:organization', 'read:profile:organization',
-    'read:document:organization', 'create:document:organization', 'delete:document:own',
+    'read:document:organization', 'create:document:organization', 'update:document:own', 'delete:document:own',
     'read:history:organization',
     'read:message:organization', 'create:message:organization',
   ],

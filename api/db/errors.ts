@@ -45,3 +45,11 @@ export function describeDatabaseError(err: unknown): string {
   const code = (e as { code?: unknown }).code;
   return [typeof code === 'string' ? code : '', e.message].filter(Boolean).join(' ');
 }
+
+/** A unique index refused the row (two writes racing for the same key). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, hops = 0; e && typeof e === 'object' && hops < 10; e = (e as { cause?: unknown }).cause, hops += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

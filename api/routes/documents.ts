@@ -3,46 +3,28 @@
 // links to this API on disk storage, presigned GET URLs on S3.
 // Any active member may upload (Organization_Staff too, DESIGN 5); an admin or the uploader deletes.
 import crypto from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
-import busboy from 'busboy';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { ApiError, badRequest, forbidden, handler, notFound, parseInput } from '../http';
+import { ApiError, badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
+import { addDocumentVersion, chainColumn, chainOf, deleteDocument, documentUse, documentUseSql, documentVersions, readUse } from '../services/document-library';
+import { DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
-import { signDownload, StorageNotFoundError, verifyDownload, type Disposition, type Storage } from '../storage';
-import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
-import { isCleanText } from '../../domain/input';
-import {
-  VALIDATION_MSG, fileExtension, truncateFileName, validateDocumentFile, validateUploadFileName,
-} from '../../domain/validation';
+import { verifyDownload, type Disposition } from '../storage';
+import { mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, type Accepted } from '../services/uploads';
+import { DOCUMENT_MSG } from '../../domain/messages';
+import { VALIDATION_MSG, truncateFileName, validateDocumentFile, validateUploadFileName } from '../../domain/validation';
 
-/** Signed links are valid this long. */
-export const SIGNED_URL_TTL_SECONDS = 10 * 60;
+export { contentDisposition, SIGNED_URL_TTL_SECONDS } from '../services/uploads';
+
 const MAX_FILE_NAME = 255;
 const MAX_DESCRIPTION = 1000;
-/** Room for the text fields and multipart framing on top of the file itself. */
-const FORM_OVERHEAD_BYTES = 1024 * 1024;
-
-/** The type a document is served with comes from its (allowed) extension, never from the client. */
-const MIME_BY_EXTENSION: Record<string, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-};
-
 const uuid = z.string().uuid();
 const OrgQuery = z.object({
   organizationId: z.string({ error: DOCUMENT_MSG.organizationRequired }).uuid(DOCUMENT_MSG.organizationRequired),
@@ -51,175 +33,6 @@ const ListQuery = pageQuery(1000);
 const SignedUrlQuery = OrgQuery.extend({
   toDownload: z.enum(['', 'true', 'false', '1', '0']).optional(),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Multipart reception
-// ---------------------------------------------------------------------------------------------
-
-const tooLarge = () => new ApiError(413, VALIDATION_MSG.fileTooLarge);
-
-/** Passes bytes through and fails with 413 once more than `max` have gone by. */
-class SizeLimit extends Transform {
-  bytes = 0;
-  constructor(private readonly max: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.max) cb(tooLarge());
-    else cb(null, chunk);
-  }
-}
-
-interface Accepted<T> {
-  key: string;
-  contentType: string;
-  info: T;
-}
-
-/**
- * Streams one multipart request. When the file part starts, `accept` sees the text fields sent before
- * it (the spec's order: fields, then file) and either refuses (ApiError), skips the file (null: the
- * fields it needs have not come yet) or names the storage key; the file then goes straight into the
- * storage, cut off at `maxBytes` (413, nothing kept). Resolves once the whole form is read; on any
- * failure whatever was stored is removed.
- */
-function receiveUpload<T>(
-  req: Request,
-  res: Response,
-  opts: { storage: Storage; maxBytes: number; log: (message: string, err: unknown) => void; accept: (fields: Record<string, string>, partName: string) => Promise<Accepted<T> | null> },
-): Promise<{ fields: Record<string, string>; file: { key: string; size: number; info: T } | null; skippedFile: boolean }> {
-  const declared = Number(req.headers['content-length']);
-  const maxRequest = opts.maxBytes + FORM_OVERHEAD_BYTES;
-  if (Number.isFinite(declared) && declared > maxRequest) {
-    // Far too large to be worth reading: answer at once and drop the connection.
-    res.setHeader('Connection', 'close');
-    return Promise.reject(tooLarge());
-  }
-
-  // busboy also reads url-encoded bodies: only a multipart form is an upload.
-  if (!req.is('multipart/form-data')) return Promise.reject(badRequest(DOCUMENT_MSG.notMultipart));
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: req.headers,
-      // One byte over the limit is how an oversize file is told from one exactly at the limit.
-      limits: { files: 1, fileSize: opts.maxBytes + 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
-    });
-  } catch {
-    return Promise.reject(badRequest(DOCUMENT_MSG.notMultipart));
-  }
-
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let failure: unknown = null;
-    let stored: Promise<{ key: string; size: number; info: T } | null> | null = null;
-    let skippedFile = false;
-    let received = 0;
-    let settled = false;
-
-    const fail = (err: unknown) => {
-      failure ??= err;
-    };
-
-    /**
-     * Stops reading at once: the rest of the body is not worth waiting for (busboy reports a malformed
-     * part without ending, and a pipe drops its destination on error, so nothing else would end it).
-     * Destroying the parser fails the file stream, which removes whatever was partly stored.
-     */
-    const abort = (err: unknown) => {
-      fail(err);
-      if (settled || bb.destroyed) return;
-      req.unpipe(bb);
-      if (!res.headersSent) res.setHeader('Connection', 'close');
-      bb.destroy(failure as Error);
-    };
-
-    const finish = async () => {
-      if (settled) return;
-      settled = true;
-      let file: { key: string; size: number; info: T } | null = null;
-      if (stored) {
-        try {
-          file = await stored;
-        } catch (err) {
-          fail(err);
-        }
-      }
-      if (failure) {
-        if (file) await opts.storage.remove(file.key).catch(() => undefined);
-        reject(failure);
-        return;
-      }
-      resolve({ fields, file, skippedFile });
-    };
-
-    bb.on('field', (name, value, info) => {
-      if (!isCleanText(name) || !isCleanText(value)) fail(badRequest(PORTAL_MSG.badCharacters));
-      if (info.valueTruncated) {
-        fail(badRequest(name === 'description' ? DOCUMENT_MSG.descriptionTooLong : DOCUMENT_MSG.fileNameTooLong));
-      }
-      if (!(name in fields)) fields[name] = value;
-    });
-
-    bb.on('file', (_name, file: Readable, info) => {
-      if (!isCleanText(info.filename ?? '')) fail(badRequest(PORTAL_MSG.badCharacters));
-      if (stored || failure) {
-        file.resume();
-        return;
-      }
-      const limit = new SizeLimit(opts.maxBytes);
-      const release = () => {
-        file.unpipe(limit);
-        file.resume();
-      };
-      // Listened to from the start: the parser may fail the part while `accept` is still deciding.
-      file.on('error', (err) => limit.destroy(err));
-      limit.on('error', release);
-      limit.on('close', release);
-      stored = (async () => {
-        let accepted: Accepted<T> | null;
-        try {
-          accepted = await opts.accept({ ...fields }, info.filename ?? '');
-        } catch (err) {
-          limit.destroy();
-          throw err;
-        }
-        if (!accepted) {
-          skippedFile = true;
-          limit.destroy();
-          return null;
-        }
-        file.pipe(limit);
-        try {
-          await opts.storage.put(accepted.key, limit, { contentType: accepted.contentType });
-        } catch (err) {
-          // Our own refusals, a malformed body and a client that went away pass through; the file store
-          // failing is a 503 the person can retry.
-          if (err instanceof ApiError || failure || req.readableAborted) throw failure ?? err;
-          opts.log('File storage failed during an upload', err);
-          throw new ApiError(503, DOCUMENT_MSG.storageUnavailable);
-        }
-        return { key: accepted.key, size: limit.bytes, info: accepted.info };
-      })();
-      stored.catch(() => undefined); // observed in finish()
-    });
-
-    bb.on('error', (err) => abort(err instanceof ApiError ? err : badRequest(DOCUMENT_MSG.malformedUpload)));
-    bb.on('close', () => void finish());
-
-    // A body far past the limit (e.g. chunked, without a length) is not read to its end.
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxRequest) abort(tooLarge());
-    });
-    // The client went away (upload cancelled): stop, and keep nothing.
-    req.on('close', () => {
-      if (!req.complete) abort(new ApiError(400, VALIDATION_MSG.uploadCanceled));
-    });
-    req.pipe(bb);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rows and responses
@@ -243,6 +56,9 @@ function documentColumns() {
     uploaderFirstName: users.firstName,
     uploaderLastName: users.lastName,
     createdAt: documents.createdAt,
+    version: documents.version,
+    versionOf: documents.versionOf,
+    replacedAt: documents.replacedAt,
   };
 }
 
@@ -250,7 +66,9 @@ type DocumentRow = {
   id: string; organizationId: string; programId: string | null; programName: string | null; sectionId: string | null;
   applicationId: string | null; questionId: string | null; fileName: string; description: string | null; fileSize: number;
   fileType: string; storageKey: string; uploadedBy: string | null; uploaderFirstName: string | null; uploaderLastName: string | null;
-  createdAt: Date;
+  createdAt: Date; version: number; versionOf: string | null; replacedAt: Date | null;
+  /** The library's list and one document: the application whose answer holds it (documentUseSql). */
+  usedBy?: DocumentUse | string | null;
 };
 
 /** Spec 3 Document: id, fileName, fileSize, fileType, programName, submittedBy, createdAt, sectionId (and a few more). */
@@ -270,14 +88,12 @@ export function toDocument(row: DocumentRow) {
     submittedBy: row.uploaderFirstName ? `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim() : null,
     uploadedBy: row.uploadedBy,
     createdAt: row.createdAt,
+    // The version chain (decision 036): 1 for a first upload; `current` false for an earlier version.
+    version: row.version,
+    versionOf: row.versionOf,
+    current: row.replacedAt === null,
+    ...(row.usedBy === undefined ? {} : { usedBy: readUse(row.usedBy) }),
   };
-}
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 original name. */
-export function contentDisposition(disposition: Disposition, fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 const downloadSecret = (ctx: ApiContext) => ctx.secret;
@@ -289,19 +105,7 @@ const downloadSecret = (ctx: ApiContext) => ctx.secret;
 export async function signedDocumentUrl(
   ctx: ApiContext, doc: { id: string; storageKey: string; fileType: string; fileName: string }, toDownload: boolean,
 ): Promise<string> {
-  const disposition: Disposition = toDownload ? 'attachment' : 'inline';
-  if (ctx.storage.presignedGetUrl) {
-    return ctx.storage.presignedGetUrl(doc.storageKey, {
-      contentType: doc.fileType,
-      contentDisposition: contentDisposition(disposition, doc.fileName),
-      expiresInSeconds: SIGNED_URL_TTL_SECONDS,
-    });
-  }
-  const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_TTL_SECONDS;
-  const params = new URLSearchParams({ expires: String(expires) });
-  if (toDownload) params.set('toDownload', 'true');
-  params.set('signature', signDownload(downloadSecret(ctx), doc.id, expires, disposition));
-  return `/api/v1/documents/download/${doc.id}?${params.toString()}`;
+  return signedFileUrl(ctx, doc, toDownload, { path: `/api/v1/documents/download/${doc.id}`, signedId: doc.id });
 }
 
 export function documentRoutes(ctx: ApiContext): Router {
@@ -344,6 +148,29 @@ export function documentRoutes(ctx: ApiContext): Router {
     return { organizationId, programId, sectionId };
   }
 
+  /** The file's name (the stated one, else the part's) when both pass the blocked list and the documents screen's types. */
+  function checkedFileName(f: Record<string, string>, partName: string): string {
+    const fileName = (f.fileName?.trim() || partName.trim()).replace(/[\\/]/g, '_');
+    if (!fileName) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
+    if (fileName.length > MAX_FILE_NAME) throw badRequest(DOCUMENT_MSG.fileNameTooLong, { fileName: [DOCUMENT_MSG.fileNameTooLong] });
+    // The stated name and the name of the part itself must both pass (a .exe sent as "report.pdf" does not).
+    for (const name of [fileName, partName.trim()]) {
+      const blocked = name ? validateUploadFileName(name) : null;
+      if (blocked) throw badRequest(blocked, { file: [blocked] });
+    }
+    const typeError = validateDocumentFile(fileName, 0, ctx.maxUploadBytes);
+    if (typeError) throw badRequest(typeError, { file: [typeError] });
+    return fileName;
+  }
+
+  function checkedDescription(f: Record<string, string>): string | null {
+    const description = f.description?.trim() || null;
+    if (description && description.length > MAX_DESCRIPTION) {
+      throw badRequest(DOCUMENT_MSG.descriptionTooLong, { description: [DOCUMENT_MSG.descriptionTooLong] });
+    }
+    return description;
+  }
+
   type UploadInfo = {
     organizationId: string; programId: string; programName: string; sectionId: string; fileName: string;
     fileType: string; description: string | null; applicationId: string | null; questionId: string | null;
@@ -358,20 +185,8 @@ export function documentRoutes(ctx: ApiContext): Router {
     const place = placeFields(req, f, false);
     if (!place) return null;
     const { organizationId, programId, sectionId } = place;
-    const fileName = (f.fileName?.trim() || partName.trim()).replace(/[\\/]/g, '_');
-    if (!fileName) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
-    if (fileName.length > MAX_FILE_NAME) throw badRequest(DOCUMENT_MSG.fileNameTooLong, { fileName: [DOCUMENT_MSG.fileNameTooLong] });
-    // The stated name and the name of the part itself must both pass (a .exe sent as "report.pdf" does not).
-    for (const name of [fileName, partName.trim()]) {
-      const blocked = name ? validateUploadFileName(name) : null;
-      if (blocked) throw badRequest(blocked, { file: [blocked] });
-    }
-    const typeError = validateDocumentFile(fileName, 0, ctx.maxUploadBytes);
-    if (typeError) throw badRequest(typeError, { file: [typeError] });
-    const description = f.description?.trim() || null;
-    if (description && description.length > MAX_DESCRIPTION) {
-      throw badRequest(DOCUMENT_MSG.descriptionTooLong, { description: [DOCUMENT_MSG.descriptionTooLong] });
-    }
+    const fileName = checkedFileName(f, partName);
+    const description = checkedDescription(f);
 
     if (!uuid.safeParse(programId).success || !uuid.safeParse(sectionId).success) {
       throw badRequest(DOCUMENT_MSG.programSectionNotFound, { sectionId: [DOCUMENT_MSG.programSectionNotFound] });
@@ -406,7 +221,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     }
 
     const id = crypto.randomUUID();
-    const fileType = MIME_BY_EXTENSION[fileExtension(fileName)] ?? 'application/octet-stream';
+    const fileType = mimeTypeOf(fileName);
     return {
       key: `${organizationId}/${id}`,
       contentType: fileType,
@@ -416,7 +231,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   /** Reads an upload (the file straight into the storage) and refuses what is missing. */
   async function receiveDocument(req: Request, res: Response, forAnswer: boolean) {
-    const { fields, file, skippedFile } = await receiveUpload<UploadInfo>(req, res, {
+    const { fields, files: [file], skippedFile } = await receiveUpload<UploadInfo>(req, res, {
       storage: ctx.storage,
       maxBytes: ctx.maxUploadBytes,
       log: ctx.log,
@@ -491,11 +306,12 @@ export function documentRoutes(ctx: ApiContext): Router {
   router.get('/documents/organizations/:orgId/documents', ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     // Count and page in one prepared statement (api/db/paging.ts, decision 012).
-    const { total, rows } = await organizationDocuments('all', () => ({
-      columns: documentColumns(),
+    const { total, rows } = await organizationDocuments('current', () => ({
+      columns: { ...documentColumns(), usedBy: documentUseSql(chainColumn()).as('used_by') },
       from: documents,
       join: (page) => page.leftJoin(programs, eq(programs.id, documents.programId)).leftJoin(users, eq(users.id, documents.uploadedBy)),
-      where: and(eq(documents.organizationId, sql`${param('orgId')}::uuid`), isNull(documents.deletedAt)),
+      // The current version of each document (earlier versions are in its history: GET documents/{id}).
+      where: and(eq(documents.organizationId, sql`${param('orgId')}::uuid`), isNull(documents.deletedAt), isNull(documents.replacedAt)),
       orderBy: [desc(documents.createdAt), desc(documents.id)],
     }), { orgId: String(req.params.orgId), ...pagePlaceholders(q) });
     res.json({ ...pageEnvelope(q.page, q.limit, total), documents: rows.map(toDocument) });
@@ -514,22 +330,7 @@ export function documentRoutes(ctx: ApiContext): Router {
       .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
       .limit(1);
     if (!doc) throw notFound(DOCUMENT_MSG.notFound);
-    let stream: Readable;
-    try {
-      stream = await ctx.storage.get(doc.storageKey);
-    } catch (err) {
-      if (err instanceof StorageNotFoundError) throw notFound(DOCUMENT_MSG.fileMissing);
-      throw err;
-    }
-    res.setHeader('Content-Type', doc.fileType);
-    res.setHeader('Content-Length', String(doc.fileSize));
-    res.setHeader('Content-Disposition', contentDisposition(disposition, doc.fileName));
-    res.setHeader('Cache-Control', 'private, no-store');
-    stream.on('error', (err) => {
-      ctx.log('Document download failed', err);
-      res.destroy(err);
-    });
-    stream.pipe(res);
+    await sendStoredFile(ctx, res, doc, disposition);
   }));
 
   router.get('/documents/:id/signed-url', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
@@ -539,26 +340,53 @@ export function documentRoutes(ctx: ApiContext): Router {
   }));
 
   router.get('/documents/:id', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
-    res.json({ document: toDocument(routeDocument(res).document) });
+    const doc = routeDocument(res).document;
+    const chain = chainOf(doc);
+    const [usedBy, versions] = await Promise.all([documentUse(ctx.db, chain), documentVersions(ctx.db, chain)]);
+    res.json({
+      document: { ...toDocument(doc), usedBy },
+      // Every version, newest first: the current one and the earlier ones, each downloadable by its id.
+      versions: versions.map((v) => ({ ...v, current: v.replacedAt === null })),
+    });
   }));
 
   router.delete('/documents/:id', ...documentRoute(ctx, 'delete', findDocument, { ...documentMessages, forbidden: DOCUMENT_MSG.deleteNotAllowed }), handler(async (req, res) => {
-    const { document: doc, organizationId } = routeDocument(res);
-    const userId = currentAuth(req).profile.id;
-    await ctx.db.transaction(async (tx) => {
-      const removed = await tx
-        .update(documents)
-        .set({ deletedAt: new Date() })
-        .where(and(eq(documents.id, doc.id), isNull(documents.deletedAt)))
-        .returning({ id: documents.id });
-      if (removed.length === 0) throw notFound(DOCUMENT_MSG.notFound);
-      // Soft delete: the row and the stored bytes stay for the audit trail.
-      await audit(tx, {
-        action: 'DOCUMENT_DELETED', entity: 'document', userId, organizationId, applicationId: doc.applicationId,
-        details: { documentId: doc.id, fileName: doc.fileName, programName: doc.programName, sectionId: doc.sectionId },
-      });
-    });
+    const { document: doc } = routeDocument(res);
+    // Every version goes; refused (409, with the reason) while an application's answer holds one (decision 036).
+    if (!(await deleteDocument(ctx.db, currentAuth(req).profile.id, doc))) throw notFound(DOCUMENT_MSG.notFound);
     res.json({ message: DOCUMENT_MSG.deleted });
+  }));
+
+  // A new version of a document (spec 7): the file as in an upload (multipart, the same type and size rules); the
+  // answers of the organization's drafts and profile move to it, earlier versions stay downloadable (decision 036).
+  router.post('/documents/:id/new-version', ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
+    const { document: current } = routeDocument(res);
+    const userId = currentAuth(req).profile.id;
+    const id = crypto.randomUUID();
+    type VersionInfo = { fileName: string; fileType: string; description: string | null };
+    const { files: [file] } = await receiveUpload<VersionInfo>(req, res, {
+      storage: ctx.storage,
+      maxBytes: ctx.maxUploadBytes,
+      log: ctx.log,
+      accept: async (f, partName) => {
+        if (current.replacedAt) throw conflict(DOCUMENT_LIBRARY_MSG.notCurrent);
+        const fileName = checkedFileName(f, partName);
+        const description = checkedDescription(f) ?? current.description;
+        const fileType = mimeTypeOf(fileName);
+        return { key: `${current.organizationId}/${id}`, contentType: fileType, info: { fileName, fileType, description } };
+      },
+    });
+    if (!file) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
+    let added: { version: number; movedDrafts: string[] };
+    try {
+      if (file.size === 0) throw badRequest(DOCUMENT_MSG.fileEmpty, { file: [DOCUMENT_MSG.fileEmpty] });
+      added = await addDocumentVersion(ctx.db, userId, current, { id, storageKey: file.key, fileSize: file.size, ...file.info });
+    } catch (err) {
+      await ctx.storage.remove(file.key).catch(() => undefined);
+      throw err;
+    }
+    const row = await findDocument(id, current.organizationId);
+    res.status(201).json({ message: DOCUMENT_LIBRARY_MSG.versionAdded, document: toDocument(row), previousId: current.id, movedDrafts: added.movedDrafts });
   }));
 
   return router;

@@ -11,6 +11,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { apiTokens, memberships, organizations, userRoles, users } from '../db/schema';
 import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageRequest } from '../db/paging';
 import { badRequest, conflict, notFound } from '../http';
@@ -35,13 +36,6 @@ export interface Actor {
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const isActive = (...statuses: string[]): UserStatus => (statuses.every((s) => s === 'active') ? 'active' : 'inactive');
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-/** The unique index on lower(email) refused a second account (two adds racing, or an edit). */
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err, hops = 0; e && typeof e === 'object' && hops < 10; e = (e as { cause?: unknown }).cause, hops += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /** Every session of these users ends now (spec 4: an inactive account is signed out; api/services/auth.ts says why). */
 export async function endSessions(tx: Tx, userIds: readonly string[]) {
