@@ -11,6 +11,7 @@ import { applicationRoutes } from './routes/applications';
 import { historyRoutes } from './routes/history';
 import { reviewApplicationRoutes } from './routes/review-application';
 import { reviewMoveRoutes } from './routes/review-moves';
+import { reviewMarkingRoutes } from './routes/review-marking';
 import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
@@ -57,6 +58,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(applicationRoutes(ctx));
   api.use(historyRoutes(ctx));
   api.use(reviewApplicationRoutes(ctx));
+  api.use(reviewMarkingRoutes(ctx));
   api.use(reviewMoveRoutes(ctx));
   api.use(sectionRoutes(ctx));
   api.use(profileRoutes(ctx));

@@ -23,6 +23,21 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     `Changed the status${e.applicationId ? ` of ${e.applicationId}` : ''} from ${statusLabel(e.fromStatus ?? 'unknown')} to ${statusLabel(e.toStatus ?? 'unknown')}`,
   REVIEWERS_ASSIGNED: (e) => `Assigned the reviewers${e.applicationId ? ` of ${e.applicationId}` : ''}: ${e.reviewerNames?.length ? e.reviewerNames.join(', ') : 'none'}`,
   REVIEW_IN_PROGRESS: (e) => `Started the review of ${e.applicationId ?? 'an application'}`,
+  // Reviewers' marking (docs/decisions/038): details carry the stage, the section and the marks.
+  REVIEW_CONFLICT_DECLARED: (e) => ((e.details as { conflict?: boolean } | null)?.conflict
+    ? `Declared a conflict of interest on ${e.applicationId ?? 'an application'} and was withdrawn from its review`
+    : `Declared no conflict of interest on ${e.applicationId ?? 'an application'}`),
+  REVIEW_MARKS_SAVED: (e) => {
+    const d = (e.details ?? {}) as { sectionName?: string; marks?: { systemNo: string; passFail: string | null; score: number | null }[] };
+    const marks = (d.marks ?? []).map((m) => `${m.systemNo}: ${m.passFail ?? m.score ?? 'cleared'}`);
+    return `Saved review marks of ${d.sectionName ?? 'a section'}${marks.length ? ` (${marks.join(', ')})` : ''}`;
+  },
+  REVIEW_SECTION_SUBMITTED: (e) => `Submitted the review of the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
+  REVIEW_DECISION_SUBMITTED: (e) => {
+    const decision = ((e.details ?? {}) as { decision?: string }).decision;
+    return `Submitted the review decision on ${e.applicationId ?? 'an application'}: ${decision === 'RECOMMEND_PASS' ? 'Recommend Pass' : decision === 'RECOMMEND_FAIL' ? 'Recommend Fail' : 'unknown'}`;
+  },
+  REVIEW_UNLOCKED: (e) => `Unlocked a submitted review of ${e.applicationId ?? 'an application'}`,
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_RESUBMITTED: (e) => `Resubmitted application ${e.applicationId ?? ''}`.trim(),

@@ -21,6 +21,7 @@ import {
   reviewerTypeOf,
 } from '../services/review-assignments';
 import { signedDocumentUrl } from './documents';
+import { declarationsOf, myReview } from '../services/reviews';
 import { isQuestionVisible } from '../../domain/validation';
 import { accessLevels, stageOf, VENDOR_STAGE } from '../../domain/permissions';
 import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
@@ -80,14 +81,19 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
     const { app } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const program = await loadProgram(ctx.db, app.programId);
-    const [state, [org], [programRow], sectionRows, reviewers, assignment] = await Promise.all([
+    const [state, [org], [programRow], sectionRows, reviewers, assignment, review, declarations] = await Promise.all([
       loadAnswerState(ctx.db, program, app),
       ctx.db.select({ id: organizations.id, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, app.organizationId)).limit(1),
       ctx.db.select({ name: programs.name }).from(programs).where(eq(programs.id, app.programId)).limit(1),
       ctx.db.select().from(applicationSections).where(eq(applicationSections.applicationId, app.id)),
       assignedReviewers(ctx, app.id),
       assignmentOf(ctx, app.id, profile.id),
+      myReview(ctx, app, profile.id),
+      declarationsOf(ctx, app.id),
     ]);
+    // Decision 038: a reviewer of the current stage sees the answers once they declared no conflict of interest.
+    const answersHidden = !!review && !(review.declaration && !review.declaration.conflict);
+    const isAdmin = profile.roles.some((r) => accessLevels(r.name, 'create', 'review-assignment').length > 0 || accessLevels(r.name, 'read', 'review').includes('submitted'));
 
     // File answers: each stored document of the organization, as a short-lived signed link.
     const fileIds = [...new Set(Object.values(state.byQuestionId).filter(isFileValue).map((v) => v.documentId).filter((id) => UUID.test(id)))];
@@ -133,7 +139,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
         isEntityProfile: s.isEntityProfile,
         unlocked: unlocked.has(s.id),
         questions: (program.bySection.get(s.id) ?? []).map((q) => {
-          const answer = state.byQuestionId[q.id] ?? null;
+          const answer = answersHidden ? null : (state.byQuestionId[q.id] ?? null);
           return {
             id: q.id,
             systemNo: q.systemNo,
@@ -151,6 +157,9 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
       })),
       assignedReviewers: reviewers,
       myAssignment: assignment,
+      answersHidden,
+      myReview: review,
+      declarations: isAdmin ? declarations : [],
       allowedActions: ACTION_IDS.filter((id): id is ActionId => mine.has(id)),
     });
   }));

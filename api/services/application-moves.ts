@@ -24,7 +24,13 @@ import type { RoleName } from '../../domain/roles';
 import type { ApplicationStatus } from '../../domain/statuses';
 
 export interface MoveActor {
-  userId: string;
+  /** null for a system move (`system`). */
+  userId: string | null;
+  /**
+   * A move the portal makes by itself (the stage's last review submitted → AWAITING_STATE_CONSENSUS, decision 038):
+   * the machine's status rule still holds (the conditional update), the role rule does not; the history has no user.
+   */
+  system?: boolean;
   /** The role the move is made through (the organization role, or the state role the route found allowed). */
   role: RoleName;
   /** The caller's own review assignment on the application, if any. */
@@ -85,7 +91,8 @@ export async function executeMove(
 ): Promise<MoveResult> {
   const action = workflowAction(actionId);
   if (action.kind !== 'move') throw new Error(`${actionId} is not a status move`);
-  checkMove(app, actor, actionId);
+  if (!actor.system) checkMove(app, actor, actionId);
+  else if (!(action.from as readonly string[]).includes(app.status)) throw new ApiError(409, action.conflict);
   const sectionNames = await checkInput(ctx, app, actionId, input);
   const from = app.status as ApplicationStatus;
   const to = targetStatus(actionId, input);

@@ -1,0 +1,99 @@
+// A reviewer's marking of an application (issue 12 items 1-3 and 5, review rubric 1-3; decision 038), applied by
+// api/services/reviews.ts:
+// - POST review/applications/{id}/conflict-of-interest {conflict, note?}: the declaration made before the answers show.
+// - PUT  review/applications/{id}/sections/{sectionId}/marks {marks: [{questionId, passFail?, score?, comment?}]}: save.
+// - POST review/applications/{id}/sections/{sectionId}/submit: submit a section (every question of it marked).
+// - POST review/applications/{id}/submit-review-decision {decision, comments}: every section submitted; may move the
+//   application to the stage's AWAITING_STATE_CONSENSUS (a system move).
+// - PUT  review/applications/applications/{id}/reviews/{reviewerId}/unlock {comment}: the stage admin's unlock.
+// - GET  review/applications/{id}/review-summary: review rubric 3.
+// Writes are 'update review' (assigned reviewers; RSM_Financial_Reviewer and admins 403) or 'update review-assignment'
+// (the unlock: State_Admin, the stage's vendor admin); every body is strict, so a stray key is 400 before anything.
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { handler, parseInput } from '../http';
+import { currentAuth } from '../guard';
+import { applicationRoute, visibleApplication } from '../services/application-access';
+import { declareConflict, saveMarks, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
+import { MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
+import { COMMENTS_MAX } from '../../domain/workflow';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = (message: string) => z.string({ error: message }).regex(UUID, message);
+
+const ConflictBody = z.strictObject({
+  conflict: z.boolean({ error: MARK_MSG.declareFirst }),
+  note: z.string().max(COMMENTS_MAX, `A note can be at most ${COMMENTS_MAX} characters.`).nullish(),
+});
+
+const MarksBody = z.strictObject({
+  marks: z.array(z.strictObject({
+    questionId: uuid('Unknown question'),
+    passFail: z.enum(['PASS', 'FAIL'], { error: MARK_MSG.passFailRequired }).nullish(),
+    score: z.number({ error: 'Please enter a number.' }).nullish(),
+    comment: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
+  }), { error: 'marks must be a list' }).max(200),
+});
+
+const EmptyBody = z.strictObject({});
+
+const DecisionBody = z.strictObject({
+  decision: z.enum(REVIEW_DECISIONS, { error: MARK_MSG.decisionRequired }),
+  comments: z.string({ error: MARK_MSG.commentsRequired }).max(COMMENTS_MAX, `Comments can be at most ${COMMENTS_MAX} characters.`)
+    .refine((s) => s.trim().length > 0, MARK_MSG.commentsRequired),
+});
+
+const UnlockBody = z.strictObject({
+  comment: z.string({ error: MARK_MSG.unlockCommentRequired }).max(COMMENTS_MAX, `A comment can be at most ${COMMENTS_MAX} characters.`)
+    .refine((s) => s.trim().length > 0, MARK_MSG.unlockCommentRequired),
+});
+
+export function reviewMarkingRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const me = (req: Parameters<typeof currentAuth>[0]) => currentAuth(req).profile.id;
+  const sectionParam = (value: unknown) => parseInput(z.object({ sectionId: uuid('Unknown section') }), { sectionId: value }).sectionId;
+
+  router.post('/review/applications/:id/conflict-of-interest', ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+    const body = parseInput(ConflictBody, req.body);
+    const { app } = visibleApplication(res);
+    const result = await declareConflict(ctx, app, me(req), body);
+    res.json({ message: result.conflict ? MARK_MSG.declaredConflict : MARK_MSG.declaredNone, ...result });
+  }));
+
+  router.put('/review/applications/:id/sections/:sectionId/marks', ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+    const { marks } = parseInput(MarksBody, req.body);
+    const { app } = visibleApplication(res);
+    const result = await saveMarks(ctx, app, me(req), sectionParam(req.params.sectionId), marks);
+    res.json({ message: MARK_MSG.saved, ...result });
+  }));
+
+  router.post('/review/applications/:id/sections/:sectionId/submit', ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+    parseInput(EmptyBody, req.body);
+    const { app } = visibleApplication(res);
+    const result = await submitSection(ctx, app, me(req), sectionParam(req.params.sectionId));
+    res.json({ message: MARK_MSG.sectionDone, ...result });
+  }));
+
+  router.post('/review/applications/:id/submit-review-decision', ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+    const body = parseInput(DecisionBody, req.body);
+    const { app } = visibleApplication(res);
+    const result = await submitDecision(ctx, app, me(req), body);
+    res.json({ message: MARK_MSG.decisionDone, ...result });
+  }));
+
+  router.put('/review/applications/applications/:id/reviews/:reviewerId/unlock', ...applicationRoute(ctx, 'update', 'id', 'review-assignment'), handler(async (req, res) => {
+    const { comment } = parseInput(UnlockBody, req.body);
+    const reviewerId = parseInput(z.object({ reviewerId: uuid('Unknown reviewer') }), { reviewerId: req.params.reviewerId }).reviewerId;
+    const { app } = visibleApplication(res);
+    const result = await unlockReview(ctx, app, me(req), reviewerId, comment);
+    res.json({ message: MARK_MSG.unlocked, ...result });
+  }));
+
+  router.get('/review/applications/:id/review-summary', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {
+    const { app } = visibleApplication(res);
+    res.json(await summaryOf(ctx, app));
+  }));
+
+  return router;
+}
