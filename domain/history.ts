@@ -92,6 +92,13 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     const changes = (d.changes ?? []).map((c) => `${c.systemNo}: '${c.from ?? 'no answer'}' → '${c.to ?? 'no answer'}'`);
     return `Resubmitted the unlocked section ${d.sectionName ?? ''} and locked it again${changes.length ? ` (changed ${changes.join('; ')})` : ' (no answer changed)'}`.replace(/\s+/g, ' ');
   },
+  // Messages (docs/decisions/037): details name the thread's subject and the files sent.
+  MESSAGE_SENT: (e) => {
+    const d = (e.details ?? {}) as { subject?: string; reply?: boolean; direction?: string; attachments?: string[] };
+    const files = d.attachments?.length ? ` with ${d.attachments.length === 1 ? 'the file' : 'the files'} ${d.attachments.join(', ')}` : '';
+    const to = d.direction === 'STATE_TO_ORG' ? 'the organization' : 'the State';
+    return `${d.reply ? 'Replied to' : 'Sent'} ${to} ${d.reply ? 'in' : 'a message'} '${d.subject ?? ''}'${e.applicationId ? ` about ${e.applicationId}` : ''}${files}`;
+  },
   // The office's toggle of a programme's unlock window (docs/decisions/039): the state's history (no organization).
   UNLOCK_WINDOW_CLOSED: (e) => `Closed the unlock window of ${((e.details ?? {}) as { programName?: string }).programName ?? 'a programme'}`,
   UNLOCK_WINDOW_REOPENED: (e) => `Reopened the unlock window of ${((e.details ?? {}) as { programName?: string }).programName ?? 'a programme'}`,

@@ -447,7 +447,7 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
     // One conversation each way, so the unread badges have something to count.
     const [thread] = await tx
       .insert(threads)
-      .values({ organizationId: lakeview, applicationId: 'GA-LKV004', subject: 'Engineering costs in the budget table' })
+      .values({ organizationId: lakeview, applicationId: 'GA-LKV004', subject: 'Engineering costs in the budget table', lastMessageAt: new Date(now - DAY) })
       .returning();
     await tx.insert(messages).values([
       {

@@ -7,7 +7,7 @@
 // a refused email is logged through ctx.log and never undoes the move or the assignment.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiContext } from '../context';
-import { applications, memberships, organizations, reviewAssignments, sections, users } from '../db/schema';
+import { applications, memberships, organizations, reviewAssignments, sections, userRoles, users } from '../db/schema';
 import type { MailMessage } from '../mail';
 import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
 import { rejectReasonText } from '../../domain/workflow';
@@ -44,7 +44,8 @@ const REVIEW_STAGE: Record<string, string> = {
   STATE_REVIEWER: 'state',
 };
 
-const SIGNATURE = ['', '--', 'Broadband Grants Portal. This email was sent automatically: please do not reply to it.'];
+/** The closing lines of every notification. */
+export const SIGNATURE = ['', '--', 'Broadband Grants Portal. This email was sent automatically: please do not reply to it.'];
 
 /** The portal's public address plus a path (ctx.portalUrl is PORTAL_URL, see server/env.ts). */
 export function portalLink(ctx: Pick<ApiContext, 'portalUrl'>, path: string): string {
@@ -152,6 +153,26 @@ export function activeOrganizationAdmins(ctx: ApiContext, organizationId: string
       eq(memberships.status, 'active'),
       eq(users.status, 'active'),
     ))
+    .orderBy(users.email);
+}
+
+/** Every member of an organization with an active account and membership (its admins and staff): who hears of a message from the state. */
+export function activeOrganizationUsers(ctx: ApiContext, organizationId: string) {
+  return ctx.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.status, 'active'), eq(users.status, 'active')))
+    .orderBy(users.email);
+}
+
+/** Every State_Admin with an active account: who hears of a message from an organization. */
+export function activeStateAdmins(ctx: ApiContext) {
+  return ctx.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, 'State_Admin'), eq(users.status, 'active')))
     .orderBy(users.email);
 }
 
