@@ -71,3 +71,17 @@ export const unlockState = (api: ApiSession, applicationId: string) => get<Unloc
 
 export const relockSection = (api: ApiSession, applicationId: string, sectionId: string) =>
   post<{ message: string }>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/relock`, {});
+
+/** A programme's unlock window (docs/decisions/039): open until the due date unless the office closed it. */
+export interface UnlockWindow {
+  programId: string;
+  programName: string;
+  dueDate: string | null;
+  closedAt: string | null;
+  open: boolean;
+}
+
+export const unlockWindows = (api: ApiSession) => get<{ windows: UnlockWindow[] }>(api, '/program/unlock-windows');
+
+export const setUnlockWindow = (api: ApiSession, programId: string, status: 'open' | 'closed') =>
+  put<{ message: string; window: UnlockWindow }>(api, `/program/${seg(programId)}/unlock-window`, { status });

@@ -1,6 +1,6 @@
 // The State Admin's organizations (spec 2 /state/organizations, spec 7 organization/with-users; docs/decisions/035):
 // every organization with its status and number of users, paged by the list kit with the name search and the
-// All / Active / Inactive tabs in the URL; ?open=orgId shows that organization's users (name, email, role, the
+// status filter in the filter drawer (chips; decision 039), all in the URL; ?open=orgId shows that organization's users (name, email, role, the
 // Users screen's status switch and disable confirmation, ?disable=userId); Deactivate asks first (?deactivate=orgId,
 // an alertdialog), Activate acts at once. Plain GET links and POST forms: all of it works without JavaScript.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -9,12 +9,13 @@ import { requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail, toastFailure } from '../utils/api-errors.server';
 import { redirectWithToast } from '../utils/session.server';
 import { readForm } from '../utils/form-data.server';
-import { oneOf, parseListState, withParams, type ListSpec } from '../utils/url-state';
+import { chip, oneOf, parseListState, withParams, type Chip, type ListSpec, type ListState } from '../utils/url-state';
 import { useHydrated } from '../utils/use-hydrated';
 import { apiSession } from '../api/client.server';
 import { listOrganizationsWithUsers, setOrganizationStatus, type OrganizationWithUsers } from '../api/organizations.server';
 import { setUserStatus } from '../api/users.server';
-import { DataTable, ListTabs, Pager, SearchForm, type Column } from '../components/list-kit';
+import { DataTable, FilterChips, FilterDrawer, FilterDrawerLink, Pager, SearchForm, type Column } from '../components/list-kit';
+import { FilterField } from '../components/list-kit/filter-field';
 import { clampPage } from '../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { UrlDialog } from '../components/url-dialog';
@@ -30,6 +31,19 @@ export const meta: MetaFunction = () => [{ title: 'Organizations | Broadband Gra
 const LIST_SPEC: ListSpec<'status'> = {
   pageSizes: PAGE_SIZES, defaultPageSize: DEFAULT_PAGE_SIZE, search: { max: 200 }, filters: { status: oneOf(['active', 'inactive']) },
 };
+const STATUS_FILTER = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+function organizationChips(state: ListState<'status'>, search: string): Chip[] {
+  const chips: Chip[] = [];
+  if (state.search) chips.push(chip(search, 'q', `Organization: ${state.search}`));
+  const status = STATUS_FILTER.find((s) => s.value === state.filters.status);
+  if (status) chips.push(chip(search, 'status', `Status: ${status.label}`));
+  return chips;
+}
+
 /** The panels of this page (URL state): the open organization, the user and the organization asked about. */
 const closePanels = (search: string) => withParams(search, { disable: null, deactivate: null });
 
@@ -165,8 +179,7 @@ export default function StateOrganizations() {
   const open = list.organizations.find((o) => o.id === params.get('open')) ?? null;
   const deactivating = list.organizations.find((o) => o.id === params.get('deactivate') && o.status === 'active') ?? null;
   const disabling = open?.users.find((u) => u.id === params.get('disable') && u.status === 'active') ?? null;
-  const tab = (status: string | null) => withParams(location.search, { status, page: null, open: null, disable: null, deactivate: null });
-  const current = tab(state.filters.status ?? null);
+  const filtering = params.get('filters') === 'open';
   const columns: Column<OrganizationWithUsers>[] = [
     { header: 'Organization', cell: (o) => o.legalName },
     { header: 'Status', cell: (o) => statusText(o.status) },
@@ -196,23 +209,19 @@ export default function StateOrganizations() {
   // The open panels come right after the heading (decision 024): read first without JavaScript.
   return (
     <>
-      <div className="ui-list-head">
-        <h1 className="ui-list-title">Organizations</h1>
-        <SearchForm id="organization-search" label="Search Organization Name" value={state.search} maxLength={200} />
-      </div>
+      <h1 className="ui-h1">Organizations</h1>
+      <FilterDrawer open={filtering} fields={['status']}>
+        <FilterField name="status" label="Status" value={state.filters.status} any="Any status" options={STATUS_FILTER} />
+      </FilterDrawer>
       {deactivating ? <DeactivateConfirm org={deactivating} /> : null}
       {open && disabling ? (
         <DisableConfirm user={disabling} closeTo={closePanels(location.search)} fields={{ organizationId: open.id }} />
       ) : null}
-      <ListTabs
-        label="Organization status"
-        current={current}
-        tabs={[
-          { label: 'All', to: tab(null) },
-          { label: 'Active', to: tab('active') },
-          { label: 'Inactive', to: tab('inactive') },
-        ]}
-      />
+      <section aria-label="Search and filter organizations" className="ui-list-tools">
+        <SearchForm id="organization-search" label="Search Organization Name" value={state.search} maxLength={200} />
+        <FilterDrawerLink />
+      </section>
+      <FilterChips chips={organizationChips(state, location.search)} />
       {open ? <OrganizationUsers org={open} search={location.search} /> : null}
       <DataTable
         caption={`Organizations, page ${list.page} of ${list.totalPages}`}

@@ -178,6 +178,14 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   },
   'ui-facts-list': { listStyleType: 'none', m: 0, p: 0, fontWeight: 'normal', fontSize: 'sm', '& > li': { mt: 1 } },
   'ui-review-actions': { mb: 6 },
+  // The programmes' unlock windows on /state/unlock-requests (components/unlocks/unlock-window.tsx).
+  'ui-window': {
+    bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: 4, mb: 4,
+    '& > ul': { listStyleType: 'none', m: 0, p: 0 },
+    '& > ul > li': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, mb: 2 },
+    '& > ul > li > p': { overflowWrap: 'anywhere' },
+    '& > p': { mb: 0 },
+  },
   'ui-action-menu': { listStyleType: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 2 },
   'q-answer': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
 };

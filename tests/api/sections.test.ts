@@ -11,7 +11,7 @@ import { pdfToText } from '../support/pdf';
 import { profileAnswers, questions as questionsTable } from '../../api/db/schema';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { VALIDATION_MSG } from '../../domain/validation';
-import { columnKey } from '../../domain/questions';
+import { validValue as validAnswer } from '../support/valid-answers';
 
 let api: TestApi;
 let admin: { token: string; user: any };
@@ -112,54 +112,8 @@ async function auditEntries(applicationId: string, action: string): Promise<any[
   return rows.rows;
 }
 
-const VALID_DATE = '01/15/2025';
-
-/** A valid value for a question, from its definition (the shapes of domain/questions.ts). */
-function validValue(question: any): unknown {
-  const meta = question.additionalMetadata ?? {};
-  const firstOption = question.responseOptions?.[0]?.name;
-  switch (question.type) {
-    case 'Text': {
-      switch (question.responseType) {
-        case 'Email': return 'grants@example.org';
-        case 'Url': return 'https://www.example.org';
-        case 'PhoneNumber': return '6085550100';
-        case 'Number': return '12';
-        case 'Currency': return '1000.00';
-        default: break;
-      }
-      if (meta.nameType) return "Jane O'Neil";
-      if (meta.validation_length && meta.condition === 'exact') return '1'.repeat(meta.validation_length);
-      if (meta.validation_length && meta.condition === 'min') return 'x'.repeat(meta.validation_length);
-      return 'A short, complete answer.';
-    }
-    case 'Date': return VALID_DATE;
-    case 'Dropdown':
-    case 'Radio': return firstOption;
-    case 'Checkbox': return [firstOption];
-    case 'File': return { ...attachment };
-    case 'Address':
-      return { country: 'United States', state: 'Wisconsin', zip: '53703', street_address_1: '1 Main Street', city: 'Madison' };
-    case 'Table': {
-      const row: Record<string, string> = {};
-      for (const column of question.tableColumns ?? []) {
-        const key = columnKey(column.name);
-        switch (column.type) {
-          case 'Readonly': break;
-          case 'Number': row[key] = '3'; break;
-          case 'Currency': row[key] = '250.00'; break;
-          case 'Date': row[key] = VALID_DATE; break;
-          case 'ApplicationNumber': row[key] = 'GA-ABC123'; break;
-          case 'Alphanumeric': row[key] = 'LIC-42'; break;
-          case 'Dropdown': row[key] = column.options[0]; break;
-          default: row[key] = 'Filled in';
-        }
-      }
-      return [row];
-    }
-    default: return null;
-  }
-}
+/** A valid value for a question, from its definition; File questions get the uploaded attachment. */
+const validValue = (question: any): unknown => validAnswer(question, attachment);
 
 /** Every editable question of a section answered with a valid value (the server clears hidden ones). */
 async function fillSection(applicationId: string, sectionId: string) {

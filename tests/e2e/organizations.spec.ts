@@ -10,6 +10,17 @@ import { MSG, ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 const toast = (page: Page) => page.getByTestId('toast').first();
 
+/** The status filter through the list kit's drawer (?filters=open), applied: a chip says it. */
+async function filterStatus(page: Page, status: 'active' | 'inactive') {
+  await ready(page);
+  await page.getByRole('link', { name: 'Filter', exact: true }).click();
+  const drawer = dialog(page, 'Filters');
+  await drawer.getByLabel('Status').selectOption(status);
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`status=${status}`));
+  await expect(page.getByTestId('filter-chip').filter({ hasText: `Status: ${status === 'active' ? 'Active' : 'Inactive'}` })).toBeVisible();
+}
+
 test('the state admin searches, filters, toggles an organization user and deactivates / activates an organization', async ({ page, browser }) => {
   const project = test.info().project.name;
   const stamp = `${project} ${Date.now()}`;
@@ -34,7 +45,7 @@ test('the state admin searches, filters, toggles an organization user and deacti
   expect(await page.getByTestId('organizations-table').locator('thead th').allTextContents()).toEqual(['Organization', 'Status', 'Users', 'Actions']);
   await scan(page);
 
-  // Search by name (URL state), then the status tabs.
+  // Search by name (URL state), then the status filter in the list kit's drawer (a chip).
   await page.getByLabel('Search Organization Name').fill(legalName);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=/);
@@ -43,13 +54,19 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await expect(row.locator('td').nth(1)).toHaveText('Active');
   await expect(row.locator('td').nth(2)).toHaveText('2');
   await ready(page);
-  await page.getByRole('link', { name: 'Inactive', exact: true }).click();
+  await page.getByRole('link', { name: 'Filter', exact: true }).click();
+  const drawer = dialog(page, 'Filters');
+  await expect(drawer).toBeVisible();
+  await ready(page);
+  await scan(page);
+  await drawer.getByLabel('Status').selectOption('inactive');
+  await drawer.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/status=inactive/);
+  await expect(page.getByText('Status: Inactive')).toBeVisible();
   await expect(page.getByTestId('organization-row')).toHaveCount(0);
   await ready(page);
   await scan(page);
-  await page.getByRole('link', { name: 'Active', exact: true }).click();
-  await expect(page).toHaveURL(/status=active/);
+  await filterStatus(page, 'active');
   await expect(row).toBeVisible();
 
   // Its users, in the URL (?open=).
@@ -96,7 +113,7 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await olaPage.goto('/org/dashboard');
   await expect(olaPage).toHaveURL(/\/org\/login/);
   await expect(olaPage.getByTestId('toast').first()).toContainText(MSG.inactiveAccount);
-  await page.getByRole('link', { name: 'Inactive', exact: true }).click();
+  await filterStatus(page, 'inactive');
   await expect(row.locator('td').nth(1)).toHaveText('Inactive');
   await ready(page);
   await scan(page);
@@ -104,7 +121,10 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await expect(toast(page)).toContainText(ORGANIZATION_MSG.updated);
   await signIn(olaPage, adminEmail);
   await ola.close();
-  await page.getByRole('link', { name: 'All', exact: true }).click();
+  // Removing the status chip lists every status again.
+  await ready(page);
+  await page.getByRole('link', { name: 'Remove filter Status: Inactive' }).click();
+  await expect(page).not.toHaveURL(/status=/);
   await expect(row.locator('td').nth(1)).toHaveText('Active');
   await scan(page);
 });

@@ -86,7 +86,7 @@ export function ActionMenu({ actions, search }: { actions: ActionView[]; search:
       <ul className="ui-action-menu" data-testid="action-menu">
         {actions.map((a) => (
           <li key={a.id}>
-            <Link to={`${withParams(search, { action: a.id })}#review-action`} preventScrollReset className="ui-btn-outline-sm" data-action={a.id}>
+            <Link to={`${withParams(search, { action: a.id, unlock: null })}#review-action`} preventScrollReset className="ui-btn-outline-sm" data-action={a.id}>
               {a.label}
             </Link>
           </li>
@@ -97,17 +97,23 @@ export function ActionMenu({ actions, search }: { actions: ActionView[]; search:
 }
 
 /** The application's sections as steps; the current one is marked for assistive technology too (aria-current). */
-export function ReviewSteps({ steps, current, search }: { steps: { id: string; slug: string; name: string; unlocked: boolean }[]; current: string; search: string }) {
+export function ReviewSteps({ steps, current, search, revision }: {
+  steps: { id: string; slug: string; name: string; unlocked: boolean }[];
+  current: string;
+  search: string;
+  /** REVISION_NEEDED: an open section was reopened by the revision; otherwise by an unlock (decision 034). */
+  revision: boolean;
+}) {
   return (
     <nav aria-label="Application sections" className="ui-steps">
       <ol>
         {steps.map((s, i) => (
           <li key={s.id}>
-            <Link to={withParams(search, { step: s.slug, action: null })} aria-current={s.id === current ? 'step' : undefined} data-testid="section-step">
+            <Link to={withParams(search, { step: s.slug, action: null, unlock: null })} aria-current={s.id === current ? 'step' : undefined} data-testid="section-step">
               <span>
                 {i + 1}. {s.name}
               </span>
-              {s.unlocked ? <span>Reopened for revision</span> : null}
+              {s.unlocked ? <span>{revision ? 'Reopened for revision' : 'Unlocked for changes'}</span> : null}
             </Link>
           </li>
         ))}

@@ -3,7 +3,8 @@
 // step's answers written for a person (domain/answer-text.ts, as the printed application writes them), the header,
 // the action menu's labels for exactly `allowedActions`, and the open action's choices (?action=). The action posts
 // the chosen workflow action through the typed client; success redirects with a toast, a refusal comes back for the
-// open dialog or panel with what was typed.
+// open dialog or panel with what was typed. A State_Admin may also unlock the section shown (?unlock=section: the
+// Admin Unlock dialog and action of components/unlocks, docs/decisions/039) when it is locked.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../../utils/auth.server';
 import { formFailure, readOrFail } from '../../utils/api-errors.server';
@@ -12,6 +13,9 @@ import { readForm } from '../../utils/form-data.server';
 import { withParams } from '../../utils/url-state';
 import { moveInput, moveValues } from '../../components/move-fields';
 import { apiSession } from '../../api/client.server';
+import { unlockState } from '../../api/unlock-requests.server';
+import { adminUnlockAction } from '../../components/unlocks/admin-unlock.server';
+import { ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM } from '../../components/unlocks/admin-unlock';
 import { publicUrl } from '../../api/documents.server';
 import {
   assignReviewers, markReviewInProgress, move, reviewApplication, reviewersOfType, type ReviewQuestion,
@@ -21,6 +25,8 @@ import { displayLevel } from '../../../domain/validation/display';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { statusLabel } from '../../../domain/statuses';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
+import { can } from '../../../domain/permissions';
+import { unlockRefusal } from '../../../domain/unlock-requests';
 import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
 } from '../../../domain/workflow';
@@ -62,6 +68,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const open = requested && isActionId(requested) && review.allowedActions.includes(requested) ? requested : null;
   const { application: app } = review;
   const reviewers = open === 'assign-reviewers' && app.reviewerType ? await readOrFail(caller, reviewersOfType(api, app.reviewerType)) : [];
+  // The section's lock as the State_Admin may change it (the same rule the API applies: domain/unlock-requests.ts).
+  const lock = can(user.role, 'update', 'unlock-request') && !step.isEntityProfile
+    ? (await readOrFail(caller, unlockState(api, app.applicationId))).sections.find((s) => s.sectionId === step.id) ?? null
+    : null;
+  const unlock = lock
+    ? { pending: lock.pending, unlocked: lock.unlocked, allowed: unlockRefusal({ status: app.status, isEntityProfile: false, unlocked: lock.unlocked, pending: lock.pending }) === null }
+    : null;
   return {
     section: params.section ?? 'applications',
     application: {
@@ -83,6 +96,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     questions: step.questions.filter((q) => q.visible).map((q) => answerView(api, q)),
     actions: review.allowedActions.map(actionView),
     open: open ? actionView(open) : null,
+    unlock: unlock ? { ...unlock, open: unlock.allowed && url.searchParams.get(UNLOCK_PARAM) === 'section' } : null,
     choices: {
       reasons: REJECT_REASONS.map((r) => ({ id: r.id, text: r.text })),
       statuses: CHANGE_STATUS_TARGETS.filter((s) => s !== app.status).map((s) => ({ value: s, label: statusLabel(s) })),
@@ -110,7 +124,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const actionId = text(form, 'intent');
   // After the move the page shows the application again, the dialog closed, on the same step.
-  const back = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null })}`.replace(/\?$/, '');
+  const back = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [UNLOCK_PARAM]: null })}`.replace(/\?$/, '');
+  if (actionId === ADMIN_UNLOCK_INTENT) return adminUnlockAction(api, caller, form, back);
   if (!isActionId(actionId)) return redirect(back);
   const action = workflowAction(actionId);
   const values = moveValues(form);

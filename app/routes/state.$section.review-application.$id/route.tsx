@@ -1,10 +1,11 @@
 // The state's review of one application (/state/{section}/review-application/{id}; issue 10 UI items 2-3): the
 // application read-only, section by section as steps (?step=), a header with its status, organization, project
 // area, technology, stage and assigned reviewers, and the action menu showing exactly what the caller may do now;
-// each action opens its confirmation (?action=, components/url-dialog.tsx) and posts to this route. Loader and
-// action: page.server.ts; parts: header.tsx, answers.tsx, action-dialog.tsx. Decision 030.
+// each action opens its confirmation (?action=, components/url-dialog.tsx) and posts to this route; a State_Admin
+// unlocks the section shown when it is locked (Unlock section, ?unlock=section: the Admin Unlock dialog, decision 039).
+// Loader and action: page.server.ts; parts: header.tsx, answers.tsx, action-dialog.tsx. Decision 030.
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { StatusBadge } from '../../components/status-badge';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { statusLabel } from '../../../domain/statuses';
@@ -12,6 +13,8 @@ import { withParams } from '../../utils/url-state';
 import { ActionMenu, ReviewHeader, ReviewSteps } from './header';
 import { ReadOnlyAnswers } from './answers';
 import { ActionDialog } from './action-dialog';
+import { AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, type AdminUnlockFailure } from '../../components/unlocks/admin-unlock';
+import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { loader } from './page.server';
 
 export { action, loader } from './page.server';
@@ -26,6 +29,8 @@ export default function ReviewApplication() {
   const app = d.application;
   const index = d.steps.findIndex((s) => s.id === d.step.id);
   const next = d.steps[index + 1];
+  const result = useActionData() as AdminUnlockFailure | { intent?: undefined } | undefined;
+  const unlockTo = withParams(location.search, { [UNLOCK_PARAM]: 'section', action: null });
 
   return (
     <>
@@ -40,15 +45,37 @@ export default function ReviewApplication() {
       </div>
       {/* The open confirmation first: without JavaScript a screen reader or a text browser reads it before the page. */}
       {d.open ? <ActionDialog applicationId={app.id} status={statusLabel(app.status)} stage={app.stage} action={d.open} choices={d.choices} /> : null}
+      {d.unlock?.open ? (
+        <AdminUnlockDialog
+          closeTo={withParams(location.search, { [UNLOCK_PARAM]: null })}
+          action={unlockTo}
+          sections={[]}
+          fixed={{ applicationId: app.id, sectionId: d.step.id, sectionName: d.step.name }}
+          failed={result?.intent === ADMIN_UNLOCK_INTENT ? result : null}
+        />
+      ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
       <ActionMenu actions={d.actions} search={location.search} />
       <div className="ui-form-layout">
-        <ReviewSteps steps={d.steps} current={d.step.id} search={location.search} />
+        <ReviewSteps steps={d.steps} current={d.step.id} search={location.search} revision={app.status === 'REVISION_NEEDED'} />
         <div className="ui-form-main">
           <section className="ui-panel" aria-labelledby="review-section-title" data-testid="section-content">
-            <h2 id="review-section-title" className="ui-panel-title">
-              {d.step.name}
-            </h2>
+            <div className="ui-panel-head">
+              <h2 id="review-section-title" className="ui-panel-title">
+                {d.step.name}
+              </h2>
+              {d.unlock?.allowed ? (
+                <Link to={`${unlockTo}#admin-unlock`} preventScrollReset className="ui-btn-outline-sm" data-testid="unlock-section">
+                  Unlock section<span className="visually-hidden"> {d.step.name}</span>
+                </Link>
+              ) : null}
+            </div>
+            {d.unlock?.unlocked ? <p className="ui-panel-intro" data-testid="section-lock">{UNLOCK_MSG.unlockedTip}: the organization can change it until it resubmits it.</p> : null}
+            {d.unlock?.pending ? (
+              <p className="ui-panel-intro" data-testid="section-lock">
+                The organization asked to unlock this section: <Link to={`/state/unlock-requests?q=${encodeURIComponent(app.id)}`}>approve its request on Unlock Requests</Link>.
+              </p>
+            ) : null}
             <p className="ui-panel-intro">
               {d.step.isEntityProfile ? 'The entity profile as submitted with the application. ' : ''}Read-only: the answers as the organization submitted them.
             </p>
@@ -56,7 +83,7 @@ export default function ReviewApplication() {
           </section>
           {next ? (
             <div className="ui-form-actions">
-              <Link to={withParams(location.search, { step: next.slug, action: null })} className="ui-btn-next">
+              <Link to={withParams(location.search, { step: next.slug, action: null, [UNLOCK_PARAM]: null })} className="ui-btn-next">
                 Next section: {next.name}
               </Link>
             </div>
