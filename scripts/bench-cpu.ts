@@ -7,7 +7,11 @@
 // /proc/<pid>/stat before and after. CPU time moves less than latency when other work shares the machine, but a
 // quiet machine still gives the figures to compare; the load average is printed with them.
 //
+// The state's list (decision 028) is measured the same way, signed in as the demo state admin: page 2 of 25 of
+// every application it sees, and that page's API call.
+//
 //   CPU_ENGINES (pglite,postgres)  CPU_RUNS (300)  CPU_WARMUP (30)  CPU_PROFILE=dir (node --cpu-prof into dir)
+//   CPU_ONLY=regex  only the requests whose label matches (e.g. 'state' or 'applications'), for a profile of one page
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,12 +21,14 @@ import { openDatabase } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
 import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
-import { Browser, client, signIn, signInBrowser, table } from './bench-support';
+import { Browser, client, outboxCode, signIn, signInBrowser, table } from './bench-support';
 
 const ENGINES = (process.env.CPU_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 const RUNS = Number(process.env.CPU_RUNS ?? 300);
 const WARMUP = Number(process.env.CPU_WARMUP ?? 30);
 const ENTRY = path.resolve('build/server/index.js');
+const ONLY = process.env.CPU_ONLY ? new RegExp(process.env.CPU_ONLY) : undefined;
+const STATE_ADMIN = 'state.admin@example.gov';
 
 /** User + system CPU of a process so far, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
 function cpuMs(pid: number): number {
@@ -64,22 +70,32 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
       api.token = await signIn(api, benchAdminEmail(1));
       const browser = new Browser(base);
       await signInBrowser(browser, api, benchAdminEmail(1));
+      const stateApi = client(base);
+      stateApi.token = await signIn(stateApi, STATE_ADMIN);
+      const stateBrowser = new Browser(base);
+      const sent = await stateBrowser.request('/state/login', { intent: 'send-code', email: STATE_ADMIN });
+      const verified = await stateBrowser.request('/state/login?step=code', { intent: 'verify', code: await outboxCode(api, STATE_ADMIN) });
+      if (sent.status !== 302 || verified.status !== 302) throw new Error(`${engine}: the state admin's UI sign-in failed`);
+      const pageOf = (b: Browser, p: string) => ({
+        label: `page ${p}`,
+        get: async () => {
+          const res = await b.request(p);
+          return { status: res.status, size: res.body.length };
+        },
+      });
+      const apiOf = (c: typeof api, p: string) => ({
+        label: `API ${p.replace(bigOrg, ':orgId')}`,
+        get: async () => {
+          const res = await c.call(p);
+          return { status: res.status, size: JSON.stringify(res.body).length };
+        },
+      });
       const targets: { label: string; get: () => Promise<{ status: number; size: number }> }[] = [
-        ...['/org/dashboard', '/org/applications?page=2&size=25', '/help'].map((p) => ({
-          label: `page ${p}`,
-          get: async () => {
-            const res = await browser.request(p);
-            return { status: res.status, size: res.body.length };
-          },
-        })),
-        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, '/api/v1/users/me'].map((p) => ({
-          label: `API ${p.replace(bigOrg, ':orgId')}`,
-          get: async () => {
-            const res = await api.call(p);
-            return { status: res.status, size: JSON.stringify(res.body).length };
-          },
-        })),
-      ];
+        ...['/org/dashboard', '/org/applications?page=2&size=25', '/help'].map((p) => pageOf(browser, p)),
+        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, '/api/v1/users/me'].map((p) => apiOf(api, p)),
+        pageOf(stateBrowser, '/state/applications?page=2&size=25'),
+        apiOf(stateApi, '/api/v1/review/applications?page=2&limit=25'),
+      ].filter((t) => !ONLY || ONLY.test(t.label));
       const rows: (string | number)[][] = [];
       for (const target of targets) {
         const probe = await target.get();

@@ -15,6 +15,7 @@ import { schedulePendingUploadSweep } from '../api/services/pending-uploads';
 import type { Env } from './env';
 import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
+import { rememberRouteMatches } from './route-matching';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -100,6 +101,8 @@ export function createPortalApp(opts: {
   app.use(limitUiBodies(uiBodyLimits(env)));
 
   const portal = portalConfig(env, secret);
+  // Remix matches routes several times a page, flattening the whole tree each time: remembered (decision 040).
+  rememberRouteMatches();
   app.all('*', createRequestHandler({
     build: opts.build,
     mode: env.NODE_ENV,

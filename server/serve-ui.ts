@@ -15,6 +15,7 @@ import { httpTransport } from './api-transport';
 import { bodyRefusal, isCrossSiteWrite, newNonce, securityHeaderList } from './edge';
 import { readEnv, type Env } from './env';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
+import { rememberRouteMatches } from './route-matching';
 
 function envForUi(): Env {
   try {
@@ -33,6 +34,7 @@ const portal = portalConfig(env, sessionSecret(env));
 const api = httpTransport(env.API_BASE_URL!);
 const limits = uiBodyLimits(env);
 const app = (await import(new URL('../index.js', import.meta.url).href)) as ServerBuild;
+rememberRouteMatches();
 
 /** The request's client as the proxy in front of the UI names it (only when TRUST_PROXY says there is one). */
 function clientIp(request: Request): string | undefined {

@@ -4,7 +4,8 @@
 // component, so no Chakra provider and no Chakra runtime reach the browser (decision 026). Icon-only buttons carry
 // visually hidden text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Link, useFetcher, useLocation } from '@remix-run/react';
+import { Form, useFetcher, useLocation } from '@remix-run/react';
+import { Link } from './link';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';

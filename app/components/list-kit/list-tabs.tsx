@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '../link';
 
 export interface ListTab {
   /** Its words ("Gating"), and where it goes (a path; the tab keeps the list's search and filters). */

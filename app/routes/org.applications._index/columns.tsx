@@ -1,6 +1,6 @@
 // The org applications table: its columns and the row actions of spec 4, as plain elements the list kit's
 // table styles (decision 015).
-import { Link } from '@remix-run/react';
+import { Link } from '../../components/link';
 import type { Column } from '../../components/list-kit';
 import { StatusTag } from '../../components/status-badge';
 import { withParams } from '../../utils/url-state';

@@ -1,7 +1,7 @@
 // The state applications table (spec 2 Applications screen, issue 10 UI 1): its columns and row actions, plain
 // elements the list kit's table styles (decision 015). The review screen (H5's) and the history (H7's) are
 // reached as /state/applications/review-application/{id} and /state/applications/view-history/{id}.
-import { Link } from '@remix-run/react';
+import { Link } from '../../components/link';
 import type { Column } from '../../components/list-kit';
 import { StatusTag } from '../../components/status-badge';
 import { formatListDate } from '../../../domain/dates';

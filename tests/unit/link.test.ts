@@ -1,0 +1,51 @@
+// The server's cheap Link (app/components/link.tsx, decision 040) writes what Remix's Link writes.
+import { createElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
+import { Link as RemixLink } from '@remix-run/react';
+import { describe, expect, it } from 'vitest';
+import { Link, isPlainAbsolutePath } from '../../app/components/link';
+
+const at = (location: string, element: ReactElement) => renderToString(createElement(StaticRouter, { location }, element));
+
+describe('Link on the server', () => {
+  const cases: Record<string, unknown>[] = [
+    { to: '/state/applications/review-application/GA-LKV002' },
+    { to: '/state/applications/review-application/GA-LKV002?action=mark-as-gating-review', 'aria-label': 'Mark as Gating Review: GA-LKV002' },
+    { to: '/org/applications/bead-applcn/GA-1#section-2', className: 'row-link', title: 'Open' },
+    { to: '/org/dashboard', 'aria-current': 'page', 'data-testid': 'menu' },
+    { to: '/org/applications', preventScrollReset: true, replace: true, state: { from: 'x' }, relative: 'path' },
+    { to: '/org/applications', reloadDocument: true },
+    { to: '/org/applications', discover: 'none', target: '_blank', rel: 'noreferrer' },
+    // Not plain: Remix's own Link renders these (a relative path depends on the route it is in).
+    { to: '?page=2' },
+    { to: '#x' },
+    { to: '../x' },
+    { to: '/a/../b' },
+    { to: '/x?' },
+    { to: '//elsewhere.example/x' },
+    { to: 'https://elsewhere.example/x' },
+    { to: { pathname: '/x', search: '?a=1' } },
+    { to: '/org/applications', prefetch: 'render' },
+  ];
+  for (const props of cases) {
+    it(`writes the same <a> as Remix's Link for ${JSON.stringify(props)}`, () => {
+      const children = 'Text';
+      for (const location of ['/state/applications?page=2', '/org/applications/bead-applcn/GA-1']) {
+        const ours = at(location, createElement(Link, props as never, children));
+        const remix = at(location, createElement(RemixLink, props as never, children));
+        expect(ours).toBe(remix);
+      }
+    });
+  }
+
+  it('writes the <a> itself for a plain path (no router needed), Remix’s Link for the rest', () => {
+    expect(renderToString(createElement(Link, { to: '/x?a=1', className: 'c' }, 't'))).toBe('<a class="c" data-discover="true" href="/x?a=1">t</a>');
+    expect(() => renderToString(createElement(Link, { to: '?page=2' }, 't'))).toThrow();
+  });
+
+  it('takes only paths the router leaves as they are', () => {
+    expect(isPlainAbsolutePath('/state/applications?x=1#y')).toBe(true);
+    for (const to of ['?a', '#a', 'a/b', '/a/./b', '/a/..', '//x', '/a//b', '/a?', '/a#', '/a?#b', 1, null]) expect(isPlainAbsolutePath(to)).toBe(false);
+  });
+});
