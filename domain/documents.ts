@@ -1,6 +1,6 @@
 // The organization's document library (spec 3 Document, 5 Files, 7 Documents and Preview; decision 036): how a size
 // reads, what a preview can show, and why a document cannot be deleted. Pure: the API, the screens and the tests read it.
-import { fileExtension } from './validation';
+import { fileExtension } from './validation/display';
 
 /** 1234 → '1 KB', 2.5 MB → '2.5 MB': sizes as people read them. */
 export function formatBytes(bytes: number): string {
@@ -28,6 +28,9 @@ export function previewKind(fileName: string): PreviewKind {
 export function fileTypeLabel(fileName: string): string {
   return fileExtension(fileName).toUpperCase() || 'FILE';
 }
+
+/** How many of the library's documents the 'Choose from Documents Library' dialog lists (newest first). */
+export const LIBRARY_CHOICES = 100;
 
 /** The application whose answer holds a document (any of its versions), if one does. */
 export interface DocumentUse {
@@ -59,6 +62,7 @@ export const DOCUMENT_LIBRARY_MSG = {
   previewFailed: 'Failed to load the file. Please try again.',
   previewCancelled: 'Loading cancelled by user.',
   chooseTitle: 'Choose from Documents Library',
+  attached: (fileName: string) => `${fileName} is attached from the Documents library.`,
   chooseNothing: 'Please choose a document from the library.',
   libraryEmpty: 'No documents in the library yet. Upload one on the Documents screen, or choose a file here.',
 } as const;

@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PORTAL_MSG } from '../domain/messages';
 import { VALIDATION_MSG } from '../domain/validation';
 
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, framing: Framing = 'none'): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -17,8 +17,22 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    framing === 'same-origin' ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** Whether a response may be shown in a frame: never, or by the portal's own pages only. */
+export type Framing = 'none' | 'same-origin';
+
+/**
+ * The one kind of response the portal's own pages may frame: a document opened inline for the 'Preview File' dialog
+ * (a PDF in the browser's own viewer, decision 036), through the UI's link (`/resources/documents/{id}?view=1`) or the
+ * API's signed download it leads to (inline only, not `toDownload`). Everything else: nothing may frame it.
+ */
+export function framingOf(path: string, query: URLSearchParams): Framing {
+  if (/^\/resources\/documents\/[^/]+$/.test(path) && query.get('view') === '1') return 'same-origin';
+  if (/^\/api\/v1\/documents\/download\/[^/]+$/.test(path) && query.get('toDownload') !== 'true') return 'same-origin';
+  return 'none';
 }
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -33,12 +47,12 @@ export const newNonce = () => crypto.randomBytes(16).toString('base64');
  * The one list of security headers: the Express middleware below and the UI served by remix-serve
  * (server/serve-ui.ts) both set these.
  */
-export function securityHeaderList(nonce: string, secure: boolean): [name: string, value: string][] {
+export function securityHeaderList(nonce: string, secure: boolean, framing: Framing = 'none'): [name: string, value: string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(nonce)],
+    ['Content-Security-Policy', contentSecurityPolicy(nonce, framing)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'same-origin'],
-    ['X-Frame-Options', 'DENY'],
+    ['X-Frame-Options', framing === 'same-origin' ? 'SAMEORIGIN' : 'DENY'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
   ];
@@ -50,7 +64,8 @@ export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    for (const [name, value] of securityHeaderList(nonce, req.secure)) res.setHeader(name, value);
+    const framing = framingOf(req.path, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''));
+    for (const [name, value] of securityHeaderList(nonce, req.secure, framing)) res.setHeader(name, value);
     next();
   };
 }

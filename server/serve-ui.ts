@@ -12,7 +12,7 @@ import type {
 } from '@remix-run/node';
 import { PORTAL_MSG } from '../domain/messages';
 import { httpTransport } from './api-transport';
-import { bodyRefusal, isCrossSiteWrite, newNonce, securityHeaderList } from './edge';
+import { bodyRefusal, framingOf, isCrossSiteWrite, newNonce, securityHeaderList } from './edge';
 import { readEnv, type Env } from './env';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
@@ -50,8 +50,9 @@ function uiContext(context: AppLoadContext, request: Request): AppLoadContext {
 }
 
 function setHeaders(headers: Headers, context: AppLoadContext, request: Request): void {
-  const secure = new URL(request.url).protocol === 'https:';
-  for (const [name, value] of securityHeaderList(context.cspNonce ?? '', secure)) headers.set(name, value);
+  const url = new URL(request.url);
+  const secure = url.protocol === 'https:';
+  for (const [name, value] of securityHeaderList(context.cspNonce ?? '', secure, framingOf(url.pathname, url.searchParams))) headers.set(name, value);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
 }
 

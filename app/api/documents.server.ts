@@ -2,6 +2,7 @@
 // link to open or download one.
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { FileValue } from '../../domain/questions';
+import type { DocumentUse } from '../../domain/documents';
 
 export interface DocumentPlace {
   organizationId: string;
@@ -51,3 +52,74 @@ export async function holdPendingUpload(api: ApiSession, place: DocumentPlace, f
 
 /** The person removed a held file before saving: it goes at once (else it expires). */
 export const discardPendingUpload = (api: ApiSession, pendingUploadId: string) => del(api, `/documents/pending/${seg(pendingUploadId)}`);
+
+// ---------------------------------------------------------------------------------------------
+// The organization's library (/org/documents, decision 036)
+// ---------------------------------------------------------------------------------------------
+
+/** A row of the library (spec 3 Document) with its version and the application that holds it, if any. */
+export interface LibraryDocument {
+  id: string;
+  fileName: string;
+  displayName: string;
+  description: string | null;
+  fileSize: number;
+  fileType: string;
+  programName: string | null;
+  sectionId: string | null;
+  submittedBy: string | null;
+  uploadedBy: string | null;
+  createdAt: string;
+  version: number;
+  versionOf: string | null;
+  current: boolean;
+  usedBy?: DocumentUse | null;
+}
+
+export interface DocumentVersion {
+  id: string;
+  version: number;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+  uploadedBy: string | null;
+  createdAt: string;
+  current: boolean;
+}
+
+export interface LibraryPage {
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  totalRecords: number;
+  documents: LibraryDocument[];
+}
+
+export const listDocuments = (api: ApiSession, organizationId: string, paging: { page: number; limit: number }) =>
+  get<LibraryPage>(api, `/documents/organizations/${seg(organizationId)}/documents`, paging);
+
+export const getDocument = (api: ApiSession, organizationId: string, id: string) =>
+  get<{ document: LibraryDocument; versions: DocumentVersion[] }>(api, `/documents/${seg(id)}`, { organizationId });
+
+/** Uploads a file into the library (no application): the program and section the spec's upload names. */
+export async function uploadLibraryDocument(
+  api: ApiSession, place: { organizationId: string; programId: string; sectionId: string }, file: File, description: string,
+): Promise<LibraryDocument> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(place)) form.set(key, value);
+  if (description) form.set('description', description);
+  form.set('fileName', file.name);
+  form.set('file', file, file.name);
+  return (await post<{ document: LibraryDocument }>(api, '/documents/upload', form)).document;
+}
+
+/** A new version of a document (spec 7 POST documents/{id}/new-version). */
+export async function uploadNewVersion(api: ApiSession, organizationId: string, id: string, file: File): Promise<LibraryDocument> {
+  const form = new FormData();
+  form.set('fileName', file.name);
+  form.set('file', file, file.name);
+  return (await post<{ document: LibraryDocument }>(api, `/documents/${seg(id)}/new-version`, form, { organizationId })).document;
+}
+
+export const deleteDocument = (api: ApiSession, organizationId: string, id: string) =>
+  del<{ message: string }>(api, `/documents/${seg(id)}?organizationId=${seg(organizationId)}`);

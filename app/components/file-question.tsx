@@ -11,6 +11,7 @@ import { DOCUMENT_FILE_EXTENSIONS } from '../../domain/validation/limits';
 import { truncateFileName } from '../../domain/validation/display';
 import type { UploadState } from '../utils/send-answer-file';
 import { DOCUMENT_MSG } from '../../domain/messages';
+import { formatBytes } from '../../domain/documents';
 import { fileInputName, partName } from '../utils/question-form';
 import { useHydrated } from '../utils/use-hydrated';
 
@@ -21,6 +22,8 @@ export interface UploadSettings {
   maxUploadBytes: number;
   /** Called once a file is stored and its answer saved (the page may refresh its section statuses). */
   onSaved?: () => void;
+  /** Offer 'Choose from Documents Library' (the application form, decision 036): a submit that saves, then opens it. */
+  library?: boolean;
 }
 
 export function asFileValue(value: unknown): FileValue | null {
@@ -29,11 +32,6 @@ export function asFileValue(value: unknown): FileValue | null {
     : null;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 const ACCEPT = DOCUMENT_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -151,6 +149,14 @@ export function FileQuestion({
               </button>
             )}
           </div>
+          {uploads!.library ? (
+            // A document already in the library instead of uploading again: saves the section, then opens the dialog.
+            <p>
+              <button type="submit" name="intent" value={`library:${questionId}`} className="q-btn-outline-xs" formNoValidate disabled={uploading}>
+                Choose from Documents Library<span className="visually-hidden"> for {label}</span>
+              </button>
+            </p>
+          ) : null}
           <p id={hintId} className="q-file-hint">
             PDF, Word, Excel, JPG or PNG, up to {formatBytes(uploads!.maxUploadBytes)}.
           </p>

@@ -83,6 +83,18 @@ export function removeFileIntent(intent: string | null): string | null {
   return match ? match[1]! : null;
 }
 
+/** 'Choose from Documents Library' on a File question: save the section, then open the library dialog (decision 036). */
+export function libraryIntent(intent: string | null): string | null {
+  const match = /^library:([^:]+)$/.exec(intent ?? '');
+  return match ? match[1]! : null;
+}
+
+/** The library dialog's own post: the chosen document answers that File question (decision 036). */
+export function chooseFileIntent(intent: string | null): string | null {
+  const match = /^choose-file:([^:]+)$/.exec(intent ?? '');
+  return match ? match[1]! : null;
+}
+
 /** The intents a form may carry besides saving: add or remove a table row (works without JavaScript). */
 export function tableIntent(intent: string | null): { kind: 'add' | 'remove'; questionId: string; row: number } | null {
   const match = /^(add|remove)-row:([^:]+)(?::(\d+))?$/.exec(intent ?? '');

@@ -27,7 +27,7 @@ export function pastLastPage(url: string | URL, page: number, totalPages: number
 }
 
 /** Parameters that open dialogs and drawers: closed by dropping them all. */
-export const DIALOG_PARAMS = ['filters', 'cancel', 'step', 'delete', 'new', 'edit', 'disable'] as const;
+export const DIALOG_PARAMS = ['filters', 'cancel', 'step', 'delete', 'new', 'edit', 'disable', 'upload', 'version', 'preview', 'library'] as const;
 
 export function closeDialogs(search: string | URLSearchParams): string {
   return withParams(search, Object.fromEntries(DIALOG_PARAMS.map((k) => [k, null])));

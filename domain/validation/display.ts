@@ -23,3 +23,9 @@ export function truncateFileName(name: string): string {
 export function displayLevel(systemNo: string | number): number {
   return (String(systemNo).match(/\./g) ?? []).length;
 }
+
+/** The file's extension, lower-cased, without the dot ('' when none). */
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).trim().toLowerCase();
+}

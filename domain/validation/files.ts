@@ -2,12 +2,10 @@
 import { isRecord } from './answers-common';
 import { BLOCKED_FILE_EXTENSIONS, DOCUMENT_FILE_EXTENSIONS, MAX_UPLOAD_BYTES } from './limits';
 import { VALIDATION_MSG } from './messages';
+import { fileExtension } from './display';
 
-/** The file's extension, lower-cased, without the dot ('' when none). */
-export function fileExtension(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).trim().toLowerCase();
-}
+// The extension rule lives with the display helpers (the form's first load reads it without these checks).
+export { fileExtension };
 
 export const isBlockedFileName = (fileName: string): boolean => BLOCKED_FILE_EXTENSIONS.includes(fileExtension(fileName));
 

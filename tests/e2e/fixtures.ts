@@ -60,6 +60,8 @@ export const test = base.extend<{ consoleErrors: string[]; validHtml: void; scri
       const pending: Promise<string[]>[] = [];
       page.on('response', (res) => {
         if (res.request().resourceType() !== 'document' || !(res.headers()['content-type'] ?? '').includes('text/html')) return;
+        // The browser's own pages (its PDF viewer, chrome-extension://…/index.html, in a preview frame) are not the portal's.
+        if (!/^https?:/.test(res.url())) return;
         const where = new URL(res.url()).pathname + new URL(res.url()).search;
         pending.push(res.text().then((html) => validateHtml(html, where), () => []));
       });

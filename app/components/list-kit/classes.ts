@@ -121,4 +121,18 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' },
   },
   'ui-select-box': { display: 'inline-flex', alignItems: 'center', minW: 6, minH: 6, '& > input': { w: 4, h: 4 } },
+  // The documents library (decision 036): the 'Preview File' dialog's image or PDF frame, a document's versions, and
+  // the 'Choose from Documents Library' list of radios.
+  'ui-preview': {
+    mt: 4,
+    '& img': { display: 'block', maxW: 'full', maxH: '70vh', mx: 'auto', borderWidth: '1px' },
+    '& iframe': { display: 'block', w: 'full', h: '70vh', borderWidth: '1px' },
+  },
+  'ui-versions': { mt: 4, fontSize: 'sm', '& > ol': { listStyleType: 'none', p: 0, m: 0, mt: 2 }, '& li': { mb: 1 }, '& a': { textDecoration: 'underline' } },
+  'ui-choice-list': {
+    border: 'none', p: 0, m: 0, maxH: '50vh', overflowY: 'auto',
+    '& > legend': { fontWeight: 'semibold', mb: 2, p: 0 },
+    '& > label': { display: 'flex', gap: 2, alignItems: 'baseline', py: 2, borderBottomWidth: '1px' },
+    '& > label small': { color: 'fg.muted' },
+  },
 };

@@ -1,16 +1,17 @@
 // The application form's loader and action (the route is app/routes/org.$section.bead-applcn.$id/route.tsx):
 // the section shown is ?step=; Save (with the files chosen without JavaScript), table row intents, Remove file
 // and Submit are plain posts.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../../utils/auth.server';
 import { formFailure, readOrFail } from '../../utils/api-errors.server';
 import { apiSession } from '../../api/client.server';
 import { submitApplication } from '../../api/applications.server';
 import { projectAreaCounts, saveSectionAnswers, sectionStatuses, sectionView } from '../../api/sections.server';
 import { redirectWithToast } from '../../utils/session.server';
-import { answersFromForm, applyTableIntent, chosenFiles, removeFileIntent, tableIntent } from '../../utils/question-form';
+import { answersFromForm, applyTableIntent, chooseFileIntent, chosenFiles, libraryIntent, removeFileIntent, tableIntent } from '../../utils/question-form';
 import { holdAnswerFile, tooLargeForUpload } from '../../utils/file-answers.server';
-import { discardPendingUpload } from '../../api/documents.server';
+import { discardPendingUpload, getDocument, listDocuments } from '../../api/documents.server';
+import { DOCUMENT_LIBRARY_MSG, LIBRARY_CHOICES } from '../../../domain/documents';
 import { readForm } from '../../utils/form-data.server';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
@@ -43,7 +44,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Past its draft: the window, and per section whether it is open, waiting, or may be asked for (decision 034).
   const status = view.application.status;
   const unlock = status !== 'DRAFT' && status !== 'CANCELLED' ? await readOrFail({ request, context }, unlockState(api, applicationId), { notFound: APPLICATION_MSG.notFound }) : null;
+  // 'Choose from Documents Library' (?library=questionId, decision 036): the organization's current documents.
+  const libraryFor = new URL(request.url).searchParams.get('library');
+  const libraryQuestion = libraryFor && !view.application.readOnly ? view.questions.find((q) => q.id === libraryFor && q.type === 'File' && !q.readOnly) : undefined;
+  const library = libraryQuestion
+    ? {
+        questionId: libraryQuestion.id,
+        label: libraryQuestion.text,
+        ...(await readOrFail({ request, context }, listDocuments(api, user.organization!.id, { page: 1, limit: LIBRARY_CHOICES }))),
+      }
+    : null;
   return {
+    library,
     unlock,
     canRequestUnlock: can(user.role, 'create', 'unlock-request'),
     applicationId, steps, step, view, areas, areaCounts: filling,
@@ -65,6 +77,8 @@ export type ActionResult = {
   message: string | null;
   /** A refused unlock request (the dialog stays open with the message typed and the reason). */
   unlock?: { message: string; error: string };
+  /** A refused choice in the library dialog (it stays open with the reason). */
+  library?: { questionId: string; error: string };
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -117,6 +131,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title });
   }
 
+  // The library dialog's choice answers its File question by itself (the dialog's form holds no other answers).
+  const choosing = chooseFileIntent(intent);
+  if (choosing) {
+    const question = view.questions.find((q) => q.id === choosing && q.type === 'File');
+    if (!question) return data<ActionResult>({ ...none, values: null, message: APPLICATION_MSG.questionNotInSection }, { status: 400 });
+    const documentId = String(form.get('documentId') ?? '');
+    if (!documentId) return data<ActionResult>({ ...none, values: null, library: { questionId: choosing, error: DOCUMENT_LIBRARY_MSG.chooseNothing } }, { status: 400 });
+    let fileName: string;
+    try {
+      const { document } = await getDocument(api, user.organization!.id, documentId);
+      fileName = document.fileName;
+      await saveSectionAnswers(api, applicationId, step.sectionId, { [choosing]: { documentId: document.id, fileName } });
+    } catch (error) {
+      const failure = await formFailure(error, caller);
+      return data<ActionResult>({ ...none, values: null, library: { questionId: choosing, error: failure.fields[choosing] ?? failure.message } }, { status: failure.status });
+    }
+    return redirectWithToast(here, context, { type: 'success', title: DOCUMENT_LIBRARY_MSG.attached(fileName) });
+  }
+
   const values = answersFromForm(view.questions, form);
   // File questions: Remove clears the answer (a held file goes at once); a file chosen without JavaScript is held
   // as a pending upload (docs/decisions/022) whatever the intent: the save that succeeds makes it a document, a
@@ -159,6 +192,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const failure = await formFailure(error, caller);
     const tied = Object.keys(failure.fields).length > 0;
     return data<ActionResult>({ ...none, values, errors: failure.fields, message: tied ? null : failure.message }, { status: failure.status });
+  }
+  // 'Choose from Documents Library': the section is saved first (nothing typed is lost), then the dialog opens.
+  const opening = libraryIntent(intent);
+  if (opening && view.questions.some((q) => q.id === opening && q.type === 'File')) {
+    return redirect(`${here}&library=${encodeURIComponent(opening)}#choose-document`);
   }
   return redirectWithToast(here, context, { type: 'success', title: removing ? APPLICATION_MSG.fileRemoved : APPLICATION_MSG.sectionSaved });
 }

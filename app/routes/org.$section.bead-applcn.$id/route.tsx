@@ -17,6 +17,8 @@ import type { FormQuestion } from '../../components/question-field';
 import type { action, ActionResult, loader } from './form.server';
 import { SectionSteps, SubmitErrors } from './section-steps';
 import { RevisionNotice } from './revision-notice';
+import { LibraryDialog } from './library';
+import { asFileValue } from '../../components/file-question';
 import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './unlock';
 import { lockedNotice } from '../../../domain/unlock-requests';
 
@@ -30,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, unlock, canRequestUnlock } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, unlock, canRequestUnlock, library } = useLoaderData<typeof loader>();
   const location = useLocation();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
@@ -107,6 +109,7 @@ export default function ApplicationForm() {
             applicationId,
             sectionId: step.sectionId,
             maxUploadBytes,
+            library: true,
             // A stored file can complete the section: refresh the step statuses, unless that would
             // disturb answers being typed.
             onSaved: () => {
@@ -148,6 +151,14 @@ export default function ApplicationForm() {
       </div>
       {asking === 'confirm' ? <UnlockConfirm /> : null}
       {asking === 'message' ? <UnlockRequestDialog sectionName={view.section.name} failed={actionData?.unlock ?? null} /> : null}
+      {library ? (
+        <LibraryDialog
+          library={library}
+          current={asFileValue(values[library.questionId])?.documentId ?? null}
+          error={actionData?.library?.questionId === library.questionId ? actionData.library.error : null}
+          action={`${base}?step=${step.slug}&library=${encodeURIComponent(library.questionId)}`}
+        />
+      ) : null}
       {revising && app.revisionRequest ? <RevisionNotice request={app.revisionRequest} steps={steps} base={base} /> : null}
       {app.status === 'CANCELLED' ? <FormAlert message="Application Cancelled" /> : null}
       {locked && app.status !== 'CANCELLED' && view.section.isEntityProfile === false ? <FormAlert tone="info" message={lockedNotice(unlock?.windowOpen ?? true)} /> : null}
