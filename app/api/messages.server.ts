@@ -1,4 +1,56 @@
-// Messages (spec 9): the unread count of the top bar.
-import { get, type ApiSession } from './client.server';
+// Messages (spec 7 Messages; decision 037): the thread lists, one thread, sending (multipart), read marks, the unread
+// count of the top bar and an attachment's link.
+import { get, post, seg, type ApiSession } from './client.server';
+import { publicUrl } from './documents.server';
+
+export interface ThreadSummary {
+  id: string;
+  organizationId: string;
+  organization: { legalName: string };
+  applicationId: string | null;
+  subject: string;
+  content: string;
+  direction: 'ORG_TO_STATE' | 'STATE_TO_ORG' | null;
+  sender: { firstName: string; lastName: string } | null;
+  createdAt: string;
+  lastMessage: { id: string; content: string; createdAt: string } | null;
+  lastMessageAt: string;
+  unreadCount: number;
+}
+
+export interface ThreadMessage {
+  id: string;
+  senderId: string | null;
+  sender: { firstName: string; lastName: string } | null;
+  direction: 'ORG_TO_STATE' | 'STATE_TO_ORG';
+  content: string;
+  createdAt: string;
+  attachments: { id: string; fileName: string; fileSize: number }[];
+  replyToMessageId?: string;
+}
+
+export interface ThreadPage {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  threads: ThreadSummary[];
+}
 
 export const unreadCount = async (api: ApiSession) => (await get<{ total: number }>(api, '/messages/unread/count')).total;
+
+export const listThreads = (api: ApiSession, query: { page: number; limit: number; organizationId?: string }) =>
+  get<ThreadPage>(api, '/messages/threads', { ...query });
+
+export const getThread = (api: ApiSession, threadId: string) => get<ThreadSummary & { messages: ThreadMessage[] }>(api, `/messages/threads/${seg(threadId)}`);
+
+export const markThreadRead = (api: ApiSession, threadId: string) => post<{ threadId: string }>(api, `/messages/${seg(threadId)}/read`);
+
+/** Sends the multipart form of spec 7 (fields first, then the files): a new thread, or a reply when replyToMessageId is set. */
+export const sendMessage = (api: ApiSession, form: FormData) => post<{ message: string; threadId: string }>(api, '/messages', form);
+
+/** Where the browser goes to open an attachment: the signed link, absolute for the browser. */
+export async function attachmentLink(api: ApiSession, attachmentId: string, toDownload: boolean): Promise<string> {
+  const { data } = await get<{ data: { url: string } }>(api, `/messages/attachments/${seg(attachmentId)}`, { download: toDownload ? 'true' : undefined });
+  return publicUrl(api, data.url);
+}

@@ -188,4 +188,31 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   },
   'ui-action-menu': { listStyleType: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 2 },
   'q-answer': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  // Messages (app/components/messages, decision 037): the thread list beside the conversation, stacked on smaller screens.
+  'ui-messages': { display: 'grid', gap: 4, gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(16rem, 22rem) minmax(0, 1fr)' }, alignItems: 'start' },
+  'ui-threads': {
+    bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: 3, minW: 0,
+    '& > ul': { listStyleType: 'none', m: 0, p: 0 },
+    '& > ul > li + li': { borderTopWidth: '1px' },
+    '& > ul a': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, p: 2, borderRadius: 'md', textDecoration: 'none', overflowWrap: 'anywhere' },
+    '& > ul a:hover': { bg: 'bg.muted' },
+    '& > ul a[aria-current]': { bg: 'bg.muted', boxShadow: 'inset 3px 0 0 0 currentColor' },
+  },
+  'ui-thread-subject': { fontWeight: 'semibold', flex: '1' },
+  'ui-thread-meta': { display: 'block', width: 'full', fontSize: 'sm' },
+  'ui-thread-filter': { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: 2, mb: 3, '& > select': { flex: '1', minW: '10rem' } },
+  'ui-conversation': {
+    bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: { base: 3, md: 4 }, minW: 0,
+    '& > ol': { listStyleType: 'none', m: 0, p: 1, maxH: '32rem', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 3, mb: 4 },
+  },
+  'ui-conversation-head': { borderBottomWidth: '1px', pb: 2, mb: 3, '& > h2': { mb: 1 }, '& > p': { fontSize: 'sm' } },
+  'ui-message': {
+    maxW: '85%', p: 3, borderRadius: 'lg', borderWidth: '1px', bg: 'bg.muted', alignSelf: 'flex-start',
+    '&[data-mine]': { alignSelf: 'flex-end', bg: 'bg' },
+    '& > p': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+    '& > p:first-of-type': { fontSize: 'sm', fontWeight: 'semibold', mb: 1 },
+    '& > ul': { listStyleType: 'none', m: 0, mt: 2, p: 0, fontSize: 'sm' },
+  },
+  'ui-compose': { display: 'flex', flexDirection: 'column', gap: 1 },
+  'ui-empty-pane': { py: 16, textAlign: 'center' },
 };

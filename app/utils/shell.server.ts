@@ -2,6 +2,7 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { requirePortalUser, type PortalUser } from './auth.server';
 import { callApi } from './api.server';
+import { markOpenThread } from './open-thread.server';
 import { readPreferences } from './session.server';
 import { menuFor, redirectForMenuPath } from '../../domain/menu';
 import { canUseMessages, type RoleType } from '../../domain/roles';
@@ -14,6 +15,7 @@ export async function loadShell(request: Request, context: AppLoadContext, roleT
 
   let unread: number | null = null;
   if (canUseMessages(user.role)) {
+    await markOpenThread(request, context, user, roleType);
     try {
       unread = (await callApi<{ total: number }>(context, '/messages/unread/count', { token: user.token })).total;
     } catch {
