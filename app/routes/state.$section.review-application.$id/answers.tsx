@@ -2,6 +2,7 @@
 // (indented 20px per level, spec 2), its answer as text, a table, or a link that opens the file (a short-lived
 // signed link, new tab). Plain elements with the question form's build-time classes (q-*): no inputs to skip past,
 // nothing a screen reader announces as disabled.
+import type { ReactNode } from 'react';
 import type { AnswerView } from './types';
 
 const NO_ANSWER = 'No answer';
@@ -57,7 +58,8 @@ function Answer({ q }: { q: AnswerView }) {
   }
 }
 
-export function ReadOnlyAnswers({ questions }: { questions: AnswerView[] }) {
+/** `after`: what follows a question's answer (a reviewer's mark control, decision 038). */
+export function ReadOnlyAnswers({ questions, after }: { questions: AnswerView[]; after?: (q: AnswerView) => ReactNode }) {
   return (
     <div data-testid="review-answers">
       {questions.map((q) =>
@@ -73,6 +75,7 @@ export function ReadOnlyAnswers({ questions }: { questions: AnswerView[] }) {
               {q.systemNo}. {q.text}
             </p>
             <Answer q={q} />
+            {after?.(q)}
           </div>
         ),
       )}

@@ -31,9 +31,12 @@ import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
 } from '../../../domain/workflow';
 import type { ActionView, AnswerView, ReviewActionResult } from './types';
+import { isMarkingIntent, markingAction, markingView, REVIEW_UNLOCK_PARAM } from './marking.server';
+import type { ReviewWithMarking } from '../../api/review-marking.server';
 
 /** The query parameter of the open confirmation (a URL-state dialog, decision 004). */
 export const ACTION_PARAM = 'action';
+
 
 /** A question as the page shows it: its number's depth, and its answer as text, a table or a file link. */
 function answerView(api: Parameters<typeof publicUrl>[0], q: ReviewQuestion): AnswerView {
@@ -67,6 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Only an action the caller may take now opens; anything else in the URL is ignored (the menu shows no such action).
   const open = requested && isActionId(requested) && review.allowedActions.includes(requested) ? requested : null;
   const { application: app } = review;
+  const marking = await markingView(api, caller, review as ReviewWithMarking, step.id, url, user.role);
   const reviewers = open === 'assign-reviewers' && app.reviewerType ? await readOrFail(caller, reviewersOfType(api, app.reviewerType)) : [];
   // The section's lock as the State_Admin may change it (the same rule the API applies: domain/unlock-requests.ts).
   const lock = can(user.role, 'update', 'unlock-request') && !step.isEntityProfile
@@ -77,6 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     : null;
   return {
     section: params.section ?? 'applications',
+    marking,
     application: {
       id: app.applicationId,
       status: app.status,
@@ -122,6 +127,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = String(params.id ?? '').toUpperCase();
   const url = new URL(request.url);
   const form = await readForm(request);
+  const intent = text(form, 'intent');
+  if (isMarkingIntent(intent)) {
+    const to = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [REVIEW_UNLOCK_PARAM]: null })}`.replace(/\?$/, '');
+    return markingAction(api, caller, form, intent, id, to, () => reviewApplication(api, id) as Promise<ReviewWithMarking>);
+  }
   const actionId = text(form, 'intent');
   // After the move the page shows the application again, the dialog closed, on the same step.
   const back = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [UNLOCK_PARAM]: null })}`.replace(/\?$/, '');

@@ -12,6 +12,7 @@ import { statusLabel } from '../../../domain/statuses';
 import { withParams } from '../../utils/url-state';
 import { ActionMenu, ReviewHeader, ReviewSteps } from './header';
 import { ReadOnlyAnswers } from './answers';
+import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
 import { AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, type AdminUnlockFailure } from '../../components/unlocks/admin-unlock';
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
@@ -43,6 +44,7 @@ export default function ReviewApplication() {
         <h1 className="ui-h1-flush">Application {app.id}</h1>
         <StatusBadge status={app.status} />
       </div>
+      {d.marking.unlocking ? <ReviewUnlockDialog unlocking={d.marking.unlocking} /> : null}
       {/* The open confirmation first: without JavaScript a screen reader or a text browser reads it before the page. */}
       {d.open ? <ActionDialog applicationId={app.id} status={statusLabel(app.status)} stage={app.stage} action={d.open} choices={d.choices} /> : null}
       {d.unlock?.open ? (
@@ -56,6 +58,7 @@ export default function ReviewApplication() {
       ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
       <ActionMenu actions={d.actions} search={location.search} />
+      <ReviewsPanel reviews={d.marking.reviews} />
       <div className="ui-form-layout">
         <ReviewSteps steps={d.steps} current={d.step.id} search={location.search} revision={app.status === 'REVISION_NEEDED'} />
         <div className="ui-form-main">
@@ -79,7 +82,14 @@ export default function ReviewApplication() {
             <p className="ui-panel-intro">
               {d.step.isEntityProfile ? 'The entity profile as submitted with the application. ' : ''}Read-only: the answers as the organization submitted them.
             </p>
-            <ReadOnlyAnswers questions={d.questions} />
+            {d.marking.mine ? <MarkingBanner mine={d.marking.mine} /> : null}
+            {d.marking.mine?.mustDeclare ? (
+              <ConflictDeclaration organization={app.organization} />
+            ) : d.marking.mine ? (
+              <MarkedAnswers questions={d.questions} mine={d.marking.mine} stepId={d.step.id} />
+            ) : (
+              <ReadOnlyAnswers questions={d.questions} />
+            )}
           </section>
           {next ? (
             <div className="ui-form-actions">
@@ -88,6 +98,8 @@ export default function ReviewApplication() {
               </Link>
             </div>
           ) : null}
+          {d.marking.mine ? <DecisionPanel mine={d.marking.mine} /> : null}
+          <SummaryPanel summary={d.marking.summary} />
         </div>
       </div>
     </>

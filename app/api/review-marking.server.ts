@@ -1,0 +1,71 @@
+// A reviewer's marking of an application and the review summary (decision 038; API: api/routes/review-marking.ts).
+// Failures are mapped by app/utils/api-errors.server.ts like every other call.
+import { get, post, put, seg, type ApiSession } from './client.server';
+import type { ReviewApplication } from './review.server';
+import type { PassFail, ReviewDecision } from '../../domain/review-marks';
+import type { Stage } from '../../domain/permissions';
+import type { AssignmentStatus } from '../../domain/workflow';
+
+/** The caller's own review of the application's current stage (GET review/applications/{id} `myReview`). */
+export interface MyReview {
+  stage: Stage;
+  assignment: AssignmentStatus;
+  declaration: { conflict: boolean; note: string | null; declaredAt: string } | null;
+  marks: { questionId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
+  submittedSectionIds: string[];
+  decision: { decision: ReviewDecision; comments: string; submittedAt: string } | null;
+}
+
+export interface Declaration {
+  reviewerId: string;
+  firstName: string;
+  lastName: string;
+  stage: Stage;
+  conflict: boolean;
+  note: string | null;
+  declaredAt: string;
+}
+
+/** GET review/applications/{id} with the marking fields (decision 038). */
+export type ReviewWithMarking = ReviewApplication & {
+  /** A reviewer who has not declared "no conflict of interest" yet gets no answers. */
+  answersHidden: boolean;
+  myReview: MyReview | null;
+  /** Conflict-of-interest declarations, for the admins (empty for reviewers). */
+  declarations: Declaration[];
+};
+
+export interface StageFigures {
+  overallScore: { actual: number; possible: number; percentage: number };
+  overallPassFail: { passCount: number; failCount: number; total: number };
+}
+
+export interface ReviewSummary extends StageFigures {
+  applicationId: string;
+  programId: string;
+  stages: (StageFigures & { stage: Stage; markedQuestions: number; submittedReviews: number })[];
+}
+
+export interface MarkBody {
+  questionId: string;
+  passFail?: PassFail | null;
+  score?: number | null;
+  comment?: string | null;
+}
+
+export const reviewSummary = (api: ApiSession, id: string) => get<ReviewSummary>(api, `/review/applications/${seg(id)}/review-summary`);
+
+export const declareConflict = (api: ApiSession, id: string, body: { conflict: boolean; note?: string | null }) =>
+  post<{ message: string; conflict: boolean }>(api, `/review/applications/${seg(id)}/conflict-of-interest`, body);
+
+export const saveMarks = (api: ApiSession, id: string, sectionId: string, marks: MarkBody[]) =>
+  put<{ message: string }>(api, `/review/applications/${seg(id)}/sections/${seg(sectionId)}/marks`, { marks });
+
+export const submitSection = (api: ApiSession, id: string, sectionId: string) =>
+  post<{ message: string }>(api, `/review/applications/${seg(id)}/sections/${seg(sectionId)}/submit`, {});
+
+export const submitDecision = (api: ApiSession, id: string, body: { decision: string; comments: string }) =>
+  post<{ message: string; movedTo: string | null }>(api, `/review/applications/${seg(id)}/submit-review-decision`, body);
+
+export const unlockReview = (api: ApiSession, id: string, reviewerId: string, comment: string) =>
+  put<{ message: string }>(api, `/review/applications/applications/${seg(id)}/reviews/${seg(reviewerId)}/unlock`, { comment });

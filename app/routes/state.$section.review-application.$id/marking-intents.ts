@@ -1,0 +1,14 @@
+// The review screen's marking intents and URL parameter (decision 038), shared by the page (marking.tsx) and its
+// server module (marking.server.ts, which the browser bundle leaves out).
+export const MARKING_INTENTS = {
+  declare: 'review-declare',
+  save: 'review-save',
+  submitSection: 'review-submit-section',
+  decision: 'review-decision',
+  unlock: 'review-unlock',
+} as const;
+const INTENTS: readonly string[] = Object.values(MARKING_INTENTS);
+export const isMarkingIntent = (intent: string) => INTENTS.includes(intent);
+
+/** The query parameter of the open Unlock review dialog (the reviewer's id). */
+export const REVIEW_UNLOCK_PARAM = 'reviewUnlock';

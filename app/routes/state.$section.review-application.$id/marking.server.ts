@@ -1,0 +1,238 @@
+// The review screen's marking (decision 038): what the loader hands the page about the caller's own review (the
+// conflict-of-interest declaration, the marks of the step shown, the sections to submit, the decision), the admins'
+// view of the reviews (status, declaration, Unlock), and the review summary; and the action's intents (declare,
+// save marks, submit a section, submit the decision, unlock a review). The mark rules are domain/review-marks.ts,
+// checked here before posting (the same messages the API gives) and again by the API.
+import { data, redirect } from '@remix-run/node';
+import { formFailure, readOrFail, type ApiCaller } from '../../utils/api-errors.server';
+import { redirectWithToast } from '../../utils/session.server';
+import type { ApiSession } from '../../api/client.server';
+import {
+  declareConflict, reviewSummary, saveMarks, submitDecision, submitSection, unlockReview, type MarkBody, type ReviewWithMarking,
+} from '../../api/review-marking.server';
+import {
+  DECISION_LABELS, MARK_MSG, markProblem, markRule, parseScore, REVIEW_DECISIONS, type MarkMode, type PassFail,
+} from '../../../domain/review-marks';
+import { reviewerTypeLabel } from '../../../domain/review-assignments';
+import { MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
+import { stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
+import type { Stage } from '../../../domain/permissions';
+import { REVIEWER_ROLES, type RoleName } from '../../../domain/roles';
+
+export { isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
+
+const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
+const ASSIGNMENT_WORD = { PENDING: 'Pending', IN_PROGRESS: 'In Review', SUBMITTED: 'Review Completed' } as const;
+
+/** A mark control of a question of the step shown. */
+export interface MarkView {
+  questionId: string;
+  systemNo: string;
+  mode: MarkMode;
+  max: number | null;
+  passFail: PassFail | null;
+  score: number | null;
+  comment: string | null;
+}
+
+export interface MarkingView {
+  /** The caller's own review (a reviewer assigned in the current stage), else null. */
+  mine: null | {
+    stage: string;
+    assignment: keyof typeof ASSIGNMENT_WORD;
+    /** Asked before the answers show. */
+    mustDeclare: boolean;
+    /** Submitted, or the application left the stage's review status: marks shown as text. */
+    readOnly: boolean;
+    decision: { label: string; comments: string } | null;
+    /** The step's questions to mark (empty: nothing to mark in this section). */
+    marks: MarkView[];
+    stepSubmitted: boolean;
+    /** The sections holding questions to mark, with their submission. */
+    sections: { id: string; slug: string; name: string; submitted: boolean }[];
+  };
+  /** The admins' view: each reviewer assigned or withdrawn, with their declaration and whether the caller may unlock it. */
+  reviews: { reviewerId: string; name: string; type: string; status: string; declaration: string | null; canUnlock: boolean }[];
+  /** The open Unlock review dialog. */
+  unlocking: { reviewerId: string; name: string } | null;
+  /** The summary of every stage that has marks. */
+  summary: { stage: string; text: string }[];
+}
+
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', month: '2-digit', day: '2-digit', year: 'numeric' });
+
+export async function markingView(
+  api: ApiSession, caller: ApiCaller, review: ReviewWithMarking, stepId: string, url: URL, role: RoleName | null | undefined,
+): Promise<MarkingView> {
+  const app = review.application;
+  const stage = app.stage;
+  const inReview = !!stage && app.status === stageReviewStatuses(stage)[0];
+  const summary = await readOrFail(caller, reviewSummary(api, app.applicationId));
+
+  let mine: MarkingView['mine'] = null;
+  const my = review.myReview;
+  if (my && stage) {
+    const step = review.sections.find((s) => s.id === stepId);
+    const saved = new Map(my.marks.map((m) => [m.questionId, m]));
+    const marks: MarkView[] = (step?.questions ?? []).flatMap((q) => {
+      const rule = markRule(stage, q.systemNo);
+      if (!rule || !q.visible) return [];
+      const m = saved.get(q.id);
+      return [{ questionId: q.id, systemNo: q.systemNo, mode: rule.mode, max: rule.max, passFail: m?.passFail ?? null, score: m?.score ?? null, comment: m?.comment ?? null }];
+    });
+    const sections = review.sections
+      .filter((s) => s.questions.some((q) => markRule(stage, q.systemNo)))
+      .map((s) => ({ id: s.id, slug: s.slug, name: s.name, submitted: my.submittedSectionIds.includes(s.id) }));
+    mine = {
+      stage: STAGE_WORD[stage],
+      assignment: my.assignment,
+      mustDeclare: !my.declaration && my.assignment !== 'SUBMITTED',
+      readOnly: my.assignment === 'SUBMITTED' || !inReview,
+      decision: my.decision && my.assignment === 'SUBMITTED' ? { label: DECISION_LABELS[my.decision.decision], comments: my.decision.comments } : null,
+      marks,
+      stepSubmitted: my.submittedSectionIds.includes(stepId),
+      sections,
+    };
+  }
+
+  const mayUnlock = !!stage && inReview && !!role && stageAdmins(stage).includes(role);
+  const reviews: MarkingView['reviews'] = review.assignedReviewers.map((r) => {
+    const declared = review.declarations.find((x) => x.reviewerId === r.reviewerId && x.stage === stage);
+    return {
+      reviewerId: r.reviewerId,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      type: reviewerTypeLabel(r.reviewerType),
+      status: ASSIGNMENT_WORD[r.status],
+      declaration: declared ? `No conflict of interest declared on ${dateText(declared.declaredAt)}` : r.status === 'SUBMITTED' ? null : 'Conflict of interest not declared yet',
+      canUnlock: mayUnlock && r.status === 'SUBMITTED' && r.reviewerType === app.reviewerType,
+    };
+  });
+  for (const d of review.declarations.filter((x) => x.conflict)) {
+    reviews.push({
+      reviewerId: d.reviewerId, name: `${d.firstName} ${d.lastName}`.trim(), type: `${STAGE_WORD[d.stage]} stage`, status: 'Withdrawn',
+      declaration: `Conflict of interest declared on ${dateText(d.declaredAt)}: ${d.note ?? ''}`.trim(), canUnlock: false,
+    });
+  }
+  const asked = url.searchParams.get(REVIEW_UNLOCK_PARAM);
+  const unlockingRow = reviews.find((r) => r.reviewerId === asked && r.canUnlock);
+
+  return {
+    mine,
+    reviews: role && !REVIEWER_ROLES.includes(role) ? reviews : [],
+    unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
+    summary: summary.stages.filter((s) => s.markedQuestions > 0).map((s) => ({
+      stage: STAGE_WORD[s.stage],
+      text: s.overallScore.possible > 0
+        ? `${s.overallScore.actual} of ${s.overallScore.possible} points (${s.overallScore.percentage}%), ${s.submittedReviews} submitted review${s.submittedReviews === 1 ? '' : 's'}`
+        : `${s.overallPassFail.passCount} Pass, ${s.overallPassFail.failCount} Fail of ${s.overallPassFail.total} questions, ${s.submittedReviews} submitted review${s.submittedReviews === 1 ? '' : 's'}`,
+    })),
+  };
+}
+
+/** What a refused marking post hands back to the page: the intent, what was typed, the messages by field. */
+export interface MarkingFailure {
+  intent: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message: string;
+  /** An autosave (JavaScript): the page keeps focus and shows the result in its live region. */
+  auto?: boolean;
+}
+export interface AutoSaved {
+  intent: typeof MARKING_INTENTS.save;
+  auto: true;
+  saved: number;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && key !== 'intent') values[key] = value;
+  return values;
+}
+
+/**
+ * The step's marks as posted (`mark.{questionId}`: PASS/FAIL or a score as typed; `comment.{questionId}`), checked by
+ * the rules; an autosave leaves out the marks not acceptable yet (a Fail whose comment is still being typed).
+ */
+function postedMarks(form: FormData, stage: Stage, questions: { id: string; systemNo: string }[], auto: boolean) {
+  const marks: MarkBody[] = [];
+  const errors: Record<string, string> = {};
+  for (const q of questions) {
+    const rule = markRule(stage, q.systemNo);
+    if (!rule) continue;
+    const raw = text(form, `mark.${q.id}`);
+    const comment = text(form, `comment.${q.id}`);
+    const mark: MarkBody = { questionId: q.id, comment: comment.trim() || null };
+    if (rule.mode === 'PASS_FAIL') mark.passFail = raw === 'PASS' || raw === 'FAIL' ? raw : null;
+    else mark.score = parseScore(raw);
+    const problem = markProblem(rule, mark);
+    if (problem) {
+      if (!auto) errors[`${problem.field === 'value' ? 'mark' : 'comment'}.${q.id}`] = problem.message;
+      continue;
+    }
+    marks.push(mark);
+  }
+  return { marks, errors };
+}
+
+/** The marking intents of the review screen's action. `back`: the page without dialogs. */
+export async function markingAction(api: ApiSession, caller: ApiCaller, form: FormData, intent: string, id: string, back: string, review: () => Promise<ReviewWithMarking>) {
+  const auto = text(form, 'auto') === '1';
+  const values = formValues(form);
+  const fail = (errors: Record<string, string>, message: string, status = 400) =>
+    data<MarkingFailure>({ intent, values, errors, message, auto }, { status });
+  try {
+    if (intent === MARKING_INTENTS.declare) {
+      const choice = text(form, 'conflict');
+      if (choice !== 'yes' && choice !== 'no') return fail({ conflict: MARK_MSG.declareFirst }, MARK_MSG.declareFirst);
+      const note = text(form, 'note').trim();
+      if (choice === 'yes' && !note) return fail({ note: MARK_MSG.conflictNoteRequired }, MARK_MSG.conflictNoteRequired);
+      const res = await declareConflict(api, id, { conflict: choice === 'yes', note: note || null });
+      // A declared conflict withdraws the assignment: the application is no longer the reviewer's to open.
+      if (res.conflict) return redirectWithToast('/state/applications', caller.context, { type: 'success', title: res.message });
+      return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
+    }
+    if (intent === MARKING_INTENTS.save || intent === MARKING_INTENTS.submitSection) {
+      const current = await review();
+      const stage = current.application.stage;
+      const sectionId = text(form, 'sectionId');
+      const section = current.sections.find((s) => s.id === sectionId);
+      if (!stage || !section) return redirect(back);
+      const { marks, errors } = postedMarks(form, stage, section.questions, auto);
+      const first = Object.values(errors)[0];
+      if (first) return fail(errors, first);
+      const res = await saveMarks(api, id, sectionId, marks);
+      if (auto) return data<AutoSaved>({ intent: MARKING_INTENTS.save, auto: true, saved: marks.length });
+      if (intent === MARKING_INTENTS.save) return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
+      const submitted = await submitSection(api, id, sectionId);
+      return redirectWithToast(back, caller.context, { type: 'success', title: submitted.message });
+    }
+    if (intent === MARKING_INTENTS.decision) {
+      const decision = text(form, 'decision');
+      const comments = text(form, 'comments').trim();
+      const errors: Record<string, string> = {};
+      if (!(REVIEW_DECISIONS as readonly string[]).includes(decision)) errors.decision = MARK_MSG.decisionRequired;
+      if (!comments) errors.comments = MARK_MSG.commentsRequired;
+      const first = Object.values(errors)[0];
+      if (first) return fail(errors, first);
+      const res = await submitDecision(api, id, { decision, comments });
+      return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
+    }
+    if (intent === MARKING_INTENTS.unlock) {
+      const reviewerId = text(form, 'reviewerId');
+      const comment = text(form, 'comment').trim();
+      if (!comment) return fail({ comment: MARK_MSG.unlockCommentRequired }, MARK_MSG.unlockCommentRequired);
+      const res = await unlockReview(api, id, reviewerId, comment);
+      return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
+    }
+  } catch (error) {
+    const failure = await formFailure(error, caller, 'Something went wrong');
+    return data<MarkingFailure>({ intent, values, errors: failure.fields, message: failure.message, auto }, { status: failure.status });
+  }
+  return redirect(back);
+}

@@ -1,0 +1,367 @@
+// The review screen's marking parts (decision 038): the conflict-of-interest declaration asked before the answers
+// show; under each question the stage marks, its control (Pass/Fail radios or a score 0..max) and a comment box, in
+// one plain POST form per section (Save, Submit Section; with JavaScript the marks are also saved as they go, through
+// a fetcher that leaves focus where it is); the decision form; the read-only banner; the admins' list of reviews with
+// their declarations and Unlock (a URL-state dialog, ?reviewUnlock=); and the review summary per stage.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from '@remix-run/react';
+import { UrlDialog } from '../../components/url-dialog';
+import { ErrorList, FormAlert } from '../../components/forms';
+import { TextArea } from '../../components/text-input';
+import { useHydrated } from '../../utils/use-hydrated';
+import { withParams } from '../../utils/url-state';
+import { DECISION_LABELS, REVIEW_DECISIONS } from '../../../domain/review-marks';
+import { MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
+import type { AutoSaved, MarkingFailure, MarkingView, MarkView } from './marking.server';
+import { ReadOnlyAnswers } from './answers';
+import type { AnswerView } from './types';
+
+type Mine = NonNullable<MarkingView['mine']>;
+
+/** The failure of this intent, if the last post was it. */
+function useFailure(intent: string | string[]): MarkingFailure | null {
+  const result = useActionData() as MarkingFailure | undefined;
+  const intents = Array.isArray(intent) ? intent : [intent];
+  return result && intents.includes(result.intent) && 'errors' in result ? result : null;
+}
+
+/** Asked before the answers show: no conflict of interest with the organization, or one with a note. */
+export function ConflictDeclaration({ organization }: { organization: string }) {
+  const failed = useFailure(MARKING_INTENTS.declare);
+  const errors = failed?.errors ?? {};
+  const values = failed?.values ?? {};
+  const message = failed && !Object.values(errors).includes(failed.message) ? failed.message : null;
+  return (
+    <Form method="post" noValidate preventScrollReset data-testid="conflict-form">
+      <input type="hidden" name="intent" value={MARKING_INTENTS.declare} />
+      <p className="ui-lead">Before you read this application, declare whether you have a conflict of interest with {organization}.</p>
+      <FormAlert id="conflict-error" message={message} />
+      <fieldset className="ui-filter-group" aria-describedby={errors.conflict ? 'conflict-choice-error' : undefined}>
+        <legend>Conflict of interest</legend>
+        <label>
+          <input type="radio" name="conflict" value="no" defaultChecked={values.conflict === 'no'} />
+          <span>I have no conflict of interest with {organization}</span>
+        </label>
+        <label>
+          <input type="radio" name="conflict" value="yes" defaultChecked={values.conflict === 'yes'} />
+          <span>I have a conflict of interest with {organization}</span>
+        </label>
+        <ErrorList id="conflict-choice-error" errors={errors.conflict ? [errors.conflict] : null} />
+      </fieldset>
+      <div className="ui-field">
+        <label htmlFor="conflict-note" className="ui-label">
+          Describe the conflict (required when you declare one)
+        </label>
+        <TextArea
+          id="conflict-note" name="note" rows={3} defaultValue={values.note ?? ''}
+          aria-invalid={errors.note ? true : undefined} aria-describedby={errors.note ? 'conflict-note-error' : undefined}
+        />
+        <ErrorList id="conflict-note-error" errors={errors.note ? [errors.note] : null} />
+      </div>
+      <p className="ui-hint">Declaring a conflict withdraws you from this review; the stage admin is told.</p>
+      <div className="ui-form-actions">
+        <button type="submit" className="ui-btn">
+          Submit declaration
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function markText(m: MarkView): string {
+  if (m.mode === 'PASS_FAIL') return m.passFail === 'PASS' ? 'Pass' : m.passFail === 'FAIL' ? 'Fail' : 'Not marked';
+  return m.score === null ? 'Not marked' : `${m.score} of ${m.max} points`;
+}
+
+/** One question's mark: radios or a score, and the comment; or, read-only, the mark as text. */
+function MarkControl({ m, readOnly, errors, values }: { m: MarkView; readOnly: boolean; errors: Record<string, string>; values: Record<string, string> | null }) {
+  const markName = `mark.${m.questionId}`;
+  const commentName = `comment.${m.questionId}`;
+  const markError = errors[markName];
+  const commentError = errors[commentName];
+  const markErrorId = markError ? `mark-${m.questionId}-error` : undefined;
+  const commentErrorId = commentError ? `comment-${m.questionId}-error` : undefined;
+  if (readOnly) {
+    return (
+      <p className="q-answer" data-testid={`mark-${m.systemNo}`}>
+        Your mark: {markText(m)}
+        {m.comment ? `. Comment: ${m.comment}` : ''}
+      </p>
+    );
+  }
+  const typed = values ? values[markName] : undefined;
+  const commentTyped = values ? values[commentName] : undefined;
+  return (
+    <div className="ui-note" data-testid={`mark-${m.systemNo}`}>
+      {m.mode === 'PASS_FAIL' ? (
+        <fieldset className="ui-filter-group" aria-describedby={markErrorId}>
+          <legend>Mark for question {m.systemNo}: does it meet the requirement?</legend>
+          {(['PASS', 'FAIL'] as const).map((v) => (
+            <label key={v}>
+              <input type="radio" name={markName} value={v} defaultChecked={(typed ?? m.passFail) === v} aria-invalid={markError ? true : undefined} />
+              <span>{v === 'PASS' ? 'Pass' : 'Fail'}</span>
+            </label>
+          ))}
+          <ErrorList id={markErrorId} errors={markError ? [markError] : null} />
+        </fieldset>
+      ) : (
+        <div className="ui-field">
+          <label htmlFor={`mark-${m.questionId}`} className="ui-label">
+            Score for question {m.systemNo} (0 to {m.max}, whole or half points)
+          </label>
+          <input
+            id={`mark-${m.questionId}`} name={markName} type="number" min={0} max={m.max ?? undefined} step={0.5} inputMode="decimal" className="ui-input"
+            defaultValue={typed ?? (m.score === null ? '' : String(m.score))} aria-invalid={markError ? true : undefined} aria-describedby={markErrorId}
+          />
+          <ErrorList id={markErrorId} errors={markError ? [markError] : null} />
+        </div>
+      )}
+      <div className="ui-field">
+        <label htmlFor={`comment-${m.questionId}`} className="ui-label">
+          Comment on question {m.systemNo} ({m.mode === 'PASS_FAIL' ? 'required on Fail' : 'required below half of the maximum'})
+        </label>
+        <TextArea
+          id={`comment-${m.questionId}`} name={commentName} rows={2} defaultValue={commentTyped ?? m.comment ?? ''}
+          aria-invalid={commentError ? true : undefined} aria-describedby={commentErrorId}
+        />
+        <ErrorList id={commentErrorId} errors={commentError ? [commentError] : null} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The answers of the step with the mark controls of the questions the reviewer's stage marks, in one form (Save,
+ * Submit Section). With JavaScript a change (a radio chosen, a score or comment left) is saved by a fetcher at once.
+ */
+export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerView[]; mine: Mine; stepId: string }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const fetcher = useFetcher<AutoSaved | MarkingFailure>();
+  const failed = useFailure([MARKING_INTENTS.save, MARKING_INTENTS.submitSection]);
+  const errors = failed?.errors ?? {};
+  const values = failed ? failed.values : null;
+  const readOnly = mine.readOnly || mine.stepSubmitted;
+  const byQuestion = new Map(mine.marks.map((m) => [m.questionId, m]));
+  const formRef = useRef<HTMLFormElement>(null);
+  const [saveState, setSaveState] = useState('');
+  useEffect(() => {
+    if (fetcher.state === 'submitting') setSaveState('Saving your marks…');
+    else if (fetcher.state === 'idle' && fetcher.data) {
+      setSaveState('errors' in fetcher.data ? fetcher.data.message : 'Your marks are saved.');
+    }
+  }, [fetcher.state, fetcher.data]);
+  const message = failed && !Object.values(errors).includes(failed.message) ? failed.message : null;
+  const after = (q: AnswerView): ReactNode => {
+    const m = byQuestion.get(q.id);
+    return m ? <MarkControl m={m} readOnly={readOnly} errors={errors} values={values} /> : null;
+  };
+  if (mine.marks.length === 0) return <ReadOnlyAnswers questions={questions} />;
+  if (readOnly) return <ReadOnlyAnswers questions={questions} after={after} />;
+  const busy = hydrated && navigation.state === 'submitting';
+  return (
+    <Form
+      method="post" noValidate preventScrollReset ref={formRef} data-testid="marking-form"
+      onChange={(event) => {
+        if (!hydrated || event.target === undefined) return;
+        const data = new FormData(event.currentTarget);
+        data.set('intent', MARKING_INTENTS.save);
+        data.set('auto', '1');
+        fetcher.submit(data, { method: 'post', action: `${location.pathname}${location.search}` });
+      }}
+    >
+      <input type="hidden" name="sectionId" value={stepId} />
+      <FormAlert id="marking-error" message={message} />
+      <ReadOnlyAnswers questions={questions} after={after} />
+      <div className="ui-form-actions">
+        <button type="submit" name="intent" value={MARKING_INTENTS.save} className="ui-btn-outline" disabled={busy}>
+          Save
+        </button>
+        <button type="submit" name="intent" value={MARKING_INTENTS.submitSection} className="ui-btn" disabled={busy}>
+          Submit Section
+        </button>
+      </div>
+      <p role="status" className="ui-hint" data-testid="autosave-status">
+        {saveState}
+      </p>
+    </Form>
+  );
+}
+
+/** Above the answers: the stage marked, and the banner of a submitted (read-only) review or section. */
+export function MarkingBanner({ mine }: { mine: Mine }) {
+  if (mine.assignment === 'SUBMITTED') {
+    return (
+      <div className="ui-note" data-testid="review-banner">
+        <p>Your review is submitted{mine.decision ? `: ${mine.decision.label}` : ''}</p>
+        <p>It is read-only until the stage admin unlocks it.{mine.decision ? ` Your comments: ${mine.decision.comments}` : ''}</p>
+      </div>
+    );
+  }
+  if (mine.readOnly) {
+    return (
+      <div className="ui-note" data-testid="review-banner">
+        <p>Review closed</p>
+        <p>The application is no longer in {mine.stage.toLowerCase()} review: your marks are read-only.</p>
+      </div>
+    );
+  }
+  if (mine.stepSubmitted) {
+    return (
+      <div className="ui-note" data-testid="review-banner">
+        <p>Section submitted</p>
+        <p>Your marks of this section are read-only.</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The sections to submit and the decision (Recommend Pass / Recommend Fail and comments). */
+export function DecisionPanel({ mine }: { mine: Mine }) {
+  const location = useLocation();
+  const failed = useFailure(MARKING_INTENTS.decision);
+  const errors = failed?.errors ?? {};
+  const values = failed?.values ?? {};
+  // The form's message unless a field here already says it (an unsubmitted section is no field of this form).
+  const message = failed && failed.message !== errors.decision && failed.message !== errors.comments ? failed.message : null;
+  if (mine.readOnly || mine.mustDeclare) return null;
+  return (
+    <section className="ui-panel" aria-labelledby="decision-title" data-testid="decision-panel">
+      <h2 id="decision-title" className="ui-panel-title">
+        Your {mine.stage.toLowerCase()} review
+      </h2>
+      {mine.sections.length ? (
+        <>
+          <p className="ui-panel-intro">Mark and submit each section, then submit your decision.</p>
+          <ul className="ui-facts-list" aria-label="Sections to mark" data-testid="sections-to-mark">
+            {mine.sections.map((s) => (
+              <li key={s.id}>
+                <Link to={withParams(location.search, { step: s.slug, action: null })} className="ui-link">
+                  {s.name}
+                </Link>
+                : {s.submitted ? 'Submitted' : 'Not submitted'}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <FormAlert id="decision-error" message={message} />
+      <Form method="post" noValidate preventScrollReset>
+        <input type="hidden" name="intent" value={MARKING_INTENTS.decision} />
+        <fieldset className="ui-filter-group" aria-describedby={errors.decision ? 'decision-choice-error' : undefined}>
+          <legend>Decision</legend>
+          {REVIEW_DECISIONS.map((d) => (
+            <label key={d}>
+              <input type="radio" name="decision" value={d} defaultChecked={values.decision === d} />
+              <span>{DECISION_LABELS[d]}</span>
+            </label>
+          ))}
+          <ErrorList id="decision-choice-error" errors={errors.decision ? [errors.decision] : null} />
+        </fieldset>
+        <div className="ui-field">
+          <label htmlFor="decision-comments" className="ui-label">
+            Comments (required)
+          </label>
+          <TextArea
+            id="decision-comments" name="comments" rows={3} defaultValue={values.comments ?? ''} aria-required
+            aria-invalid={errors.comments ? true : undefined} aria-describedby={errors.comments ? 'decision-comments-error' : undefined}
+          />
+          <ErrorList id="decision-comments-error" errors={errors.comments ? [errors.comments] : null} />
+        </div>
+        <div className="ui-form-actions">
+          <button type="submit" className="ui-btn">
+            Submit Decision
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The admins' view of the reviews: each reviewer's status and declaration, and Unlock for a submitted review. */
+export function ReviewsPanel({ reviews }: { reviews: MarkingView['reviews'] }) {
+  const location = useLocation();
+  if (reviews.length === 0) return null;
+  return (
+    <section className="ui-panel" aria-labelledby="reviews-title" data-testid="reviews-panel">
+      <h2 id="reviews-title" className="ui-panel-title">
+        Reviews
+      </h2>
+      <ul className="ui-facts-list">
+        {reviews.map((r) => (
+          <li key={`${r.reviewerId}-${r.status}`} data-testid="review-row">
+            {r.name} ({r.type}): {r.status}
+            {r.declaration ? `. ${r.declaration}` : ''}
+            {r.canUnlock ? (
+              <>
+                {' '}
+                <Link to={`${withParams(location.search, { [REVIEW_UNLOCK_PARAM]: r.reviewerId, action: null })}#review-unlock`} preventScrollReset className="ui-btn-outline-sm">
+                  Unlock review<span className="visually-hidden"> of {r.name}</span>
+                </Link>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The stage admin's unlock of a submitted review: a comment is required. */
+export function ReviewUnlockDialog({ unlocking }: { unlocking: NonNullable<MarkingView['unlocking']> }) {
+  const location = useLocation();
+  const failed = useFailure(MARKING_INTENTS.unlock);
+  const errors = failed?.errors ?? {};
+  const closeTo = withParams(location.search, { [REVIEW_UNLOCK_PARAM]: null });
+  const message = failed && !Object.values(errors).includes(failed.message) ? failed.message : null;
+  return (
+    <UrlDialog id="review-unlock" title="Unlock review" closeTo={closeTo}>
+      <FormAlert id="review-unlock-error" message={message} />
+      <Form method="post" action={`${location.pathname}${location.search}`} noValidate preventScrollReset>
+        <input type="hidden" name="intent" value={MARKING_INTENTS.unlock} />
+        <input type="hidden" name="reviewerId" value={unlocking.reviewerId} />
+        <p className="ui-lead">Unlock the submitted review of {unlocking.name}? It becomes In Review again and they can change their marks.</p>
+        <div className="ui-field">
+          <label htmlFor="review-unlock-comment" className="ui-label">
+            Comment (required)
+          </label>
+          <TextArea
+            id="review-unlock-comment" name="comment" rows={3} defaultValue={failed?.values.comment ?? ''} aria-required data-autofocus=""
+            aria-invalid={errors.comment ? true : undefined} aria-describedby={errors.comment ? 'review-unlock-comment-error' : undefined}
+          />
+          <ErrorList id="review-unlock-comment-error" errors={errors.comment ? [errors.comment] : null} />
+        </div>
+        <div className="ui-dialog-actions">
+          <Link to={closeTo} preventScrollReset className="ui-btn-outline">
+            Cancel
+          </Link>
+          <button type="submit" className="ui-btn">
+            Unlock
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}
+
+/** Review rubric 3 per stage that has marks. */
+export function SummaryPanel({ summary }: { summary: MarkingView['summary'] }) {
+  if (summary.length === 0) return null;
+  return (
+    <section className="ui-panel" aria-labelledby="summary-title" data-testid="review-summary">
+      <h2 id="summary-title" className="ui-panel-title">
+        Review summary
+      </h2>
+      <dl className="ui-facts">
+        {summary.map((s) => (
+          <div key={s.stage}>
+            <dt>{s.stage}</dt>
+            <dd>{s.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
