@@ -213,6 +213,6 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     '& > p:first-of-type': { fontSize: 'sm', fontWeight: 'semibold', mb: 1 },
     '& > ul': { listStyleType: 'none', m: 0, mt: 2, p: 0, fontSize: 'sm' },
   },
-  'ui-compose': { display: 'flex', flexDirection: 'column', gap: 1 },
+  'ui-compose': { display: 'flex', flexDirection: 'column', gap: 1, minW: 0, '& input[type=file]': { width: 'full', maxW: 'full', fontSize: 'sm' } },
   'ui-empty-pane': { py: 16, textAlign: 'center' },
 };

@@ -237,3 +237,26 @@ test.describe('without JavaScript', () => {
     await scan(page);
   });
 });
+
+test('the Messages screens fit a phone: the list, a conversation with its reply box, New Message', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The organization admin opens the seeded conversation (their own read mark; the State Admin's badge is left as seeded).
+  await signIn(page, ACCOUNTS.orgAdmin);
+  await screen(page, '/org/messages', (p) => [p.getByRole('link', { name: 'New Message' }), p.getByTestId('thread-link').first()]);
+  await scan(page);
+  await page.goto((await page.getByTestId('thread-link').first().getAttribute('href'))!.replace(/^\?/, '/org/messages?'));
+  await fitsPhone(page);
+  const reply = page.getByTestId('reply-message-form');
+  await reachable(page.getByTestId('thread-application'), reply.getByLabel('Reply'), reply.getByLabel(/Attachments/), reply.getByRole('button', { name: 'Send' }));
+  await everyControlReachable(page.getByTestId('conversation'), 4);
+  await scan(page);
+  await screen(page, '/org/messages?new=1', (p) => {
+    const form = p.getByTestId('new-message-form');
+    return [form.getByLabel('Application'), form.getByLabel('Message'), form.getByRole('button', { name: 'Send' })];
+  });
+  await scan(page);
+  await logOut(page);
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await screen(page, '/state/messages', (p) => [p.getByLabel('Organization'), p.getByRole('button', { name: 'Apply' })]);
+  await scan(page);
+});
