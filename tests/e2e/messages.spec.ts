@@ -144,6 +144,11 @@ test('an organization and the state exchange messages with attachments, and the 
   await expect.poll(() => badge(page)).toBe(0);
   await expect(page.getByTestId('conversation').getByRole('link', { name: /notes\.docx/ })).toBeVisible();
   await scan(page);
+  // The header's application id opens the application (spec 2), the Messages menu item still selected.
+  await page.getByTestId('thread-application').click();
+  await expect(page).toHaveURL(new RegExp(`/org/messages/bead-applcn/${id}`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(id);
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
   // The organization's history names the message.
   await page.goto('/org/history');
   await expect(page.getByText(`Sent the State a message '${subject}' about ${id} with the file poles.pdf`)).toBeVisible();

@@ -82,7 +82,9 @@ export async function messagesAction(request: Request, context: AppLoadContext, 
   const url = new URL(request.url);
   const fail = (failure: SendFailure, status = 400) => data(failure, { status, headers: { 'Set-Cookie': user.cookie } });
   if (tooLargeForUpload(request, context.portal.maxUploadBytes * MAX_ATTACHMENTS)) {
-    return fail({ intent: 'reply', values: { content: '', applicationId: '' }, errors: { attachments: VALIDATION_MSG.fileTooLarge }, message: null }, 413);
+    // Refused before reading the body: the form is known from the URL (?new=1), and nothing typed can be kept.
+    const intent = url.searchParams.get('new') === '1' ? 'new' : 'reply';
+    return fail({ intent, values: { content: '', applicationId: '' }, errors: { attachments: VALIDATION_MSG.fileTooLarge }, message: null }, 413);
   }
   const form = await readForm(request);
   const intent = form.get('intent') === 'new' ? 'new' : 'reply';
