@@ -38,6 +38,10 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return `Submitted the review decision on ${e.applicationId ?? 'an application'}: ${decision === 'RECOMMEND_PASS' ? 'Recommend Pass' : decision === 'RECOMMEND_FAIL' ? 'Recommend Fail' : 'unknown'}`;
   },
   REVIEW_UNLOCKED: (e) => `Unlocked a submitted review of ${e.applicationId ?? 'an application'}`,
+  REVIEW_CONSENSUS_SET: (e) => {
+    const d = (e.details ?? {}) as { systemNo?: string; to?: string | number | null };
+    return `Set the consensus of question ${d.systemNo ?? ''} to ${d.to ?? 'none'}`.replace(/\s+/g, ' ');
+  },
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_RESUBMITTED: (e) => `Resubmitted application ${e.applicationId ?? ''}`.trim(),

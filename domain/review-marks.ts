@@ -216,3 +216,54 @@ export function reviewSummary(questions: readonly SummaryQuestion[], marks: read
     markedQuestions,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Review rubric 4: consensus.
+
+export const CONSENSUS_MSG = {
+  done: 'Average score changed successfully',
+  failed: 'Failed to change average score',
+  valueRequired: 'Please choose the consensus value.',
+  commentsRequired: "Please explain in a comment why the consensus differs from the reviewers' mean or majority.",
+  notInConsensus: 'The consensus can be set while the application is in state consensus.',
+  stateAdminOnly: 'Only the State Admin sets the consensus.',
+  notMarked: 'This question is not marked in the current stage.',
+} as const;
+
+/** Whether the reviewers disagree: scores spread by half of max or more, or a pass/fail split. */
+export function disagreement(rule: MarkRule, marks: readonly { passFail: PassFail | null; score: number | null }[]): boolean {
+  if (rule.mode === 'PASS_FAIL') {
+    const values = new Set(marks.map((m) => m.passFail).filter(Boolean));
+    return values.size > 1;
+  }
+  const scores = marks.map((m) => m.score).filter((s): s is number => typeof s === 'number');
+  if (scores.length < 2 || rule.max === null) return false;
+  return Math.max(...scores) - Math.min(...scores) >= rule.max / 2;
+}
+
+export interface ConsensusInput {
+  overrideScore?: number | null;
+  overridePassFail?: PassFail | null;
+  adminComments?: string | null;
+}
+
+/**
+ * What is wrong with a consensus value (null: acceptable): the value of the question's mode, and comments when it
+ * differs from the reviewers' mean (scores) or majority (pass/fail). `field`: overrideScore, overridePassFail, adminComments.
+ */
+export function consensusProblem(
+  rule: MarkRule, input: ConsensusInput, computed: { mean: number | null; majority: PassFail | null },
+): { field: 'overrideScore' | 'overridePassFail' | 'adminComments'; message: string } | null {
+  const comments = (input.adminComments ?? '').trim();
+  if (comments.length > MARK_COMMENT_MAX) return { field: 'adminComments', message: MARK_MSG.commentTooLong };
+  if (rule.mode === 'PASS_FAIL') {
+    if (input.overridePassFail !== 'PASS' && input.overridePassFail !== 'FAIL') return { field: 'overridePassFail', message: CONSENSUS_MSG.valueRequired };
+    if (input.overridePassFail !== computed.majority && !comments) return { field: 'adminComments', message: CONSENSUS_MSG.commentsRequired };
+    return null;
+  }
+  const problem = markProblem({ ...rule }, { score: input.overrideScore ?? null });
+  if (input.overrideScore == null) return { field: 'overrideScore', message: CONSENSUS_MSG.valueRequired };
+  if (problem?.field === 'value') return { field: 'overrideScore', message: problem.message };
+  if (input.overrideScore !== computed.mean && !comments) return { field: 'adminComments', message: CONSENSUS_MSG.commentsRequired };
+  return null;
+}

@@ -7,6 +7,7 @@
 //   application to the stage's AWAITING_STATE_CONSENSUS (a system move).
 // - PUT  review/applications/applications/{id}/reviews/{reviewerId}/unlock {comment}: the stage admin's unlock.
 // - GET  review/applications/{id}/review-summary: review rubric 3.
+// - GET  review/applications/{id}/consensus and PUT …/questions/{qid}/average-score: review rubric 4 (State_Admin).
 // Writes are 'update review' (assigned reviewers; RSM_Financial_Reviewer and admins 403) or 'update review-assignment'
 // (the unlock: State_Admin, the stage's vendor admin); every body is strict, so a stray key is 400 before anything.
 import { Router } from 'express';
@@ -15,8 +16,8 @@ import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { currentAuth } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
-import { declareConflict, saveMarks, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
-import { MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
+import { consensusOf, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
+import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
 import { COMMENTS_MAX } from '../../domain/workflow';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,6 +48,14 @@ const DecisionBody = z.strictObject({
 const UnlockBody = z.strictObject({
   comment: z.string({ error: MARK_MSG.unlockCommentRequired }).max(COMMENTS_MAX, `A comment can be at most ${COMMENTS_MAX} characters.`)
     .refine((s) => s.trim().length > 0, MARK_MSG.unlockCommentRequired),
+});
+
+const ConsensusBody = z.strictObject({
+  overrideScore: z.number({ error: CONSENSUS_MSG.valueRequired }).nullish(),
+  overridePassFail: z.enum(['PASS', 'FAIL'], { error: CONSENSUS_MSG.valueRequired }).nullish(),
+  /** Spec 7 names it; one value per question here (the mean of several reviewers is not set by parts). */
+  overrideScoresArray: z.array(z.unknown()).max(100).nullish(),
+  adminComments: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
 });
 
 export function reviewMarkingRoutes(ctx: ApiContext): Router {
@@ -93,6 +102,21 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
   router.get('/review/applications/:id/review-summary', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     res.json(await summaryOf(ctx, app));
+  }));
+
+  router.get('/review/applications/:id/consensus', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {
+    const { app } = visibleApplication(res);
+    res.json({ applicationId: app.id, ...(await consensusOf(ctx, app)) });
+  }));
+
+  // The State_Admin's (checked by the service); declared on 'update status', the consensus being part of the state's moves.
+  router.put('/review/applications/:id/questions/:qid/average-score', ...applicationRoute(ctx, 'update', 'id', 'status'), handler(async (req, res) => {
+    const body = parseInput(ConsensusBody, req.body);
+    const questionId = parseInput(z.object({ qid: uuid(CONSENSUS_MSG.notMarked) }), { qid: req.params.qid }).qid;
+    const { app } = visibleApplication(res);
+    const { profile } = currentAuth(req);
+    const result = await setConsensus(ctx, app, profile.id, profile.roles.map((r) => r.name), questionId, body);
+    res.json({ message: CONSENSUS_MSG.done, ...result });
   }));
 
   return router;

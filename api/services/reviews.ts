@@ -17,8 +17,8 @@ import { executeMove } from './application-moves';
 import { portalLink, reviewApplicationPath, sendAll } from './notifications';
 import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
 import {
-  isMarked, MARK_MSG, MARK_RULES, markProblem, markRule, reviewSummary,
-  type MarkInput, type MarkRule, type PassFail, type ReviewDecision, type StageSummary,
+  CONSENSUS_MSG, consensusProblem, disagreement, isMarked, majority, MARK_MSG, MARK_RULES, markProblem, markRule, meanScore, reviewSummary,
+  type ConsensusInput, type MarkInput, type MarkRule, type PassFail, type ReviewDecision, type StageSummary,
 } from '../../domain/review-marks';
 import { stageOf, type Stage } from '../../domain/permissions';
 import { stageAdmins, stageReviewStatuses, STAGES, type ActionId, type AssignmentStatus } from '../../domain/workflow';
@@ -427,6 +427,98 @@ export async function summaryOf(ctx: ApiContext, app: ApplicationRow): Promise<R
     overallPassFail: { passCount, failCount, total: passCount + failCount },
     stages,
   };
+}
+
+// --- 4. Consensus --------------------------------------------------------------------------------------------------
+
+export interface ConsensusRow {
+  questionId: string;
+  systemNo: string;
+  text: string;
+  sectionName: string;
+  mode: MarkRule['mode'];
+  max: number | null;
+  /** Every submitted review's mark and comment, side by side. */
+  reviews: { reviewerId: string; name: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
+  mean: number | null;
+  majority: PassFail | null;
+  disagreement: boolean;
+  consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null; updatedAt: Date } | null;
+}
+
+/** Review rubric 4: per question of the application's current stage, the submitted reviews' marks side by side. */
+export async function consensusOf(ctx: ApiContext, app: ApplicationRow): Promise<{ stage: Stage | null; questions: ConsensusRow[] }> {
+  const stage = stageOf(app.status);
+  if (!stage) return { stage: null, questions: [] };
+  const program = await loadProgram(ctx.db, app.programId);
+  const [marks, agreed] = await Promise.all([
+    ctx.db
+      .select({
+        questionId: reviewMarks.questionId, reviewerId: reviewMarks.reviewerId, passFail: reviewMarks.passFail, score: reviewMarks.score,
+        comment: reviewMarks.comment, firstName: users.firstName, lastName: users.lastName,
+      })
+      .from(reviewMarks)
+      .innerJoin(reviewAssignments, and(eq(reviewAssignments.applicationId, reviewMarks.applicationId), eq(reviewAssignments.reviewerId, reviewMarks.reviewerId)))
+      .innerJoin(users, eq(users.id, reviewMarks.reviewerId))
+      .where(and(eq(reviewMarks.applicationId, app.id), eq(reviewMarks.stage, stage), eq(reviewAssignments.status, 'SUBMITTED')))
+      .orderBy(users.lastName, users.firstName),
+    ctx.db.select().from(reviewConsensus).where(and(eq(reviewConsensus.applicationId, app.id), eq(reviewConsensus.stage, stage))),
+  ]);
+  const sectionName = new Map(program.sections.map((s) => [s.id, s.name]));
+  return {
+    stage,
+    questions: markedQuestions(program, stage).map(({ question, sectionId, rule }) => {
+      const reviews = marks.filter((m) => m.questionId === question.id).map((m) => ({
+        reviewerId: m.reviewerId, name: `${m.firstName} ${m.lastName}`.trim(), passFail: m.passFail as PassFail | null, score: m.score, comment: m.comment,
+      }));
+      const c = agreed.find((x) => x.questionId === question.id);
+      return {
+        questionId: question.id, systemNo: question.systemNo, text: question.text, sectionName: sectionName.get(sectionId) ?? '', mode: rule.mode, max: rule.max,
+        reviews,
+        mean: rule.mode === 'SCORE' ? meanScore(reviews.map((r) => r.score).filter((x): x is number => typeof x === 'number')) : null,
+        majority: rule.mode === 'PASS_FAIL' ? majority(reviews.map((r) => r.passFail).filter((x): x is PassFail => x === 'PASS' || x === 'FAIL')) : null,
+        disagreement: disagreement(rule, reviews),
+        consensus: c ? { overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null, adminComments: c.adminComments, updatedAt: c.updatedAt } : null,
+      };
+    }),
+  };
+}
+
+/**
+ * The State_Admin sets the consensus value of one question (PUT …/questions/{qid}/average-score) while the application
+ * is in the stage's IN_STATE_CONSENSUS status: the question's mode decides the value, comments are required when it
+ * differs from the reviewers' mean or majority. One transaction with the history entry.
+ */
+export async function setConsensus(ctx: ApiContext, app: ApplicationRow, userId: string, roles: readonly string[], questionId: string, input: ConsensusInput) {
+  if (!roles.includes('State_Admin')) throw forbidden(CONSENSUS_MSG.stateAdminOnly);
+  const stage = stageOf(app.status);
+  if (!stage || app.status !== stageReviewStatuses(stage)[2]) throw new ApiError(409, CONSENSUS_MSG.notInConsensus);
+  const { questions } = await consensusOf(ctx, app);
+  const row = questions.find((q) => q.questionId === questionId);
+  if (!row) throw badRequest(CONSENSUS_MSG.notMarked, { questionId: [CONSENSUS_MSG.notMarked] });
+  const rule: MarkRule = { systemNo: row.systemNo, mode: row.mode, max: row.max };
+  const problem = consensusProblem(rule, input, { mean: row.mean, majority: row.majority });
+  if (problem) throw badRequest(problem.message, { [problem.field]: [problem.message] });
+  const value = {
+    overrideScore: rule.mode === 'SCORE' ? (input.overrideScore ?? null) : null,
+    overridePassFail: rule.mode === 'PASS_FAIL' ? (input.overridePassFail ?? null) : null,
+    adminComments: input.adminComments?.trim() || null,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await holdStatus(tx, app);
+    const now = new Date();
+    await tx.insert(reviewConsensus).values({ applicationId: app.id, stage, questionId, ...value, updatedBy: userId, updatedAt: now })
+      .onConflictDoUpdate({ target: [reviewConsensus.applicationId, reviewConsensus.stage, reviewConsensus.questionId], set: { ...value, updatedBy: userId, updatedAt: now } });
+    await audit(tx, {
+      action: 'REVIEW_CONSENSUS_SET', entity: 'review', userId, applicationId: app.id, organizationId: app.organizationId,
+      fromStatus: app.status, toStatus: app.status, comments: value.adminComments,
+      details: {
+        stage, systemNo: row.systemNo, mean: row.mean, majority: row.majority,
+        from: row.consensus ? (row.consensus.overrideScore ?? row.consensus.overridePassFail) : null, to: value.overrideScore ?? value.overridePassFail,
+      },
+    });
+  });
+  return { stage, questionId, ...value };
 }
 
 // --- Emails (after the commit; never throw) -------------------------------------------------------------------------

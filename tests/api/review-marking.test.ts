@@ -9,7 +9,7 @@ import { startTestApi, type TestApi } from './harness';
 import {
   applications, loggedActions, organizations, outbox, programs, questions, reviewAssignments, reviewConsensus, reviewMarks, sections, userRoles, users,
 } from '../../api/db/schema';
-import { MARK_MSG, MARK_RULES } from '../../domain/review-marks';
+import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
 import { MSG } from '../../domain/messages';
 import type { ApplicationStatus } from '../../domain/statuses';
 
@@ -314,5 +314,55 @@ describe('review summary', () => {
       eq(loggedActions.applicationId, 'GA-MK0005'), inArray(loggedActions.action, ['REVIEW_SECTION_SUBMITTED', 'REVIEW_DECISION_SUBMITTED', 'STATUS_CHANGED']),
     ));
     expect(entries.map((e) => e.action).sort()).toEqual(['REVIEW_DECISION_SUBMITTED', 'REVIEW_SECTION_SUBMITTED', 'REVIEW_SECTION_SUBMITTED', 'REVIEW_SECTION_SUBMITTED', 'STATUS_CHANGED']);
+  });
+});
+
+describe('consensus (review rubric 4)', () => {
+  const consensus = (who: Email, id: string) => call(who, `/review/applications/${id}/consensus`);
+  const setValue = (who: Email, id: string, qid: string, body: unknown) => call(who, `/review/applications/${id}/questions/${qid}/average-score`, body, 'PUT');
+
+  it('shows every submitted mark side by side with the majority and the disagreement, and lets the State_Admin settle it', async () => {
+    const rows = (await consensus('state.admin@example.gov', 'GA-MK0001')).body;
+    expect(rows.stage).toBe('GATING');
+    expect(rows.questions.map((r: any) => r.systemNo)).toEqual(MARK_RULES.GATING.map((r) => r.systemNo));
+    const forty = rows.questions.find((r: any) => r.systemNo === '40');
+    expect(forty).toMatchObject({ mode: 'PASS_FAIL', majority: 'FAIL', disagreement: true, consensus: null });
+    expect(forty.reviews.map((r: any) => [r.name, r.passFail, r.comment])).toEqual([['Ravi Gatekeeper', 'FAIL', 'Missing year.'], ['Mara Marker', 'PASS', null]]);
+    expect(rows.questions.find((r: any) => r.systemNo === '41')).toMatchObject({ majority: 'PASS', disagreement: false });
+    expect((await consensus('rsm.reviewer@example.gov', 'GA-MK0002')).status).toBe(404);
+
+    // Only in consensus.
+    const early = await setValue('state.admin@example.gov', 'GA-MK0001', q['40']!.id, { overridePassFail: 'PASS', adminComments: 'Checked.' });
+    expect(early.status).toBe(409);
+    await call('state.admin@example.gov', '/review/applications/GA-MK0001/mark-as-gating-in-consensus', { comments: 'Meeting.' });
+    for (const who of ['rsm.admin@example.gov', 'rsm.reviewer@example.gov', 'rsm.financial@example.gov', 'org.admin@example.org'] as const) {
+      expect((await setValue(who, 'GA-MK0001', q['40']!.id, { overridePassFail: 'PASS', adminComments: 'x' })).status, who).toBe(403);
+    }
+    const differs = await setValue('state.admin@example.gov', 'GA-MK0001', q['40']!.id, { overridePassFail: 'PASS' });
+    expect(differs.status).toBe(400);
+    expect(differs.body.errors).toEqual({ adminComments: [CONSENSUS_MSG.commentsRequired] });
+    expect((await setValue('state.admin@example.gov', 'GA-MK0001', q['40']!.id, { overridePassFail: 'MAYBE' })).status).toBe(400);
+    expect((await setValue('state.admin@example.gov', 'GA-MK0001', q['30']!.id, { overrideScore: 3 })).body.errors).toEqual({ questionId: [CONSENSUS_MSG.notMarked] });
+    const set = await setValue('state.admin@example.gov', 'GA-MK0001', q['40']!.id, { overridePassFail: 'PASS', adminComments: 'The 2023 statement was found in the annex.' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.message).toBe(CONSENSUS_MSG.done);
+    // The majority needs no comment.
+    expect((await setValue('state.admin@example.gov', 'GA-MK0001', q['41']!.id, { overridePassFail: 'PASS' })).status).toBe(200);
+    expect((await summary('state.admin@example.gov', 'GA-MK0001')).body.overallPassFail).toEqual({ passCount: MARK_RULES.GATING.length, failCount: 0, total: MARK_RULES.GATING.length });
+    const after = (await consensus('rsm.admin@example.gov', 'GA-MK0001')).body.questions.find((r: any) => r.systemNo === '40');
+    expect(after.consensus).toMatchObject({ overridePassFail: 'PASS', adminComments: 'The 2023 statement was found in the annex.' });
+    const entries = await api.database.db.select().from(loggedActions).where(and(eq(loggedActions.applicationId, 'GA-MK0001'), eq(loggedActions.action, 'REVIEW_CONSENSUS_SET')));
+    expect(entries).toHaveLength(2);
+    expect(entries.find((e) => (e.details as { systemNo?: string }).systemNo === '40')).toMatchObject({ userId: ids['state.admin@example.gov'], details: { systemNo: '40', majority: 'FAIL', to: 'PASS' } });
+  });
+
+  it('a score in consensus lies between 0 and max in half points, and needs comments when it differs from the mean', async () => {
+    await call('state.admin@example.gov', '/review/applications/GA-MK0005/mark-as-technical-in-consensus', { comments: 'Meeting.' });
+    const thirty = (await consensus('state.admin@example.gov', 'GA-MK0005')).body.questions.find((r: any) => r.systemNo === '30');
+    expect(thirty).toMatchObject({ mode: 'SCORE', max: 15, mean: 15, disagreement: false });
+    expect((await setValue('state.admin@example.gov', 'GA-MK0005', q['30']!.id, { overrideScore: 16, adminComments: 'x' })).body.errors).toEqual({ overrideScore: [MARK_MSG.scoreRange(15)] });
+    expect((await setValue('state.admin@example.gov', 'GA-MK0005', q['30']!.id, { overrideScore: 12.5 })).body.errors).toEqual({ adminComments: [CONSENSUS_MSG.commentsRequired] });
+    expect((await setValue('state.admin@example.gov', 'GA-MK0005', q['30']!.id, { overrideScore: 12.5, adminComments: 'The diagram lacks the backhaul.' })).status).toBe(200);
+    expect((await setValue('state.admin@example.gov', 'GA-MK0005', q['31']!.id, { overrideScore: 10 })).status).toBe(200);
   });
 });

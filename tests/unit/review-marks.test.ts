@@ -1,7 +1,7 @@
 // The mark rules and the review summary (domain/review-marks.ts; review rubric 2 and 3, decision 038).
 import { describe, expect, it } from 'vitest';
 import {
-  isMarked, majority, MARK_MSG, MARK_RULES, markProblem, markRule, meanScore, parseScore, reviewSummary, stageOfQuestion, type MarkRule,
+  CONSENSUS_MSG, consensusProblem, disagreement, isMarked, majority, MARK_MSG, MARK_RULES, markProblem, markRule, meanScore, parseScore, reviewSummary, stageOfQuestion, type MarkRule,
 } from '../../domain/review-marks';
 
 const passFail: MarkRule = { systemNo: '40', mode: 'PASS_FAIL', max: null };
@@ -95,5 +95,26 @@ describe('the review summary', () => {
     expect(majority([])).toBeNull();
     expect(majority(['PASS', 'FAIL'])).toBe('FAIL');
     expect(majority(['PASS', 'PASS', 'FAIL'])).toBe('PASS');
+  });
+});
+
+describe('consensus', () => {
+  it('flags a disagreement: scores spread by half of max or more, or a pass/fail split', () => {
+    expect(disagreement(score10, [{ score: 2, passFail: null }, { score: 7, passFail: null }])).toBe(true);
+    expect(disagreement(score10, [{ score: 3, passFail: null }, { score: 7.5, passFail: null }])).toBe(false);
+    expect(disagreement(score10, [{ score: 3, passFail: null }])).toBe(false);
+    expect(disagreement(passFail, [{ score: null, passFail: 'PASS' }, { score: null, passFail: 'FAIL' }])).toBe(true);
+    expect(disagreement(passFail, [{ score: null, passFail: 'PASS' }, { score: null, passFail: 'PASS' }])).toBe(false);
+  });
+
+  it('takes a value of the question mode, with comments when it differs from the mean or the majority', () => {
+    expect(consensusProblem(passFail, { overridePassFail: 'FAIL' }, { mean: null, majority: 'FAIL' })).toBeNull();
+    expect(consensusProblem(passFail, { overridePassFail: 'PASS' }, { mean: null, majority: 'FAIL' })).toEqual({ field: 'adminComments', message: CONSENSUS_MSG.commentsRequired });
+    expect(consensusProblem(passFail, { overridePassFail: 'PASS', adminComments: 'Found it.' }, { mean: null, majority: 'FAIL' })).toBeNull();
+    expect(consensusProblem(passFail, {}, { mean: null, majority: 'FAIL' })).toEqual({ field: 'overridePassFail', message: CONSENSUS_MSG.valueRequired });
+    expect(consensusProblem(score10, { overrideScore: 7.5 }, { mean: 7.5, majority: null })).toBeNull();
+    expect(consensusProblem(score10, { overrideScore: 8 }, { mean: 7.5, majority: null })?.field).toBe('adminComments');
+    expect(consensusProblem(score10, { overrideScore: 11, adminComments: 'x' }, { mean: 7.5, majority: null })).toEqual({ field: 'overrideScore', message: MARK_MSG.scoreRange(10) });
+    expect(consensusProblem(score10, {}, { mean: 7.5, majority: null })).toEqual({ field: 'overrideScore', message: CONSENSUS_MSG.valueRequired });
   });
 });
