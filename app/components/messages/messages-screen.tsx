@@ -26,6 +26,9 @@ export function MessagesScreen() {
   const location = useLocation();
   const { side, list, thread, composing } = loaded;
   useConversationRefresh(!!thread);
+  // A refusal for a form this page no longer shows (a state user's crafted New Message) still says why.
+  const shown = failed && (failed.intent === 'new' ? composing : !!thread);
+  const orphan = failed && !shown ? (failed.message ?? Object.values(failed.errors)[0] ?? null) : null;
 
   return (
     <>
@@ -37,6 +40,7 @@ export function MessagesScreen() {
           </Link>
         ) : null}
       </div>
+      <FormAlert message={orphan} />
       <div className="ui-messages">
         <section aria-labelledby="threads-heading" className="ui-threads">
           <h2 id="threads-heading" className="ui-h2">
