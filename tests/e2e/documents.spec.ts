@@ -5,7 +5,7 @@
 // document after the confirmation, and in an application's File question chooses a document from the library instead
 // of uploading again; the library then shows that document as in use (no Delete) and the history lists each action.
 import type { Page } from '@playwright/test';
-import { test, expect, signUpAndSignIn, createApplication, scan, ready, jsEnabled } from './fixtures';
+import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { DOCUMENT_LIBRARY_MSG } from '../../domain/documents';
 import { VALIDATION_MSG } from '../../domain/validation';
@@ -193,4 +193,27 @@ test('the documents library: upload, preview, new version, delete, and choosing 
   await expect(page.getByText('Deleted the document budget-worksheet.docx')).toBeVisible();
   await expect(page.getByText('Uploaded the document tower-photo.png')).toBeVisible();
   if (jsEnabled(page)) await ready(page);
+});
+
+test("Organization_Staff reads the organization's library (the demo files), may upload, and changes none of the admin's documents", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgStaff);
+  await page.goto('/org/documents');
+  await ready(page);
+  await expect(page.getByRole('link', { name: 'Upload Document' })).toBeVisible();
+  // The demo data gives Lakeview's library the files of its submitted applications, uploaded by its admin.
+  const rows = page.getByTestId('document-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toContainText('BEAD Round 1');
+  await expect(rows.first().getByRole('link', { name: /^Preview / })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Upload a new version of / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Delete / })).toHaveCount(0);
+  await scan(page);
+  // Asked for by its address, the admin's document offers no new version to staff.
+  const previewHref = (await rows.first().getByRole('link', { name: /^Preview / }).getAttribute('href'))!;
+  const id = previewHref.match(/preview=([^&#]+)/)![1]!;
+  await page.goto(`/org/documents?version=${id}`);
+  await expect(dialog(page, 'Upload New Version')).toHaveCount(0);
+  await page.goto(`/org/documents?preview=${id}`);
+  await expect(dialog(page, 'Preview File')).toBeVisible();
+  await scan(page);
 });
