@@ -32,20 +32,24 @@ export function fileTypeLabel(fileName: string): string {
 /** How many of the library's documents the 'Choose from Documents Library' dialog lists (newest first). */
 export const LIBRARY_CHOICES = 100;
 
-/** The application whose answer holds a document (any of its versions), if one does. */
+/** What holds a document (any of its versions): an application's answer, else the entity profile (status 'PROFILE', no application). */
 export interface DocumentUse {
-  applicationId: string;
+  applicationId: string | null;
   status: string;
 }
 
 /** Submitted or later (any status but a draft or a cancelled application): what the state has received. */
-export const isSubmittedUse = (use: DocumentUse) => use.status !== 'DRAFT' && use.status !== 'CANCELLED';
+export const isSubmittedUse = (use: DocumentUse) => !!use.applicationId && use.status !== 'DRAFT' && use.status !== 'CANCELLED';
 
-/** Why a document cannot be deleted now (null: it can): an application's answer still holds it. */
+/** Why a document cannot be deleted now (null: it can): an application's answer or the entity profile still holds it. */
 export function deleteRefusal(use: DocumentUse | null | undefined): string | null {
   if (!use) return null;
+  if (!use.applicationId) return DOCUMENT_LIBRARY_MSG.inProfile;
   return isSubmittedUse(use) ? DOCUMENT_LIBRARY_MSG.inSubmitted(use.applicationId) : DOCUMENT_LIBRARY_MSG.inDraft(use.applicationId);
 }
+
+/** Where the library says a document is used, in a few words: 'GA-…' or 'Entity Profile'. */
+export const useLabel = (use: DocumentUse) => use.applicationId ?? 'Entity Profile';
 
 /** The library's words (spec 8 where it has them: 'Document uploaded successfully', …, in DOCUMENT_MSG). */
 export const DOCUMENT_LIBRARY_MSG = {
@@ -53,6 +57,7 @@ export const DOCUMENT_LIBRARY_MSG = {
     `This document is part of submitted application ${applicationId} and cannot be deleted. You can upload a new version instead.`,
   inDraft: (applicationId: string) =>
     `This document is attached to draft application ${applicationId}. Remove it from that application's answer first, then delete it.`,
+  inProfile: 'This document is attached to the Entity Profile. Replace it there first, then delete it.',
   versionAdded: 'New version uploaded successfully',
   versionConflict: 'A newer version of this document was just uploaded by someone else. Reload the list and try again.',
   notCurrent: 'This is an earlier version of the document. Upload the new version on the current one.',

@@ -21,19 +21,26 @@ export const chainColumn = (): SQL => sql`coalesce(${documents.versionOf}, ${doc
 
 /**
  * SQL: the application whose answer holds a version of the chain `chain` (submitted-or-later first, then drafts;
- * cancelled applications do not count), as jsonb {applicationId, status}, or null.
+ * cancelled applications do not count), else the entity profile (status 'PROFILE'), as jsonb {applicationId, status},
+ * or null.
  */
 export function documentUseSql(chain: SQL): SQL<DocumentUse | string | null> {
-  return sql`(
+  const versions = sql`(select v.id::text from documents v where coalesce(v.version_of, v.id) = ${chain})`;
+  return sql`coalesce((
     select jsonb_build_object('applicationId', ap.id, 'status', ap.status)
     from answers an
     join applications ap on ap.id = an.application_id
     where ap.status <> 'CANCELLED'
       and jsonb_typeof(an.value) = 'object'
-      and an.value->>'documentId' in (select v.id::text from documents v where coalesce(v.version_of, v.id) = ${chain})
+      and an.value->>'documentId' in ${versions}
     order by (ap.status = 'DRAFT'), ap.id
     limit 1
-  )`;
+  ), (
+    select jsonb_build_object('applicationId', null, 'status', 'PROFILE')
+    from profile_answers pa
+    where jsonb_typeof(pa.value) = 'object' and pa.value->>'documentId' in ${versions}
+    limit 1
+  ))`;
 }
 
 /** jsonb from a raw SQL column: an object on PostgreSQL, sometimes its text on PGlite. */

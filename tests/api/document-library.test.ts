@@ -263,6 +263,15 @@ describe('DELETE documents/{id}', () => {
     expect(res.body.message).toBe(DOCUMENT_LIBRARY_MSG.inDraft(draftId));
     // Still there, nothing audited.
     expect((await api.call(`/api/v1/documents/${drafted.id}?organizationId=${lakeviewId}`, { token: admin.token })).status).toBe(200);
+
+    // The entity profile's answer holds one too.
+    const profiled = await upload('profile-letter.pdf');
+    await api.database.db.insert(profileAnswers).values({ organizationId: lakeviewId, questionId: fileQuestionIds[2]!, value: { documentId: profiled.id, fileName: profiled.fileName } })
+      .onConflictDoUpdate({ target: [profileAnswers.organizationId, profileAnswers.questionId], set: { value: { documentId: profiled.id, fileName: profiled.fileName } } });
+    const held = await api.call(`/api/v1/documents/${profiled.id}?organizationId=${lakeviewId}`, { method: 'DELETE', token: admin.token });
+    expect(held.status).toBe(409);
+    expect(held.body.message).toBe(DOCUMENT_LIBRARY_MSG.inProfile);
+    expect((await list()).body.documents.find((d: any) => d.id === profiled.id).usedBy).toEqual({ applicationId: null, status: 'PROFILE' });
   });
 
   it('roles and ids: staff their own only, read-only 403, state users and other organizations 404', async () => {

@@ -2,7 +2,7 @@
 // it off): the page never scrolls sideways (a table scrolls inside its own region, with its cue), each screen's
 // actions can be reached on screen, and axe finds nothing.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, ready, scan, ACCOUNTS, enterFreshCode, requestCode } from './fixtures';
+import { test, expect, signIn, logOut, ready, scan, ACCOUNTS, enterFreshCode, requestCode } from './fixtures';
 
 const WIDTH = 390;
 
@@ -202,6 +202,65 @@ test('the state review screen, an action\'s confirmation and the state history f
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await reachable(drawer.getByLabel('Organization'), drawer.getByLabel('To'), drawer.getByRole('link', { name: 'Reset' }), drawer.getByRole('button', { name: 'Apply' }));
   await everyControlReachable(drawer, 5);
+  await scan(page);
+});
+
+test('the Users, Organizations, Unlock Requests and the organization history screens fit a phone', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, ACCOUNTS.orgAdmin);
+  // Users with the Add User dialog open: its fields and buttons; the list behind it.
+  await screen(page, '/org/users?new=1', (p) => {
+    const dialog = p.getByRole('dialog', { name: 'Add User' });
+    return [dialog.getByLabel('First Name'), dialog.getByLabel('Phone'), dialog.getByRole('button', { name: 'Add User' })];
+  });
+  await everyControlReachable(page.getByRole('dialog', { name: 'Add User' }), 6);
+  await scan(page);
+  await screen(page, '/org/users', (p) => [p.getByRole('link', { name: 'Add User' }), p.getByRole('link', { name: /^Edit / }).first()]);
+  await everyControlReachable(page.getByRole('main'), 5);
+  await screen(page, '/org/unlock-requests', (p) => [p.getByRole('link', { name: 'Filter', exact: true }), p.getByTestId('page-status')]);
+  await everyControlReachable(page.getByRole('main'), 3);
+  await scan(page);
+  // The organization's history with its filter drawer open.
+  await screen(page, '/org/history?filters=open', (p) => {
+    const drawer = p.getByRole('dialog', { name: 'Filters' });
+    return [drawer.getByLabel('Action'), drawer.getByLabel('To'), drawer.getByRole('button', { name: 'Apply' })];
+  });
+  await everyControlReachable(page.getByRole('dialog', { name: 'Filters' }), 5);
+  await scan(page);
+  await page.goto('/org/history');
+  await logOut(page);
+
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await screen(page, '/state/users', (p) => [p.getByRole('link', { name: 'Add User' }), p.getByRole('link', { name: /^Edit / }).first()]);
+  await everyControlReachable(page.getByRole('main'), 5);
+  await scan(page);
+  // Organizations with one organization's users open (its status switches) and the filter drawer.
+  await page.goto('/state/organizations?q=Lakeview');
+  const users = page.getByRole('link', { name: /^Users of Lakeview/ });
+  await page.goto((await users.getAttribute('href'))!);
+  await fitsPhone(page);
+  await expect(page.getByTestId('organization-user-row').first()).toBeVisible();
+  await reachable(page.getByRole('link', { name: /^Hide the users of/ }), page.getByTestId('organization-user-row').first().getByRole('switch'));
+  await everyControlReachable(page.getByRole('main'), 8);
+  await scan(page);
+  await screen(page, '/state/organizations?filters=open', (p) => {
+    const drawer = p.getByRole('dialog', { name: 'Filters' });
+    return [drawer.getByLabel('Status'), drawer.getByRole('button', { name: 'Apply' })];
+  });
+  await scan(page);
+  // Unlock requests: the window panel, the lists' tools; the Admin Unlock dialog and the window's confirmation (never confirmed).
+  await screen(page, '/state/unlock-requests', (p) => [p.getByRole('link', { name: 'Admin Unlock', exact: true }), p.getByRole('link', { name: /^(Close|Reopen) window/ }), p.getByRole('link', { name: 'Admin unlocks', exact: true })]);
+  await everyControlReachable(page.getByRole('main'), 6);
+  await scan(page);
+  await screen(page, '/state/unlock-requests?unlock=new', (p) => {
+    const dialog = p.getByRole('dialog', { name: 'Admin Unlock' });
+    return [dialog.getByLabel('Application ID'), dialog.getByLabel('Section'), dialog.getByRole('button', { name: 'Unlock' })];
+  });
+  await scan(page);
+  const closeWindow = page.getByRole('link', { name: /^(Close|Reopen) window/ });
+  await page.goto((await closeWindow.getAttribute('href'))!);
+  await fitsPhone(page);
+  await reachable(page.getByRole('alertdialog').getByRole('link', { name: 'No' }), page.getByRole('alertdialog').locator('button[type=submit]'));
   await scan(page);
 });
 

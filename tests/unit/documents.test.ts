@@ -27,6 +27,7 @@ describe('domain/documents', () => {
       expect(deleteRefusal({ applicationId: 'GA-ABC123', status })).toBe(DOCUMENT_LIBRARY_MSG.inSubmitted('GA-ABC123'));
     }
     expect(isSubmittedUse({ applicationId: 'GA-ABC123', status: 'CANCELLED' })).toBe(false);
+    expect(deleteRefusal({ applicationId: null, status: 'PROFILE' })).toBe(DOCUMENT_LIBRARY_MSG.inProfile);
   });
 });
 

@@ -8,7 +8,7 @@ import { DataTable, Pager, type Column } from '../../components/list-kit';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { withParams } from '../../utils/url-state';
 import { formatListDate } from '../../../domain/dates';
-import { deleteRefusal, fileTypeLabel, formatBytes } from '../../../domain/documents';
+import { deleteRefusal, fileTypeLabel, formatBytes, useLabel } from '../../../domain/documents';
 import { PAGE_SIZES } from '../../../domain/constants';
 import type { LibraryDocument } from '../../api/documents.server';
 import { documentsAction, documentsLoader, type DocumentsLoaderData } from './documents.server';
@@ -135,7 +135,7 @@ function columns(search: string, may: (doc: LibraryDocument) => boolean): Column
             ) : null}
             {may(d) && refusal && d.usedBy ? (
               <li data-testid="delete-locked" title={refusal}>
-                In {d.usedBy.applicationId}
+                In {useLabel(d.usedBy)}
                 <span className="visually-hidden">: {refusal}</span>
               </li>
             ) : null}
