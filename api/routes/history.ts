@@ -26,6 +26,8 @@ const HistoryQuery = PageQuery.extend({
   endDate: IsoDaySchema.optional(),
 });
 
+const FiltersQuery = z.object({ organizationId: z.string().uuid().optional() });
+
 /** The whole history's filters: the condition on its placeholder, the placeholder's value (undefined: not asked), a shape letter. */
 const HISTORY_FILTERS: { param: string; letter: string; where: SQL; value: (q: z.infer<typeof HistoryQuery>) => string | undefined }[] = [
   // Ids are upper case: a prefix (like 'GA-AB%', on the text_pattern_ops index).
@@ -147,7 +149,10 @@ export function historyRoutes(ctx: ApiContext): Router {
   // The whole history's filter choices: the organizations and the people the caller's history holds entries of.
   router.get('/logged-actions/filters', requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
-    const inScope = 'all' in scope ? sql`true` : inArray(loggedActions.organizationId, scope.organizations);
+    // ?organizationId narrows the people to that organization's entries (an organization's own history, decision 039).
+    const organizationId = parseInput(FiltersQuery, req.query).organizationId;
+    const own = 'all' in scope ? sql`true` : inArray(loggedActions.organizationId, scope.organizations);
+    const inScope = organizationId ? and(own, eq(loggedActions.organizationId, organizationId))! : own;
     const [orgs, people] = await Promise.all([
       ctx.db
         .select({ id: organizations.id, name: organizations.legalName })

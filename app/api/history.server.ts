@@ -1,5 +1,5 @@
-// History (logged actions, spec 9): of one application, of a whole organization, or the state's whole history
-// with its filters (decision 031); 20 entries a page unless the list's page size says otherwise.
+// History (logged actions, spec 9): of one application, or the whole history with its filters (decision 031): the
+// state's, or one organization's (organizationId, decision 039); 20 entries a page unless the list's page size says otherwise.
 import { get, seg, type ApiSession } from './client.server';
 import type { HistoryPage } from './types';
 
@@ -7,9 +7,6 @@ export const HISTORY_PAGE_SIZE = 20;
 
 export const applicationHistory = (api: ApiSession, applicationId: string, page: number) =>
   get<HistoryPage>(api, `/logged-actions/${seg(applicationId)}/application`, { page, limit: HISTORY_PAGE_SIZE });
-
-export const organizationHistory = (api: ApiSession, organizationId: string, page: number) =>
-  get<HistoryPage>(api, `/logged-actions/organization/${seg(organizationId)}`, { page, limit: HISTORY_PAGE_SIZE });
 
 /** The whole history's query (GET logged-actions): an application id prefix, organization, action, user, New York days. */
 export interface HistoryQuery {
@@ -31,4 +28,6 @@ export interface HistoryFilterChoices {
   users: { id: string; firstName: string; lastName: string; email: string }[];
 }
 
-export const historyFilterChoices = (api: ApiSession) => get<HistoryFilterChoices>(api, '/logged-actions/filters');
+/** `organizationId`: only that organization's people (the organization's own history). */
+export const historyFilterChoices = (api: ApiSession, organizationId?: string) =>
+  get<HistoryFilterChoices>(api, '/logged-actions/filters', organizationId ? { organizationId } : undefined);

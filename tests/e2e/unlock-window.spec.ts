@@ -132,4 +132,21 @@ test('the State Admin unlocks a locked section from the review screen', async ({
   await signIn(page, app.adminEmail);
   await page.goto(`/org/applications/bead-applcn/${app.id}?step=technology`);
   await expect(page.getByTestId('section-content').getByTestId('lock-state')).toContainText('Unlocked');
+
+  // Its history (issue 11 item 10): the drawer's Action filter offers the unlock, and finds it in words.
+  await page.goto('/org/history?filters=open');
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer.getByLabel('Action').locator('option', { hasText: 'Section unlocked' })).toHaveCount(1);
+  await expect(drawer.getByLabel('Action').locator('option', { hasText: 'Section resubmitted' })).toHaveCount(1);
+  await expect(drawer.getByLabel('Action').locator('option', { hasText: 'User added' })).toHaveCount(1);
+  await scan(page);
+  await ready(page);
+  await drawer.getByLabel('Action').selectOption('SECTION_UNLOCKED');
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/action=SECTION_UNLOCKED/);
+  await expect(page.getByTestId('filter-chip').filter({ hasText: 'Action: Section unlocked' })).toBeVisible();
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  await expect(page.getByTestId('history-row')).toContainText(`Unlocked the section ${technology.name} for changes (State Admin unlock)`);
+  await expect(page.getByTestId('history-row').getByRole('link', { name: app.id })).toBeVisible();
+  await scan(page);
 });

@@ -19,7 +19,9 @@ export const LIST_KIT_CLASSES: Record<string, StaticRule> = {
   // table scrolls inside its frame (a focusable, named region), never the page; shadows at the edges show there
   // is more to the side (the covers scroll with the content and hide a shadow at the end it has reached).
   'ui-table-frame': {
-    borderWidth: '1px', borderRadius: 'lg', overflowX: 'auto', bgColor: 'bg',
+    // Positioned: an absolutely placed descendant (a visually hidden label) is clipped by this frame's scrolling instead
+    // of widening the page (the Users table's status switches did on a phone).
+    position: 'relative', borderWidth: '1px', borderRadius: 'lg', overflowX: 'auto', bgColor: 'bg',
     backgroundImage:
       'linear-gradient(to right, var(--chakra-colors-bg) 30%, transparent), linear-gradient(to left, var(--chakra-colors-bg) 30%, transparent), radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), transparent), radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), transparent)',
     backgroundPosition: 'left center, right center, left center, right center',
