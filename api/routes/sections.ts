@@ -78,6 +78,17 @@ function lockedMessage(status: string, sectionUnlocked: boolean): string | null 
 
 export function sectionRoutes(ctx: ApiContext): Router {
   const router = Router();
+
+  /** Each replaced document among `ids` with the current version of its chain (decision 036). */
+  async function currentVersions(ids: string[]): Promise<[string, { id: string; fileName: string }][]> {
+    if (ids.length === 0) return [];
+    const rows = await ctx.db
+      .select({ id: documents.id, currentId: sql<string>`cur.id`, currentName: sql<string>`cur.file_name` })
+      .from(documents)
+      .innerJoin(sql`documents cur`, sql`coalesce(cur.version_of, cur.id) = coalesce(${documents.versionOf}, ${documents.id}) and cur.replaced_at is null and cur.deleted_at is null`)
+      .where(and(inArray(documents.id, ids), sql`${documents.replacedAt} is not null`));
+    return rows.map((r) => [r.id, { id: r.currentId, fileName: r.currentName }]);
+  }
   const signedIn = requireUser(ctx);
 
   function findSection(program: Program, sectionId: string): SectionRow {
@@ -270,6 +281,9 @@ export function sectionRoutes(ctx: ApiContext): Router {
       .filter((q) => q.type === 'File' && given.has(q.id))
       .map((q) => fileDocumentId(next[q.id]))
       .filter((id): id is string => !!id && UUID.test(id));
+    // In a draft an earlier version of a library document reads as its current one (decision 036: a new version moved
+    // the draft's answer; a form opened before it still sends the old id). A submitted application keeps its version.
+    const current = app.status === 'DRAFT' ? await currentVersions(fileIds) : [];
     const owned = new Map(
       fileIds.length === 0
         ? []
@@ -279,6 +293,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
           .where(and(inArray(documents.id, fileIds), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt))))
           .map((d) => [d.id, d.fileName] as const),
     );
+    for (const [id, latest] of current) if (owned.has(id)) owned.set(id, latest.fileName);
+    const latestOf = new Map(current.map(([id, latest]) => [id, latest.id] as const));
     // A file held from a save that failed (no JavaScript) is the caller's pending upload; this save promotes it.
     const userId = currentAuth(req).profile.id;
     const pending = await findPendingUploads(ctx, userId, app.id, qs
@@ -295,7 +311,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
       }
       const id = fileDocumentId(next[q.id]);
       const fileName = id ? owned.get(id) : undefined;
-      if (id && fileName !== undefined) next[q.id] = { documentId: id, fileName };
+      if (id && fileName !== undefined) next[q.id] = { documentId: latestOf.get(id) ?? id, fileName };
       else missingFiles[q.id] = [APPLICATION_MSG.fileNotFound];
     }
     if (Object.keys(missingFiles).length > 0) throw badRequest(APPLICATION_MSG.correctAnswers, missingFiles);

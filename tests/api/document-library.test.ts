@@ -167,6 +167,18 @@ describe('POST documents/{id}/new-version', () => {
     expect(JSON.stringify(history.body)).toContain('network-plan-rev2.pdf');
   });
 
+  it("a draft's form opened before the new version saves the current one (the old id read as its chain's current)", async () => {
+    const v1 = await upload('stale-form.pdf');
+    const v2 = (await newVersion(v1.id, 'stale-form-2.pdf')).body.document;
+    const [question] = await api.database.db.select({ sectionId: questions.sectionId }).from(questions).where(eq(questions.id, fileQuestionIds[0]!));
+    const save = (applicationId: string) => api.call(`/api/v1/applications/${applicationId}/sections/${question!.sectionId}/answers`, {
+      token: admin.token, body: { answers: [{ questionId: fileQuestionIds[0]!, value: { documentId: v1.id, fileName: 'stale-form.pdf' } }] },
+    });
+    const saved = await save(draftId);
+    expect(saved.status).toBe(200);
+    expect(await answerOf(draftId, 0)).toEqual({ documentId: v2.id, fileName: 'stale-form-2.pdf' });
+  });
+
   it("refuses spec 5's bad files with its messages, an earlier version (409) and keeps nothing", async () => {
     const v1 = await upload('rules.pdf');
     const before = fs.readdirSync(path.join(dataDir, 'files', lakeviewId)).length;
