@@ -4,10 +4,11 @@
 // same string for an absolute path. A list page has a hundred such links (row id, View, History, each move):
 // that was a fifth of the state list's server CPU. Here the server writes the <a> Remix would write, with the
 // same attributes (data-discover, href, target); in the browser it is Remix's Link, which hydrates the same
-// markup and navigates client-side as before. A relative path ('?page=2', '#x', '..') or a prefetch other than
-// 'none' is always Remix's Link (those depend on the route the link is rendered in).
+// markup and navigates client-side as before. A link that only changes the query ('?page=2', the list's Cancel
+// and Delete) or the fragment ('#x') resolves against the current location's path, which the server writes the
+// same way. A path relative to the route ('x', '..', '.') or a prefetch other than 'none' is always Remix's Link.
 import { forwardRef, type ComponentProps } from 'react';
-import { Link as RemixLink } from '@remix-run/react';
+import { Link as RemixLink, useLocation } from '@remix-run/react';
 
 type LinkProps = ComponentProps<typeof RemixLink>;
 
@@ -22,15 +23,29 @@ export function isPlainAbsolutePath(to: unknown): to is string {
   return !/[?#]$/.test(to) && !to.includes('?#');
 }
 
+/** A query and/or fragment only ('?a=1', '?a=1#b', '#b'), resolved by the router against the location's path as it is. */
+export function isLocationRelative(to: unknown): to is string {
+  return typeof to === 'string' && (to.startsWith('?') || to.startsWith('#')) && to.length > 1 && !/[?#]$/.test(to) && !to.includes('?#');
+}
+
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  const { to, prefetch, discover = 'render', ...rest } = props;
-  if (!onServer || !isPlainAbsolutePath(to) || (prefetch !== undefined && prefetch !== 'none')) {
-    return <RemixLink ref={ref} {...props} />;
-  }
-  // What React Router's Link passes on to the <a>, without its navigation options (attributes order as Remix writes them).
-  const {
-    reloadDocument, relative: _relative, replace: _replace, state: _state, preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition, onClick: _onClick, target, ...anchor
-  } = rest;
-  return <a {...anchor} data-discover={discover === 'render' && !reloadDocument ? 'true' : undefined} href={to} target={target} />;
+  const { to, prefetch } = props;
+  if (!onServer || (prefetch !== undefined && prefetch !== 'none')) return <RemixLink ref={ref} {...props} />;
+  if (isPlainAbsolutePath(to)) return anchor(props, to);
+  if (isLocationRelative(to)) return <LocationRelativeLink {...props} to={to} />;
+  return <RemixLink ref={ref} {...props} />;
 });
+
+function LocationRelativeLink(props: LinkProps & { to: string }) {
+  const { pathname } = useLocation();
+  return anchor(props, pathname + props.to);
+}
+
+/** The <a> React Router's Link writes: the props without its navigation options, then data-discover, href, target (Remix's order). */
+function anchor(props: LinkProps, href: string) {
+  const {
+    to: _to, prefetch: _prefetch, discover = 'render', reloadDocument, relative: _relative, replace: _replace, state: _state,
+    preventScrollReset: _preventScrollReset, viewTransition: _viewTransition, onClick: _onClick, target, ...rest
+  } = props;
+  return <a {...rest} data-discover={discover === 'render' && !reloadDocument ? 'true' : undefined} href={href} target={target} />;
+}

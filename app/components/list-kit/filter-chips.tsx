@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '../link';
 import { Presence } from '../motion';
 import type { Chip } from '../../utils/url-state';
 

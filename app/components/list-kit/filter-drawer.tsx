@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
+import { Link } from '../link';
 import { UrlDialog } from '../url-dialog';
 import { Presence } from '../motion';
 import { HiddenParams } from './hidden-params';

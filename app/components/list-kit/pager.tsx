@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSubmit } from '@remix-run/react';
+import { Form, useLocation, useSubmit } from '@remix-run/react';
+import { Link } from '../link';
 import { HiddenParams } from './hidden-params';
 import { LIST_PARAMS, withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';

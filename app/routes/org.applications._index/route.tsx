@@ -3,7 +3,8 @@
 // Its parts: list-state.ts (URL state → API query, chips), columns.tsx (table and row actions), filters.tsx,
 // dialogs.tsx, new-application.tsx, actions.server.ts; the list kit (app/components/list-kit) does the rest.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { Link } from '../../components/link';
 import { requirePortalUser } from '../../utils/auth.server';
 import { readOrFail } from '../../utils/api-errors.server';
 import { withParams } from '../../utils/url-state';
