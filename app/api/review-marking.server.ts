@@ -69,3 +69,24 @@ export const submitDecision = (api: ApiSession, id: string, body: { decision: st
 
 export const unlockReview = (api: ApiSession, id: string, reviewerId: string, comment: string) =>
   put<{ message: string }>(api, `/review/applications/applications/${seg(id)}/reviews/${seg(reviewerId)}/unlock`, { comment });
+
+export interface ConsensusRow {
+  questionId: string;
+  systemNo: string;
+  text: string;
+  sectionName: string;
+  mode: 'PASS_FAIL' | 'SCORE';
+  max: number | null;
+  reviews: { reviewerId: string; name: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
+  mean: number | null;
+  majority: PassFail | null;
+  disagreement: boolean;
+  consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null; updatedAt: string } | null;
+}
+
+/** Review rubric 4: the submitted reviews of the current stage per question, side by side. */
+export const consensusOf = (api: ApiSession, id: string) =>
+  get<{ applicationId: string; stage: Stage | null; questions: ConsensusRow[] }>(api, `/review/applications/${seg(id)}/consensus`);
+
+export const setConsensus = (api: ApiSession, id: string, questionId: string, body: { overrideScore?: number | null; overridePassFail?: PassFail | null; adminComments?: string | null }) =>
+  put<{ message: string }>(api, `/review/applications/${seg(id)}/questions/${seg(questionId)}/average-score`, body);

@@ -4,10 +4,11 @@
 // for this run); each declares no conflict of interest, marks every gating question (a Fail needs a comment; an
 // unmarked section and an early decision are refused) and submits sections and decision; the stage admin unlocks a
 // submitted review with a comment; the last decision moves the application to Gating Awaiting State Consensus by
-// itself, and the admin reads the review summary and each reviewer's declaration.
+// itself, and the admin reads the review summary and each reviewer's declaration; in consensus the State_Admin
+// reads the marks side by side and settles a split question.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, apiToken, logOut, jsEnabled, ACCOUNTS } from './fixtures';
-import { MARK_MSG, MARK_RULES } from '../../domain/review-marks';
+import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
 
 const reviewUrl = (id: string) => `/state/applications/review-application/${id}`;
 
@@ -68,6 +69,11 @@ async function submitLikeDemo(page: Page, orgEmail: string, id: string) {
 
 const statusBadge = (page: Page) => page.locator('.ui-title-row .ui-status-tag');
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+/** Scans once the toasts are gone: a toast fading out has its colours blended with the page for a moment. */
+async function scanSettled(page: Page) {
+  if (jsEnabled(page)) await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
+  await scan(page);
+}
 
 /** The gating sections' steps in form order, as the reviewer's list of sections to mark names them. */
 async function sectionsToMark(page: Page): Promise<string[]> {
@@ -89,6 +95,8 @@ async function markStep(page: Page, failing?: string) {
       await box.getByLabel('Pass', { exact: true }).check();
     }
   }
+  // With JavaScript the marks were saved as they went: the last save ends before the section is submitted.
+  await expect(page.getByTestId('marking-form')).toHaveAttribute('data-autosave', 'idle');
   await page.getByRole('button', { name: 'Submit Section' }).click();
   await expect(toast(page, 'Section submitted')).toBeVisible();
   await expect(page.getByTestId('review-banner')).toContainText('Section submitted');
@@ -120,7 +128,7 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
   await page.getByTestId('sections-to-mark').getByRole('link', { name: sections[0] }).click();
   await expect(page.getByTestId('marking-form')).toBeVisible();
   if (opts.checks) {
-    await scan(page);
+    await scanSettled(page);
     // Submit Section with nothing marked names the questions.
     await page.getByRole('button', { name: 'Submit Section' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MARK_MSG.unmarked(['6', '7', '8', '19']) })).toBeVisible();
@@ -133,6 +141,7 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
       await page.getByTestId('mark-7').getByLabel('Pass', { exact: true }).check();
       await expect(page.getByTestId('autosave-status')).toHaveText('Your marks are saved.');
       await expect(page.getByTestId('mark-7').getByLabel('Pass', { exact: true })).toBeFocused();
+      await expect(page.getByTestId('marking-form')).toHaveAttribute('data-autosave', 'idle');
     }
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(six.getByText(MARK_MSG.commentRequired)).toBeVisible();
@@ -147,7 +156,7 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
     await page.getByLabel('Comments (required)').fill('Too early.');
     await page.getByRole('button', { name: 'Submit Decision' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MARK_MSG.sectionsUnsubmitted(sections.slice(1)) })).toBeVisible();
-    await scan(page);
+    await scanSettled(page);
   }
   for (const name of sections.slice(1)) {
     await page.getByTestId('sections-to-mark').getByRole('link', { name }).click();
@@ -162,7 +171,7 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
   await expect(page.getByTestId('review-banner')).toContainText(`Your review is submitted: ${opts.decision}`);
   await expect(page.getByTestId('marking-form')).toHaveCount(0);
   await expect(page.getByTestId('decision-panel')).toHaveCount(0);
-  await scan(page);
+  await scanSettled(page);
   await logOut(page);
 }
 
@@ -229,6 +238,32 @@ test('two RSM reviewers declare no conflict, mark and submit the gating review; 
   await expect(page.getByTestId('reviews-panel').getByTestId('review-row')).toHaveCount(2);
   await expect(page.getByRole('link', { name: /Unlock review/ })).toHaveCount(0);
   await scan(page);
+
+  // Consensus (review rubric 4): in Gating In State Consensus the marks side by side; question 6 is split (Fail by
+  // the tie); the State_Admin settles it at Pass, which differs from the majority and needs a comment.
+  await api(page.request, admin, `/review/applications/${id}/mark-as-gating-in-consensus`, { comments: 'Consensus meeting.' });
+  await page.goto(reviewUrl(id));
+  await ready(page);
+  const six = page.getByTestId('consensus-6');
+  await expect(six).toContainText('Ravi Gatekeeper: Fail (The identifier does not match the SAM.gov record.)');
+  await expect(six).toContainText('Mara Marker: Pass');
+  await expect(six).toContainText('Majority: Fail');
+  await expect(six.getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
+  await scan(page);
+  await six.getByRole('link', { name: 'Set consensus of question 6' }).click();
+  const consensus = page.locator('#consensus-dialog');
+  await expect(consensus).toBeVisible();
+  await consensus.getByLabel('Pass', { exact: true }).check();
+  await consensus.getByRole('button', { name: 'Save' }).click();
+  await expect(consensus.getByText(CONSENSUS_MSG.commentsRequired)).toBeVisible();
+  await expect(consensus.getByLabel('Pass', { exact: true })).toBeChecked();
+  await scan(page);
+  await consensus.getByLabel(/^Comments/).fill('SAM.gov shows the same identifier since March.');
+  await consensus.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, CONSENSUS_MSG.done)).toBeVisible();
+  await expect(six).toContainText('Pass (SAM.gov shows the same identifier since March.)');
+  await expect(page.getByTestId('review-summary')).toContainText(`Gating${MARK_RULES.GATING.length} Pass, 0 Fail of ${MARK_RULES.GATING.length} questions`);
+  await scanSettled(page);
   await page.goto(`/state/applications/view-history/${id}`);
   await ready(page);
   await expect(page.getByText('The portal').first()).toBeVisible();

@@ -6,9 +6,13 @@ export const MARKING_INTENTS = {
   submitSection: 'review-submit-section',
   decision: 'review-decision',
   unlock: 'review-unlock',
+  consensus: 'review-consensus',
 } as const;
 const INTENTS: readonly string[] = Object.values(MARKING_INTENTS);
 export const isMarkingIntent = (intent: string) => INTENTS.includes(intent);
 
 /** The query parameter of the open Unlock review dialog (the reviewer's id). */
 export const REVIEW_UNLOCK_PARAM = 'reviewUnlock';
+
+/** The query parameter of the open Set consensus dialog (the question's id). */
+export const CONSENSUS_PARAM = 'consensus';

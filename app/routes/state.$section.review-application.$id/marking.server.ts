@@ -8,18 +8,18 @@ import { formFailure, readOrFail, type ApiCaller } from '../../utils/api-errors.
 import { redirectWithToast } from '../../utils/session.server';
 import type { ApiSession } from '../../api/client.server';
 import {
-  declareConflict, reviewSummary, saveMarks, submitDecision, submitSection, unlockReview, type MarkBody, type ReviewWithMarking,
+  consensusOf, setConsensus, declareConflict, reviewSummary, saveMarks, submitDecision, submitSection, unlockReview, type MarkBody, type ReviewWithMarking,
 } from '../../api/review-marking.server';
 import {
-  DECISION_LABELS, MARK_MSG, markProblem, markRule, parseScore, REVIEW_DECISIONS, type MarkMode, type PassFail,
+  CONSENSUS_MSG, consensusProblem, DECISION_LABELS, MARK_MSG, markProblem, markRule, parseScore, REVIEW_DECISIONS, type MarkMode, type PassFail,
 } from '../../../domain/review-marks';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
-import { MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
+import { CONSENSUS_PARAM, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 import { stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
 import { REVIEWER_ROLES, type RoleName } from '../../../domain/roles';
 
-export { isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
+export { CONSENSUS_PARAM, isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 
 const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
 const ASSIGNMENT_WORD = { PENDING: 'Pending', IN_PROGRESS: 'In Review', SUBMITTED: 'Review Completed' } as const;
@@ -57,6 +57,17 @@ export interface MarkingView {
   unlocking: { reviewerId: string; name: string } | null;
   /** The summary of every stage that has marks. */
   summary: { stage: string; text: string }[];
+  /** Review rubric 4, in the stage's IN_STATE_CONSENSUS status: each question's reviews side by side (admins). */
+  consensus: null | {
+    stage: string;
+    editable: boolean;
+    rows: {
+      questionId: string; systemNo: string; text: string; mode: MarkMode; max: number | null;
+      reviews: string[]; computed: string; disagreement: boolean; value: string | null; comments: string | null;
+    }[];
+    /** The open Set consensus dialog. */
+    open: null | { questionId: string; systemNo: string; text: string; mode: MarkMode; max: number | null; computed: string; passFail: PassFail | null; score: number | null; comments: string | null };
+  };
 }
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', month: '2-digit', day: '2-digit', year: 'numeric' });
@@ -116,7 +127,36 @@ export async function markingView(
   const asked = url.searchParams.get(REVIEW_UNLOCK_PARAM);
   const unlockingRow = reviews.find((r) => r.reviewerId === asked && r.canUnlock);
 
+  let consensus: MarkingView['consensus'] = null;
+  const inConsensus = !!stage && app.status === stageReviewStatuses(stage)[2];
+  if (inConsensus && role && !REVIEWER_ROLES.includes(role)) {
+    const data = await readOrFail(caller, consensusOf(api, app.applicationId));
+    const markText = (mode: MarkMode, max: number | null, passFail: PassFail | null, score: number | null) =>
+      mode === 'PASS_FAIL' ? (passFail === 'PASS' ? 'Pass' : passFail === 'FAIL' ? 'Fail' : 'Not marked') : score === null ? 'Not marked' : `${score} of ${max}`;
+    const rows = data.questions.map((q) => ({
+      questionId: q.questionId, systemNo: q.systemNo, text: q.text, mode: q.mode, max: q.max,
+      reviews: q.reviews.map((r) => `${r.name}: ${markText(q.mode, q.max, r.passFail, r.score)}${r.comment ? ` (${r.comment})` : ''}`),
+      computed: q.mode === 'PASS_FAIL' ? `Majority: ${markText(q.mode, q.max, q.majority, null)}` : `Mean: ${q.mean === null ? '—' : q.mean.toFixed(2)}`,
+      disagreement: q.disagreement,
+      value: q.consensus ? markText(q.mode, q.max, q.consensus.overridePassFail, q.consensus.overrideScore) : null,
+      comments: q.consensus?.adminComments ?? null,
+    }));
+    const editable = role === 'State_Admin';
+    const asked = editable ? data.questions.find((q) => q.questionId === url.searchParams.get(CONSENSUS_PARAM)) : undefined;
+    const row = asked ? rows.find((r) => r.questionId === asked.questionId)! : null;
+    consensus = {
+      stage: STAGE_WORD[stage],
+      editable,
+      rows,
+      open: asked && row ? {
+        questionId: asked.questionId, systemNo: asked.systemNo, text: asked.text, mode: asked.mode, max: asked.max, computed: row.computed,
+        passFail: asked.consensus?.overridePassFail ?? asked.majority, score: asked.consensus?.overrideScore ?? asked.mean, comments: asked.consensus?.adminComments ?? null,
+      } : null,
+    };
+  }
+
   return {
+    consensus,
     mine,
     reviews: role && !REVIEWER_ROLES.includes(role) ? reviews : [],
     unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
@@ -230,8 +270,26 @@ export async function markingAction(api: ApiSession, caller: ApiCaller, form: Fo
       const res = await unlockReview(api, id, reviewerId, comment);
       return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
     }
+    if (intent === MARKING_INTENTS.consensus) {
+      const current = await consensusOf(api, id);
+      const row = current.questions.find((q) => q.questionId === text(form, 'questionId'));
+      if (!row) return redirect(back);
+      const raw = text(form, 'value');
+      const input = {
+        overridePassFail: row.mode === 'PASS_FAIL' && (raw === 'PASS' || raw === 'FAIL') ? raw : null,
+        overrideScore: row.mode === 'SCORE' ? parseScore(raw) : null,
+        adminComments: text(form, 'adminComments').trim() || null,
+      } as { overridePassFail: PassFail | null; overrideScore: number | null; adminComments: string | null };
+      const problem = consensusProblem({ systemNo: row.systemNo, mode: row.mode, max: row.max }, input, { mean: row.mean, majority: row.majority });
+      if (problem) {
+        const field = problem.field === 'adminComments' ? 'adminComments' : 'value';
+        return fail({ [field]: problem.message }, problem.message);
+      }
+      const res = await setConsensus(api, id, row.questionId, input);
+      return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
+    }
   } catch (error) {
-    const failure = await formFailure(error, caller, 'Something went wrong');
+    const failure = await formFailure(error, caller, intent === MARKING_INTENTS.consensus ? CONSENSUS_MSG.failed : 'Something went wrong');
     return data<MarkingFailure>({ intent, values, errors: failure.fields, message: failure.message, auto }, { status: failure.status });
   }
   return redirect(back);

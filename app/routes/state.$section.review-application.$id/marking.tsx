@@ -146,12 +146,43 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   const byQuestion = new Map(mine.marks.map((m) => [m.questionId, m]));
   const formRef = useRef<HTMLFormElement>(null);
   const [saveState, setSaveState] = useState('');
+  // One autosave at a time: a change while one is under way (or within the pause after a change) waits for it, so no
+  // save is aborted by the next; `waiting` is shown on the form (data-autosave) for the tests and the busy state.
+  const timer = useRef<number | null>(null);
+  const again = useRef(false);
+  const [waiting, setWaiting] = useState(false);
+  const save = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    data.set('intent', MARKING_INTENTS.save);
+    data.set('auto', '1');
+    fetcher.submit(data, { method: 'post', action: `${location.pathname}${location.search}` });
+  };
+  const schedule = () => {
+    setWaiting(true);
+    if (timer.current) window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      timer.current = null;
+      if (fetcher.state === 'idle') save();
+      else again.current = true;
+    }, 300);
+  };
   useEffect(() => {
     if (fetcher.state === 'submitting') setSaveState('Saving your marks…');
-    else if (fetcher.state === 'idle' && fetcher.data) {
-      setSaveState('errors' in fetcher.data ? fetcher.data.message : 'Your marks are saved.');
+    if (fetcher.state !== 'idle') return;
+    if (again.current) {
+      again.current = false;
+      save();
+      return;
     }
+    if (!timer.current) setWaiting(false);
+    if (fetcher.data) setSaveState('errors' in fetcher.data ? fetcher.data.message : 'Your marks are saved.');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
+  useEffect(() => () => {
+    if (timer.current) window.clearTimeout(timer.current);
+  }, []);
   const message = failed && !Object.values(errors).includes(failed.message) ? failed.message : null;
   const after = (q: AnswerView): ReactNode => {
     const m = byQuestion.get(q.id);
@@ -163,12 +194,9 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   return (
     <Form
       method="post" noValidate preventScrollReset ref={formRef} data-testid="marking-form"
-      onChange={(event) => {
-        if (!hydrated || event.target === undefined) return;
-        const data = new FormData(event.currentTarget);
-        data.set('intent', MARKING_INTENTS.save);
-        data.set('auto', '1');
-        fetcher.submit(data, { method: 'post', action: `${location.pathname}${location.search}` });
+      data-autosave={waiting || fetcher.state !== 'idle' ? 'busy' : 'idle'}
+      onChange={() => {
+        if (hydrated && navigation.state === 'idle') schedule();
       }}
     >
       <input type="hidden" name="sectionId" value={stepId} />

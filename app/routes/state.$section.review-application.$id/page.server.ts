@@ -31,7 +31,7 @@ import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
 } from '../../../domain/workflow';
 import type { ActionView, AnswerView, ReviewActionResult } from './types';
-import { isMarkingIntent, markingAction, markingView, REVIEW_UNLOCK_PARAM } from './marking.server';
+import { CONSENSUS_PARAM, isMarkingIntent, markingAction, markingView, REVIEW_UNLOCK_PARAM } from './marking.server';
 import type { ReviewWithMarking } from '../../api/review-marking.server';
 
 /** The query parameter of the open confirmation (a URL-state dialog, decision 004). */
@@ -129,7 +129,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = text(form, 'intent');
   if (isMarkingIntent(intent)) {
-    const to = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [REVIEW_UNLOCK_PARAM]: null })}`.replace(/\?$/, '');
+    const to = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [REVIEW_UNLOCK_PARAM]: null, [CONSENSUS_PARAM]: null })}`.replace(/\?$/, '');
     return markingAction(api, caller, form, intent, id, to, () => reviewApplication(api, id) as Promise<ReviewWithMarking>);
   }
   const actionId = text(form, 'intent');

@@ -12,6 +12,7 @@ import { statusLabel } from '../../../domain/statuses';
 import { withParams } from '../../utils/url-state';
 import { ActionMenu, ReviewHeader, ReviewSteps } from './header';
 import { ReadOnlyAnswers } from './answers';
+import { ConsensusDialog, ConsensusPanel } from './consensus';
 import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
 import { AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, type AdminUnlockFailure } from '../../components/unlocks/admin-unlock';
@@ -45,6 +46,7 @@ export default function ReviewApplication() {
         <StatusBadge status={app.status} />
       </div>
       {d.marking.unlocking ? <ReviewUnlockDialog unlocking={d.marking.unlocking} /> : null}
+      {d.marking.consensus?.open ? <ConsensusDialog open={d.marking.consensus.open} /> : null}
       {/* The open confirmation first: without JavaScript a screen reader or a text browser reads it before the page. */}
       {d.open ? <ActionDialog applicationId={app.id} status={statusLabel(app.status)} stage={app.stage} action={d.open} choices={d.choices} /> : null}
       {d.unlock?.open ? (
@@ -86,7 +88,7 @@ export default function ReviewApplication() {
             {d.marking.mine?.mustDeclare ? (
               <ConflictDeclaration organization={app.organization} />
             ) : d.marking.mine ? (
-              <MarkedAnswers questions={d.questions} mine={d.marking.mine} stepId={d.step.id} />
+              <MarkedAnswers key={d.step.id} questions={d.questions} mine={d.marking.mine} stepId={d.step.id} />
             ) : (
               <ReadOnlyAnswers questions={d.questions} />
             )}
@@ -100,6 +102,7 @@ export default function ReviewApplication() {
           ) : null}
           {d.marking.mine ? <DecisionPanel mine={d.marking.mine} /> : null}
           <SummaryPanel summary={d.marking.summary} />
+          {d.marking.consensus ? <ConsensusPanel consensus={d.marking.consensus} /> : null}
         </div>
       </div>
     </>
