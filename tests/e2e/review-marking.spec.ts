@@ -183,6 +183,13 @@ test('two RSM reviewers declare no conflict, mark and submit the gating review; 
   const { id } = await createApplication(page, { areaOption: 2 });
   await logOut(page);
   await submitLikeDemo(page, org.email, id);
+  // The RSM admin reads a submitted application (not yet their stage's: no reviews to read, no summary), no error.
+  await signIn(page, ACCOUNTS.rsmAdmin);
+  await page.goto(reviewUrl(id));
+  await ready(page);
+  await expect(statusBadge(page)).toHaveText('Submitted');
+  await expect(page.getByTestId('review-summary')).toHaveCount(0);
+  await logOut(page);
 
   // The State_Admin opens gating and assigns Ravi and a second RSM reviewer made for this run.
   const admin = await apiToken(page, ACCOUNTS.stateAdmin);

@@ -4,7 +4,7 @@
 // save marks, submit a section, submit the decision, unlock a review). The mark rules are domain/review-marks.ts,
 // checked here before posting (the same messages the API gives) and again by the API.
 import { data, redirect } from '@remix-run/node';
-import { formFailure, readOrFail, type ApiCaller } from '../../utils/api-errors.server';
+import { describeApiError, formFailure, readOrFail, type ApiCaller } from '../../utils/api-errors.server';
 import { redirectWithToast } from '../../utils/session.server';
 import type { ApiSession } from '../../api/client.server';
 import {
@@ -78,7 +78,11 @@ export async function markingView(
   const app = review.application;
   const stage = app.stage;
   const inReview = !!stage && app.status === stageReviewStatuses(stage)[0];
-  const summary = await readOrFail(caller, reviewSummary(api, app.applicationId));
+  // The reviews are read through 'read review' (a vendor admin: its own stage only): a caller who may read the
+  // application but not its reviews sees no summary and no consensus, not an error.
+  const unlessForbidden = <T>(read: Promise<T>) =>
+    readOrFail(caller, read.catch((error: unknown) => (describeApiError(error).kind === 'forbidden' ? null : Promise.reject(error))));
+  const summary = await unlessForbidden(reviewSummary(api, app.applicationId));
 
   let mine: MarkingView['mine'] = null;
   const my = review.myReview;
@@ -130,7 +134,7 @@ export async function markingView(
   let consensus: MarkingView['consensus'] = null;
   const inConsensus = !!stage && app.status === stageReviewStatuses(stage)[2];
   if (inConsensus && role && !REVIEWER_ROLES.includes(role)) {
-    const data = await readOrFail(caller, consensusOf(api, app.applicationId));
+    const data = (await unlessForbidden(consensusOf(api, app.applicationId))) ?? { questions: [] };
     const markText = (mode: MarkMode, max: number | null, passFail: PassFail | null, score: number | null) =>
       mode === 'PASS_FAIL' ? (passFail === 'PASS' ? 'Pass' : passFail === 'FAIL' ? 'Fail' : 'Not marked') : score === null ? 'Not marked' : `${score} of ${max}`;
     const rows = data.questions.map((q) => ({
@@ -160,7 +164,7 @@ export async function markingView(
     mine,
     reviews: role && !REVIEWER_ROLES.includes(role) ? reviews : [],
     unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
-    summary: summary.stages.filter((s) => s.markedQuestions > 0).map((s) => ({
+    summary: (summary?.stages ?? []).filter((s) => s.markedQuestions > 0).map((s) => ({
       stage: STAGE_WORD[s.stage],
       text: s.overallScore.possible > 0
         ? `${s.overallScore.actual} of ${s.overallScore.possible} points (${s.overallScore.percentage}%), ${s.submittedReviews} submitted review${s.submittedReviews === 1 ? '' : 's'}`
