@@ -64,6 +64,12 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return `Uploaded the document ${d.fileName ?? ''}${e.applicationId ? ` for ${e.applicationId}` : ''}`.replace(/\s+/g, ' ').trim();
   },
   DOCUMENT_DELETED: (e) => `Deleted the document ${((e.details ?? {}) as { fileName?: string }).fileName ?? ''}`.trim(),
+  // The documents library (docs/decisions/036): a new version names the drafts whose answers moved to it.
+  DOCUMENT_VERSION_ADDED: (e) => {
+    const d = (e.details ?? {}) as { fileName?: string; previousFileName?: string; version?: number; movedDrafts?: string[] };
+    const moved = d.movedDrafts?.length ? ` (now in ${d.movedDrafts.join(', ')})` : '';
+    return `Uploaded version ${d.version ?? ''} of the document ${d.previousFileName ?? ''}: ${d.fileName ?? ''}${moved}`.replace(/\s+/g, ' ').trim();
+  },
   // The Users screens (docs/decisions/033): details name the user as they were then.
   USER_ADDED: (e) => {
     const d = userDetails(e);
@@ -79,12 +85,6 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   ORGANIZATION_DEACTIVATED: (e) => `Deactivated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),
   ORGANIZATION_ACTIVATED: (e) => `Activated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),
   // Unlock requests (docs/decisions/034): the relock names each answer changed while the section was open, old → new.
-  // The documents library (docs/decisions/036): a new version names the drafts whose answers moved to it.
-  DOCUMENT_VERSION_ADDED: (e) => {
-    const d = (e.details ?? {}) as { fileName?: string; previousFileName?: string; version?: number; movedDrafts?: string[] };
-    const moved = d.movedDrafts?.length ? ` (now in ${d.movedDrafts.join(', ')})` : '';
-    return `Uploaded version ${d.version ?? ''} of the document ${d.previousFileName ?? ''}: ${d.fileName ?? ''}${moved}`.replace(/\s+/g, ' ').trim();
-  },
   UNLOCK_REQUESTED: (e) => `Asked to unlock the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
   SECTION_UNLOCKED: (e) => {
     const d = (e.details ?? {}) as { sectionName?: string; kind?: string };
