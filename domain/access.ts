@@ -53,8 +53,8 @@ function reaches(viewer: Viewer, role: RoleName, access: Access, target: AccessT
   return stageOf(status) !== null && stageOf(status) === VENDOR_STAGE[role];
 }
 
-/** The role through which the caller may do this on the target, or null. */
-function permittingRole(viewer: Viewer, action: Action, entity: Entity, target: AccessTarget): RoleName | null {
+/** The role through which the caller may do this on the target, or null (no read check: see `decide`). */
+export function permittingRole(viewer: Viewer, action: Action, entity: Entity, target: AccessTarget): RoleName | null {
   const member = memberRole(viewer, organizationOf(target));
   const roles = member ? [member] : viewer.roleType === 'state' ? viewer.roles.map((r) => r.name) : [];
   return roles.find((role) => accessLevels(role, action, entity).some((access) => reaches(viewer, role, access, target, !!member))) ?? null;

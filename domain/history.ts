@@ -87,8 +87,8 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
   // Unlock requests (docs/decisions/034): the relock names each answer changed while the section was open, old → new.
   UNLOCK_REQUESTED: (e) => `Asked to unlock the section ${((e.details ?? {}) as { sectionName?: string }).sectionName ?? ''}`.trim(),
   SECTION_UNLOCKED: (e) => {
-    const d = (e.details ?? {}) as { sectionName?: string; kind?: string };
-    const how = d.kind === 'ADMIN_UNLOCK' ? ' (State Admin unlock)' : d.kind === 'REQUEST' ? " (approved the organization's request)" : '';
+    const d = (e.details ?? {}) as { sectionName?: string; kind?: string; side?: string };
+    const how = d.kind === 'ADMIN_UNLOCK' ? ' (State Admin unlock)' : d.kind === 'REQUEST' ? (d.side === 'state' ? " (approved a reviewer's request)" : " (approved the organization's request)") : '';
     return `Unlocked the section ${d.sectionName ?? ''} for changes${how}`.replace(/\s+/g, ' ');
   },
   SECTION_RELOCKED: (e) => {

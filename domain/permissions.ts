@@ -72,14 +72,17 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
   RSM_Admin: [
     'read:application:submitted', 'read:status:submitted', 'read:history:any', 'update:status:stage',
     'read:review:stage', 'create:review-assignment:stage', 'update:review-assignment:stage',
+    'create:unlock-request:stage',
   ],
   CTC_Admin: [
     'read:application:submitted', 'read:status:submitted', 'update:status:stage',
     'read:review:stage', 'create:review-assignment:stage', 'update:review-assignment:stage',
+    'create:unlock-request:stage',
   ],
-  State_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned'],
-  CTC_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned'],
-  RSM_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned'],
+  // create:unlock-request on the state side: the reviewer-side request of spec 4 (decision 034), asked from the review screen.
+  State_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned'],
+  CTC_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned'],
+  RSM_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned'],
   /** Reads everything a reviewer can read (reviewers together read every submitted application); writes nothing. */
   RSM_Financial_Reviewer: ['read:application:submitted', 'read:status:submitted', 'read:review:submitted'],
 };

@@ -49,6 +49,8 @@ export const UNLOCK_MSG = {
   approved: 'Section unlocked: the organization can change it until it resubmits the section.',
   adminUnlocked: 'Section unlocked for the organization.',
   relocked: 'Section resubmitted: it is locked again.',
+  reviewerOnly: 'Only a reviewer or stage admin of this application can ask the State Admin to unlock a section (the State Admin unlocks it directly).',
+  reviewerDialogTitle: 'Request Unlock',
 } as const;
 
 /** Whether the programme's unlock window is open: until its due date, unless the office closed it (decision 034). */

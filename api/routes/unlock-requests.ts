@@ -1,5 +1,6 @@
 // Unlock requests (spec 4 "Locks and unlocks", spec 7; docs/decisions/034):
 //   POST unlock-requests?organizationId {applicationId, sectionId, message}      the Organization_Admin asks
+//   POST unlock-requests/review-request {applicationId, sectionId, message}      a reviewer or stage admin asks
 //   GET  unlock-requests/organization/{orgId}?page&limit&status&applicationId    the organization's list
 //   GET  unlock-requests?page&limit&status&organizationId&applicationId          the State Admin's list (requests)
 //   GET  unlock-requests/admin-unlocks?…                                         the State Admin's own unlocks
@@ -18,19 +19,20 @@ import type { ApiContext } from '../context';
 import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import {
-  applicationRoute, loadApplicationFor, organizationRole, organizationRoute, requireListScope, visibleApplication,
+  applicationRoute, assignmentOf, loadApplicationFor, organizationRole, organizationRoute, requireListScope, visibleApplication,
 } from '../services/application-access';
 import { applicationSections, applications, organizations, programs, sections, unlockRequests, users } from '../db/schema';
 import { loadAnswerState, loadProgram, type ApplicationRow, type Program } from '../services/application-content';
 import { audit } from '../services/audit';
-import { isUniqueViolation, listUnlockWindows, openSection, relockSection, setUnlockWindow } from '../services/unlocks';
-import { notifySectionUnlocked, notifyUnlockRequested } from '../services/unlock-notifications';
+import { createUnlockRequest, isUniqueViolation, listUnlockWindows, openSection, relockSection, setUnlockWindow } from '../services/unlocks';
+import { notifySectionUnlocked } from '../services/unlock-notifications';
 import { pageEnvelope } from '../db/paging';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import {
   MESSAGE_MAX, requestRefusal, UNLOCK_MSG, UNLOCK_STATUSES, unlockRefusal, unlockWindowOpen, WINDOW_MSG, type UnlockKind,
 } from '../../domain/unlock-requests';
 import { validateAnswers } from '../../domain/validation';
+import { permittingRole } from '../../domain/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,6 +77,7 @@ async function listPage(ctx: ApiContext, where: SQL | undefined, page: number, l
       relockedAt: unlockRequests.relockedAt,
       requestedByFirst: users.firstName,
       requestedByLast: users.lastName,
+      requestedByRoleType: users.roleType,
       decidedByFirst: decider.firstName,
       decidedByLast: decider.lastName,
     })
@@ -87,9 +90,11 @@ async function listPage(ctx: ApiContext, where: SQL | undefined, page: number, l
     .orderBy(desc(unlockRequests.createdAt), desc(unlockRequests.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const requests = rows.map(({ requestedByFirst, requestedByLast, decidedByFirst, decidedByLast, ...r }) => ({
+  const requests = rows.map(({ requestedByFirst, requestedByLast, requestedByRoleType, decidedByFirst, decidedByLast, ...r }) => ({
     ...r,
     requestedBy: requestedByFirst ? { firstName: requestedByFirst, lastName: requestedByLast } : null,
+    // Which side asked: the organization, or a reviewer or stage admin from the review screen (decision 034).
+    requestedBySide: requestedByRoleType === 'state' ? ('state' as const) : ('organization' as const),
     decidedBy: decidedByFirst ? { firstName: decidedByFirst, lastName: decidedByLast } : null,
   }));
   // Spec 3: total, page, limit, requests (and the paging envelope every list has).
@@ -163,26 +168,32 @@ export function unlockRequestRoutes(ctx: ApiContext): Router {
     const facts = await sectionFacts(ctx, app, body.sectionId);
     const refused = requestRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts });
     if (refused) throw conflict(refused);
-    const userId = currentAuth(req).profile.id;
-    let id: string;
-    try {
-      id = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(unlockRequests)
-          .values({ applicationId: app.id, organizationId, sectionId: facts.section.id, kind: 'REQUEST', status: 'PENDING', message: body.message, requestedBy: userId })
-          .returning({ id: unlockRequests.id });
-        await audit(tx, {
-          action: 'UNLOCK_REQUESTED', entity: 'unlock-request', userId, applicationId: app.id, organizationId, comments: body.message,
-          details: { sectionId: facts.section.id, sectionName: facts.section.name, unlockRequestId: row!.id },
-        });
-        return row!.id;
-      });
-    } catch (err) {
-      // Two requests at once: the one open unlock per section (unlock_requests_open_key) keeps the first.
-      if (isUniqueViolation(err)) throw conflict(UNLOCK_MSG.pending);
-      throw err;
+    const id = await createUnlockRequest(ctx, {
+      applicationId: app.id, organizationId, section: facts.section, message: body.message, userId: currentAuth(req).profile.id, by: nameOf(req), side: 'organization',
+    });
+    res.status(201).json({ message: UNLOCK_MSG.sent, detail: UNLOCK_MSG.sentDetail, id, applicationId: app.id, sectionId: facts.section.id, status: 'PENDING' });
+  }));
+
+  // A reviewer or stage admin asks the State Admin to unlock a section of an application they review (spec 4 "An org
+  // admin or reviewer-side request"; decision 034): the same request as the organization's, listed and approved alike.
+  // 404 when the caller may not read the application, 403 for a role without create:unlock-request over it (the
+  // State_Admin unlocks directly; organization users ask through POST unlock-requests?organizationId). The
+  // programme's unlock window is the applicant's and does not apply here.
+  router.post('/unlock-requests/review-request', signedIn, handler(async (req, res) => {
+    const { profile } = currentAuth(req);
+    if (profile.roleType !== 'state') throw forbidden(UNLOCK_MSG.reviewerOnly);
+    const body = parseInput(UnlockBody, req.body);
+    const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'read');
+    const assigned = (await assignmentOf(ctx, app.id, profile.id)) !== null;
+    if (!permittingRole(profile, 'create', 'unlock-request', { application: { organizationId: app.organizationId, status: app.status, assigned } })) {
+      throw forbidden(UNLOCK_MSG.reviewerOnly);
     }
-    await notifyUnlockRequested(ctx, { applicationId: app.id, sectionId: facts.section.id, message: body.message, by: nameOf(req) });
+    const facts = await sectionFacts(ctx, app, body.sectionId);
+    const refused = unlockRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts });
+    if (refused) throw conflict(refused);
+    const id = await createUnlockRequest(ctx, {
+      applicationId: app.id, organizationId: app.organizationId, section: facts.section, message: body.message, userId: profile.id, by: nameOf(req), side: 'state',
+    });
     res.status(201).json({ message: UNLOCK_MSG.sent, detail: UNLOCK_MSG.sentDetail, id, applicationId: app.id, sectionId: facts.section.id, status: 'PENDING' });
   }));
 
@@ -216,7 +227,10 @@ export function unlockRequestRoutes(ctx: ApiContext): Router {
     const refused = unlockRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts, pending: false });
     if (refused) throw conflict(refused);
     const userId = currentAuth(req).profile.id;
-    await ctx.db.transaction((tx) => openSection(tx, { applicationId: app.id, organizationId: app.organizationId, section: facts.section, program: facts.program, userId }, request));
+    // Which side asked (decision 034): the history says whose request was approved.
+    const [asker] = request.requestedBy ? await ctx.db.select({ roleType: users.roleType }).from(users).where(eq(users.id, request.requestedBy)) : [];
+    const side = asker?.roleType === 'state' ? ('state' as const) : ('organization' as const);
+    await ctx.db.transaction((tx) => openSection(tx, { applicationId: app.id, organizationId: app.organizationId, section: facts.section, program: facts.program, userId }, { ...request, side }));
     await notifySectionUnlocked(ctx, { applicationId: app.id, sectionId: facts.section.id, message: request.message, by: nameOf(req), approved: true });
     res.json({ message: UNLOCK_MSG.approved, id: request.id, status: 'APPROVED', applicationId: app.id, sectionId: facts.section.id });
   }));

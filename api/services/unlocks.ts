@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { applicationSections, answers, programs, unlockRequests } from '../db/schema';
 import { conflict, notFound } from '../http';
 import { audit } from './audit';
+import { notifyUnlockRequested } from './unlock-notifications';
 import type { Program, SectionRow } from './application-content';
 import { answerText } from '../../domain/answer-text';
 import { UNLOCK_MSG, unlockWindowOpen, windowToggleRefusal, WINDOW_MSG, type UnlockWindowStatus } from '../../domain/unlock-requests';
@@ -42,6 +43,45 @@ async function sectionAnswers(db: Db | Tx, applicationId: string, program: Progr
   return Object.fromEntries(ids.map((id) => [id, found.get(id) ?? null]));
 }
 
+export interface NewUnlockRequest {
+  applicationId: string;
+  organizationId: string;
+  section: SectionRow;
+  message: string;
+  userId: string;
+  /** The requester's name, for the State Admins' email. */
+  by: string;
+  /** Who asks: the organization's admin, or a reviewer or stage admin from the review screen (decision 034). */
+  side: 'organization' | 'state';
+}
+
+/**
+ * A request to the State Admin to unlock a section (kind REQUEST, PENDING), from either side: the row and the
+ * UNLOCK_REQUESTED history entry in one transaction, the State Admins emailed after the commit. A second open unlock
+ * of the section (two at once) is the 409 of unlock_requests_open_key. The caller checked access and the refusal rules.
+ */
+export async function createUnlockRequest(ctx: ApiContext, r: NewUnlockRequest): Promise<string> {
+  let id: string;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(unlockRequests)
+        .values({ applicationId: r.applicationId, organizationId: r.organizationId, sectionId: r.section.id, kind: 'REQUEST', status: 'PENDING', message: r.message, requestedBy: r.userId })
+        .returning({ id: unlockRequests.id });
+      await audit(tx, {
+        action: 'UNLOCK_REQUESTED', entity: 'unlock-request', userId: r.userId, applicationId: r.applicationId, organizationId: r.organizationId, comments: r.message,
+        details: { sectionId: r.section.id, sectionName: r.section.name, unlockRequestId: row!.id, side: r.side },
+      });
+      return row!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(UNLOCK_MSG.pending);
+    throw err;
+  }
+  await notifyUnlockRequested(ctx, { applicationId: r.applicationId, sectionId: r.section.id, message: r.message, by: r.by });
+  return id;
+}
+
 export interface OpenSection {
   applicationId: string;
   organizationId: string;
@@ -51,7 +91,7 @@ export interface OpenSection {
 }
 
 /** Opens the section (application_sections.unlocked) and keeps its answers as they are now; in the caller's transaction. */
-export async function openSection(tx: Tx, open: OpenSection, unlock: { id: string; kind: string; message: string }): Promise<void> {
+export async function openSection(tx: Tx, open: OpenSection, unlock: { id: string; kind: string; message: string; side?: 'organization' | 'state' }): Promise<void> {
   const now = new Date();
   const snapshot = await sectionAnswers(tx, open.applicationId, open.program, open.section.id);
   const updated = await tx
@@ -67,7 +107,7 @@ export async function openSection(tx: Tx, open: OpenSection, unlock: { id: strin
   await audit(tx, {
     action: 'SECTION_UNLOCKED', entity: 'unlock-request', userId: open.userId, applicationId: open.applicationId, organizationId: open.organizationId,
     comments: unlock.message,
-    details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, kind: unlock.kind },
+    details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, kind: unlock.kind, ...(unlock.side ? { side: unlock.side } : {}) },
   });
 }
 

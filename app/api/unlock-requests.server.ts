@@ -18,6 +18,8 @@ export interface UnlockRow {
   decidedAt: string | null;
   relockedAt: string | null;
   requestedBy: { firstName: string; lastName: string | null } | null;
+  /** Who asked: the organization, or (a REQUEST from) a reviewer or stage admin on the review screen. */
+  requestedBySide: 'organization' | 'state';
   decidedBy: { firstName: string; lastName: string | null } | null;
 }
 
@@ -55,6 +57,10 @@ export interface UnlockInput {
 
 export const requestUnlock = (api: ApiSession, organizationId: string, input: UnlockInput) =>
   post<{ message: string; detail: string; id: string }>(api, '/unlock-requests', input, { organizationId });
+
+/** A reviewer or stage admin asks the State Admin to unlock a section (decision 034). */
+export const requestUnlockAsReviewer = (api: ApiSession, input: UnlockInput) =>
+  post<{ message: string; detail: string; id: string }>(api, '/unlock-requests/review-request', input);
 
 export const listOrganizationUnlocks = (api: ApiSession, organizationId: string, query: UnlockListQuery) =>
   get<UnlockListPage>(api, `/unlock-requests/organization/${seg(organizationId)}`, { ...query });

@@ -61,7 +61,7 @@ export function unlockColumns(opts: { organization: boolean; applicationHref: (r
     ...(opts.organization ? [{ header: 'Organization', cell: (r: UnlockRow) => r.organizationName }] : []),
     { header: 'Section', cell: (r) => r.sectionName },
     { header: 'Message', cell: (r) => r.message },
-    { header: 'Requested By', cell: (r) => (r.kind === 'ADMIN_UNLOCK' ? `${person(r.requestedBy)} (State Admin unlock)` : person(r.requestedBy)) },
+    { header: 'Requested By', cell: (r) => `${person(r.requestedBy)}${r.kind === 'ADMIN_UNLOCK' ? ' (State Admin unlock)' : r.requestedBySide === 'state' ? ' (reviewer request)' : ''}` },
     { header: 'Requested', cell: (r) => formatListDateTime(r.createdAt), nowrap: true },
     { header: 'Status', cell: (r) => <UnlockStatusTag status={r.status} /> },
     { header: 'Decided', cell: (r) => (r.decidedAt ? `${formatListDateTime(r.decidedAt)} by ${person(r.decidedBy)}` : '—') },

@@ -2,7 +2,9 @@
 // unlock-requests/admin-unlock; docs/decisions/034, 039): one dialog for both places it opens. On /state/unlock-requests
 // (?unlock=new) the admin names the application and chooses the section; on the review screen (?unlock=section) both
 // are the ones shown, carried as hidden fields. A URL-state dialog (decision 004) posting a plain form; a refusal comes
-// back here with what was typed (adminUnlockAction, ./admin-unlock.server.ts).
+// back here with what was typed (adminUnlockAction, ./admin-unlock.server.ts). The same dialog, `request`, is the
+// reviewer-side request of the review screen (?unlock=request): a reviewer or stage admin asks the State Admin to
+// unlock the section shown (POST unlock-requests/review-request, reviewRequestAction; decision 034).
 import { useState } from 'react';
 import { Form, Link } from '@remix-run/react';
 import { UrlDialog } from '../url-dialog';
@@ -15,15 +17,17 @@ export const ADMIN_UNLOCK_PARAM = 'unlock';
 
 /** The form's intent, read by adminUnlockAction. */
 export const ADMIN_UNLOCK_INTENT = 'admin-unlock';
+/** The reviewer-side request's intent, read by reviewRequestAction. */
+export const REVIEW_REQUEST_INTENT = 'review-unlock-request';
 
 export interface AdminUnlockFailure {
-  intent: typeof ADMIN_UNLOCK_INTENT;
+  intent: typeof ADMIN_UNLOCK_INTENT | typeof REVIEW_REQUEST_INTENT;
   values: Record<string, string>;
   errors: Record<string, string>;
   error: string | null;
 }
 
-export function AdminUnlockDialog({ closeTo, action, sections, fixed, failed }: {
+export function AdminUnlockDialog({ closeTo, action, sections, fixed, failed, request = false }: {
   /** The same URL without the dialog. */
   closeTo: string;
   /** Where the form posts: the same URL with the dialog open, so a refusal re-renders it. */
@@ -33,23 +37,28 @@ export function AdminUnlockDialog({ closeTo, action, sections, fixed, failed }: 
   /** The application and section shown on the review screen: not chosen, only confirmed. */
   fixed?: { applicationId: string; sectionId: string; sectionName: string };
   failed: AdminUnlockFailure | null;
+  /** A reviewer or stage admin asks the State Admin (with `fixed`), rather than the State Admin unlocking. */
+  request?: boolean;
 }) {
   const [values] = useState(failed?.values ?? { applicationId: '', sectionId: '', message: '' });
   const errors = failed?.errors ?? {};
-  const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `admin-unlock-${name}-error` } : {});
+  const id = request ? 'review-unlock-request' : 'admin-unlock';
+  const field = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {});
   // A fixed application or section has no field of its own: its error is the form's.
   const formError = failed?.error ?? (fixed ? (errors.applicationId ?? errors.sectionId ?? null) : null);
   return (
-    <UrlDialog id="admin-unlock" title="Admin Unlock" closeTo={closeTo}>
-      <Form method="post" action={`${action}#admin-unlock`} preventScrollReset>
-        <input type="hidden" name="intent" value={ADMIN_UNLOCK_INTENT} />
-        <FormAlert id="admin-unlock-error" message={formError} />
+    <UrlDialog id={id} title={request ? UNLOCK_MSG.dialogTitle : 'Admin Unlock'} closeTo={closeTo}>
+      <Form method="post" action={`${action}#${id}`} preventScrollReset>
+        <input type="hidden" name="intent" value={request ? REVIEW_REQUEST_INTENT : ADMIN_UNLOCK_INTENT} />
+        <FormAlert id={`${id}-error`} message={formError} />
         {fixed ? (
           <>
             <input type="hidden" name="applicationId" value={fixed.applicationId} />
             <input type="hidden" name="sectionId" value={fixed.sectionId} />
             <p>
-              Unlock the section {fixed.sectionName} of application {fixed.applicationId} for its organization. Its admins are emailed.
+              {request
+                ? `Ask the State Admin to unlock the section ${fixed.sectionName} of application ${fixed.applicationId} for its organization. The State Admins are emailed; the organization can change the section once the request is approved.`
+                : `Unlock the section ${fixed.sectionName} of application ${fixed.applicationId} for its organization. Its admins are emailed.`}
             </p>
           </>
         ) : (
@@ -68,15 +77,15 @@ export function AdminUnlockDialog({ closeTo, action, sections, fixed, failed }: 
             <ErrorList id="admin-unlock-sectionId-error" errors={errors.sectionId ? [errors.sectionId] : null} />
           </>
         )}
-        <label htmlFor="admin-unlock-message" className="ui-label">Message to the organization</label>
+        <label htmlFor={`${id}-message`} className="ui-label">{request ? 'Message to the State Admin' : 'Message to the organization'}</label>
         <TextArea
-          id="admin-unlock-message" name="message" rows={4} required maxLength={MESSAGE_MAX} defaultValue={values.message} placeholder={UNLOCK_MSG.placeholder}
+          id={`${id}-message`} name="message" rows={4} required maxLength={MESSAGE_MAX} defaultValue={values.message} placeholder={UNLOCK_MSG.placeholder}
           {...(fixed ? { 'data-autofocus': true } : {})} {...field('message')}
         />
-        <ErrorList id="admin-unlock-message-error" errors={errors.message ? [errors.message] : null} />
+        <ErrorList id={`${id}-message-error`} errors={errors.message ? [errors.message] : null} />
         <div className="ui-dialog-actions">
           <Link to={closeTo} preventScrollReset className="ui-btn-outline">Cancel</Link>
-          <button type="submit" className="ui-btn">Unlock</button>
+          <button type="submit" className="ui-btn">{request ? 'Send request' : 'Unlock'}</button>
         </div>
       </Form>
     </UrlDialog>

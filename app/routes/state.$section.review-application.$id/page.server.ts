@@ -14,8 +14,8 @@ import { withParams } from '../../utils/url-state';
 import { moveInput, moveValues } from '../../components/move-fields';
 import { apiSession } from '../../api/client.server';
 import { unlockState } from '../../api/unlock-requests.server';
-import { adminUnlockAction } from '../../components/unlocks/admin-unlock.server';
-import { ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM } from '../../components/unlocks/admin-unlock';
+import { adminUnlockAction, reviewRequestAction } from '../../components/unlocks/admin-unlock.server';
+import { ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, REVIEW_REQUEST_INTENT } from '../../components/unlocks/admin-unlock';
 import { publicUrl } from '../../api/documents.server';
 import {
   assignReviewers, markReviewInProgress, move, reviewApplication, reviewersOfType, type ReviewQuestion,
@@ -25,7 +25,8 @@ import { displayLevel } from '../../../domain/validation/display';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { statusLabel } from '../../../domain/statuses';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
-import { can } from '../../../domain/permissions';
+import { accessLevels, can, stageOf, VENDOR_STAGE } from '../../../domain/permissions';
+import type { RoleName } from '../../../domain/roles';
 import { unlockRefusal } from '../../../domain/unlock-requests';
 import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
@@ -56,6 +57,19 @@ function actionView(id: ActionId): ActionView {
   return { id, label: action.label, needs: action.needs, target: action.to === 'CHOSEN' || action.to === 'REMOVED' || action.to === null ? null : statusLabel(action.to) };
 }
 
+/**
+ * What the caller may do about a locked section here: the State_Admin unlocks it ('unlock'); a stage admin in the
+ * application's stage, or a reviewer (who sees only what is assigned to them), asks the State Admin ('request').
+ */
+function unlockMode(role: RoleName | null | undefined, status: string): 'unlock' | 'request' | null {
+  if (!role) return null;
+  if (can(role, 'update', 'unlock-request')) return 'unlock';
+  const levels = accessLevels(role, 'create', 'unlock-request');
+  if (levels.includes('assigned')) return 'request';
+  if (levels.includes('stage') && stageOf(status) !== null && stageOf(status) === VENDOR_STAGE[role]) return 'request';
+  return null;
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'state');
   const api = apiSession(context, user);
@@ -72,12 +86,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { application: app } = review;
   const marking = await markingView(api, caller, review as ReviewWithMarking, step.id, url, user.role);
   const reviewers = open === 'assign-reviewers' && app.reviewerType ? await readOrFail(caller, reviewersOfType(api, app.reviewerType)) : [];
-  // The section's lock as the State_Admin may change it (the same rule the API applies: domain/unlock-requests.ts).
-  const lock = can(user.role, 'update', 'unlock-request') && !step.isEntityProfile
+  // The section's lock as the State_Admin may change it, or a reviewer or stage admin may ask to (the same rules the
+  // API applies: domain/unlock-requests.ts, and the permissions table's create:unlock-request; decision 034).
+  const mode = unlockMode(user.role, app.status);
+  const lock = mode && !step.isEntityProfile
     ? (await readOrFail(caller, unlockState(api, app.applicationId))).sections.find((s) => s.sectionId === step.id) ?? null
     : null;
-  const unlock = lock
-    ? { pending: lock.pending, unlocked: lock.unlocked, allowed: unlockRefusal({ status: app.status, isEntityProfile: false, unlocked: lock.unlocked, pending: lock.pending }) === null }
+  const unlock = lock && mode
+    ? { mode, pending: lock.pending, unlocked: lock.unlocked, allowed: unlockRefusal({ status: app.status, isEntityProfile: false, unlocked: lock.unlocked, pending: lock.pending }) === null }
     : null;
   return {
     section: params.section ?? 'applications',
@@ -101,7 +117,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     questions: step.questions.filter((q) => q.visible).map((q) => answerView(api, q)),
     actions: review.allowedActions.map(actionView),
     open: open ? actionView(open) : null,
-    unlock: unlock ? { ...unlock, open: unlock.allowed && url.searchParams.get(UNLOCK_PARAM) === 'section' } : null,
+    unlock: unlock ? { ...unlock, open: unlock.allowed && url.searchParams.get(UNLOCK_PARAM) === (unlock.mode === 'unlock' ? 'section' : 'request') } : null,
     choices: {
       reasons: REJECT_REASONS.map((r) => ({ id: r.id, text: r.text })),
       statuses: CHANGE_STATUS_TARGETS.filter((s) => s !== app.status).map((s) => ({ value: s, label: statusLabel(s) })),
@@ -136,6 +152,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // After the move the page shows the application again, the dialog closed, on the same step.
   const back = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [UNLOCK_PARAM]: null })}`.replace(/\?$/, '');
   if (actionId === ADMIN_UNLOCK_INTENT) return adminUnlockAction(api, caller, form, back);
+  if (actionId === REVIEW_REQUEST_INTENT) return reviewRequestAction(api, caller, form, back);
   if (!isActionId(actionId)) return redirect(back);
   const action = workflowAction(actionId);
   const values = moveValues(form);

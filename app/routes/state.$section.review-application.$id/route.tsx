@@ -2,7 +2,8 @@
 // application read-only, section by section as steps (?step=), a header with its status, organization, project
 // area, technology, stage and assigned reviewers, and the action menu showing exactly what the caller may do now;
 // each action opens its confirmation (?action=, components/url-dialog.tsx) and posts to this route; a State_Admin
-// unlocks the section shown when it is locked (Unlock section, ?unlock=section: the Admin Unlock dialog, decision 039).
+// unlocks the section shown when it is locked (Unlock section, ?unlock=section: the Admin Unlock dialog, decision 039);
+// a reviewer or stage admin asks the State Admin to (Request unlock, ?unlock=request: the same dialog, decision 034).
 // Loader and action: page.server.ts; parts: header.tsx, answers.tsx, action-dialog.tsx. Decision 030.
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
@@ -15,7 +16,9 @@ import { ReadOnlyAnswers } from './answers';
 import { ConsensusDialog, ConsensusPanel } from './consensus';
 import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
-import { AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, type AdminUnlockFailure } from '../../components/unlocks/admin-unlock';
+import {
+  AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, REVIEW_REQUEST_INTENT, type AdminUnlockFailure,
+} from '../../components/unlocks/admin-unlock';
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { loader } from './page.server';
 
@@ -32,7 +35,9 @@ export default function ReviewApplication() {
   const index = d.steps.findIndex((s) => s.id === d.step.id);
   const next = d.steps[index + 1];
   const result = useActionData() as AdminUnlockFailure | { intent?: undefined } | undefined;
-  const unlockTo = withParams(location.search, { [UNLOCK_PARAM]: 'section', action: null });
+  const requesting = d.unlock?.mode === 'request';
+  const unlockTo = withParams(location.search, { [UNLOCK_PARAM]: requesting ? 'request' : 'section', action: null });
+  const unlockIntent = requesting ? REVIEW_REQUEST_INTENT : ADMIN_UNLOCK_INTENT;
 
   return (
     <>
@@ -55,7 +60,8 @@ export default function ReviewApplication() {
           action={unlockTo}
           sections={[]}
           fixed={{ applicationId: app.id, sectionId: d.step.id, sectionName: d.step.name }}
-          failed={result?.intent === ADMIN_UNLOCK_INTENT ? result : null}
+          failed={result?.intent === unlockIntent ? result : null}
+          request={requesting}
         />
       ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
@@ -70,15 +76,21 @@ export default function ReviewApplication() {
                 {d.step.name}
               </h2>
               {d.unlock?.allowed ? (
-                <Link to={`${unlockTo}#admin-unlock`} preventScrollReset className="ui-btn-outline-sm" data-testid="unlock-section">
-                  Unlock section<span className="visually-hidden"> {d.step.name}</span>
+                <Link to={`${unlockTo}#${requesting ? 'review-unlock-request' : 'admin-unlock'}`} preventScrollReset className="ui-btn-outline-sm" data-testid="unlock-section">
+                  {requesting ? 'Request unlock' : 'Unlock section'}<span className="visually-hidden"> {d.step.name}</span>
                 </Link>
               ) : null}
             </div>
             {d.unlock?.unlocked ? <p className="ui-panel-intro" data-testid="section-lock">{UNLOCK_MSG.unlockedTip}: the organization can change it until it resubmits it.</p> : null}
             {d.unlock?.pending ? (
               <p className="ui-panel-intro" data-testid="section-lock">
-                The organization asked to unlock this section: <Link to={`/state/unlock-requests?q=${encodeURIComponent(app.id)}`}>approve its request on Unlock Requests</Link>.
+                {requesting ? (
+                  'An unlock request for this section is waiting for the State Admin.'
+                ) : (
+                  <>
+                    An unlock request for this section is waiting: <Link to={`/state/unlock-requests?q=${encodeURIComponent(app.id)}`}>approve it on Unlock Requests</Link>.
+                  </>
+                )}
               </p>
             ) : null}
             <p className="ui-panel-intro">
