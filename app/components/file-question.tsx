@@ -2,14 +2,13 @@
 // link), Remove, and a file input. Without JavaScript the file rides in the form's own multipart Save;
 // with it the file is sent at once with a progress bar (idle → uploading with progress and speed →
 // done, failed or cancelled; Cancel aborts) and its answer is saved by itself.
-// Plain elements with the build-time classes of question-classes.ts (decision 021); the upload bar grows smoothly
-// through motion.tsx's ProgressFill once framer-motion has loaded after hydration (never under reduced motion).
+// Plain elements with the build-time classes of question-classes.ts (decision 021); the upload's state and its
+// progress bar are upload-progress.tsx's, shared with the documents library (decision 036).
 import { useEffect, useRef, useState } from 'react';
-import { ProgressFill } from './motion';
+import { UploadProgress, useUpload } from './upload-progress';
 import type { FileValue } from '../../domain/questions';
 import { DOCUMENT_FILE_EXTENSIONS } from '../../domain/validation/limits';
 import { truncateFileName } from '../../domain/validation/display';
-import type { UploadState } from '../utils/send-answer-file';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { formatBytes } from '../../domain/documents';
 import { fileInputName, partName } from '../utils/question-form';
@@ -56,8 +55,7 @@ export function FileQuestion({
 }) {
   const hydrated = useHydrated();
   const [file, setFile] = useState<FileValue | null>(asFileValue(value));
-  const [state, setState] = useState<UploadState>({ phase: 'idle' });
-  const request = useRef<XMLHttpRequest | null>(null);
+  const { state, uploading, start: begin, cancel } = useUpload();
   const input = useRef<HTMLInputElement>(null);
   const inputId = id ?? `file-${questionId}`;
   // Not `-hint`: the question's instructions have that id (issue 9 item 21, no-dup-id).
@@ -65,41 +63,36 @@ export function FileQuestion({
   const statusId = `${inputId}-status`;
 
   useEffect(() => setFile(asFileValue(value)), [value]);
-  useEffect(() => () => request.current?.abort(), []);
 
   // The uploader is fetched when a file is first chosen; if it cannot be, the form's Save uploads the file.
   const [plain, setPlain] = useState(false);
   const start = (chosen: File) => {
     if (!uploads) return;
-    const done = () => {
-      request.current = null;
-      if (input.current) input.current.value = '';
-    };
     import('../utils/send-answer-file').then(
-      ({ sendAnswerFile }) => {
-        request.current = sendAnswerFile({
-          file: chosen,
-          applicationId: uploads.applicationId,
-          sectionId: uploads.sectionId,
-          questionId,
-          maxUploadBytes: uploads.maxUploadBytes,
-          onState: (next) => {
-            if (next.phase !== 'uploading') done();
-            setState(next);
+      ({ sendAnswerFile }) =>
+        begin(
+          (onState) =>
+            sendAnswerFile({
+              file: chosen,
+              applicationId: uploads.applicationId,
+              sectionId: uploads.sectionId,
+              questionId,
+              maxUploadBytes: uploads.maxUploadBytes,
+              onState,
+              onStored: (stored) => {
+                setFile(stored);
+                uploads.onSaved?.();
+              },
+            }),
+          () => {
+            if (input.current) input.current.value = '';
           },
-          onStored: (stored) => {
-            setFile(stored);
-            uploads.onSaved?.();
-          },
-        });
-      },
+        ),
       () => setPlain(true),
     );
   };
 
-  const uploading = state.phase === 'uploading';
   const canUpload = !disabled && !!uploads;
-  const percent = uploading && state.total > 0 ? Math.min(100, Math.round((state.loaded / state.total) * 100)) : 0;
 
   return (
     <div className="q-file" data-testid="file-question" id={canUpload ? undefined : id}>
@@ -160,40 +153,7 @@ export function FileQuestion({
           <p id={hintId} className="q-file-hint">
             PDF, Word, Excel, JPG or PNG, up to {formatBytes(uploads!.maxUploadBytes)}.
           </p>
-          <div id={statusId} aria-live="polite" className="q-file-status">
-            {uploading ? (
-              <div data-testid="upload-progress">
-                <div
-                  className="q-progress"
-                  role="progressbar"
-                  aria-label={`Uploading ${state.fileName}`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  aria-valuetext={`${percent}%`}
-                >
-                  <ProgressFill percent={percent} className="q-progress-fill" />
-                </div>
-                <div className="q-file-row">
-                  <span>
-                    {truncateFileName(state.fileName)}: {percent}% ({formatBytes(state.loaded)} of {formatBytes(state.total)}
-                    {state.bytesPerSecond > 0 ? `, ${formatBytes(state.bytesPerSecond)}/s` : ''})
-                  </span>
-                  <button type="button" className="q-btn-outline-xs" onClick={() => request.current?.abort()}>
-                    Cancel upload
-                  </button>
-                </div>
-              </div>
-            ) : state.phase === 'done' ? (
-              <p data-tone="done" data-testid="upload-status">
-                {state.message}
-              </p>
-            ) : state.phase === 'failed' || state.phase === 'cancelled' ? (
-              <p data-tone="failed" data-testid="upload-status">
-                {state.message}
-              </p>
-            ) : null}
-          </div>
+          <UploadProgress id={statusId} state={state} onCancel={cancel} />
         </div>
       ) : null}
     </div>

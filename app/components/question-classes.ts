@@ -77,7 +77,11 @@ export const QUESTION_CLASSES: Record<string, StaticRule> = {
     '& label': { fontSize: 'sm', display: 'block', mb: 1 },
     '& input[type=file]': { fontSize: 'sm', maxW: 'full' },
     '& .q-file-hint': { fontSize: 'xs', color: 'fg.muted', mt: 1 },
-    '& .q-file-status': { mt: 1, fontSize: 'sm' },
+  },
+  // A file's upload under way or ended (upload-progress.tsx): in a File question and the documents library's dialogs.
+  'q-upload': {
+    mt: 1, fontSize: 'sm',
+    '& .q-file-row': { display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' },
     '& [data-tone=done]': { color: 'green.700', _dark: { color: 'green.300' } },
     '& [data-tone=failed]': { color: 'fg.error' },
   },

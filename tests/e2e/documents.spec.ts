@@ -217,3 +217,46 @@ test("Organization_Staff reads the organization's library (the demo files), may 
   await expect(dialog(page, 'Preview File')).toBeVisible();
   await scan(page);
 });
+
+test('with JavaScript an upload shows its progress and speed, Cancel stores nothing, and a finished one refreshes the list', async ({ page }) => {
+  test.skip(!jsEnabled(page), 'The progress bar and Cancel are JavaScript enhancements; without it the dialog is a plain multipart post (the test above).');
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page, { prefix: 'docsprogress', legalName: 'Progress Fiber', firstName: 'Pat', lastName: 'Progress' });
+  await page.goto('/org/documents?upload=1');
+  const form = dialog(page, 'Upload Document');
+  await expect(form).toBeVisible();
+  await ready(page);
+  await form.getByLabel('Program and section').selectOption({ index: 1 });
+  // A slow line: about 64 KB/s up, so a 2 MB file takes long enough to watch and cancel.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 1024 * 1024, uploadThroughput: 64 * 1024 });
+  await form.getByLabel('File', { exact: true }).setInputFiles({ name: 'route-survey.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(2 * 1024 * 1024, 37) });
+  await form.getByRole('button', { name: 'Upload' }).click();
+  const progress = form.getByTestId('upload-progress');
+  await expect(progress.getByRole('progressbar', { name: 'Uploading route-survey.pdf' })).toBeVisible();
+  await expect(progress).toContainText(/\d+% \(.* of 2\.0 MB, .*\/s\)/, { timeout: 15_000 });
+  // Upload cannot be pressed twice while the file goes.
+  await expect(form.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  await scan(page);
+  await progress.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(form.getByTestId('upload-status')).toHaveText(VALIDATION_MSG.uploadCanceled);
+  await expect(progress).toHaveCount(0);
+  await expect(form).toBeVisible();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // Nothing was stored: the library is still empty after a reload.
+  await page.goto('/org/documents');
+  await ready(page);
+  await expect(page.getByTestId('documents-table')).toContainText('No data');
+
+  // A finished upload: the progress, then the list (revalidated, dialog closed) with the toast.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') sent.push(`${r.resourceType()} ${r.url()}`);
+  });
+  await upload(page, { name: 'tower-photo.png', mimeType: 'image/png', buffer: PNG });
+  expect(sent).toEqual([expect.stringMatching(/^xhr .*\/resources\/documents\/upload\?upload=1$/)]);
+  await expect(page).not.toHaveURL(/upload=1/);
+  await expect(page.getByTestId('page-status')).toHaveText('Page 1 of 1 (1 document)');
+  await scan(page);
+});

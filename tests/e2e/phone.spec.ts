@@ -2,7 +2,7 @@
 // it off): the page never scrolls sideways (a table scrolls inside its own region, with its cue), each screen's
 // actions can be reached on screen, and axe finds nothing.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, logOut, ready, scan, ACCOUNTS, enterFreshCode, requestCode } from './fixtures';
+import { test, expect, signIn, signUpAndSignIn, logOut, ready, scan, ACCOUNTS, enterFreshCode, requestCode } from './fixtures';
 
 const WIDTH = 390;
 
@@ -261,6 +261,50 @@ test('the Users, Organizations, Unlock Requests and the organization history scr
   await page.goto((await closeWindow.getAttribute('href'))!);
   await fitsPhone(page);
   await reachable(page.getByRole('alertdialog').getByRole('link', { name: 'No' }), page.getByRole('alertdialog').locator('button[type=submit]'));
+  await scan(page);
+});
+
+test('the Documents library fits a phone: the list, the Upload dialog and an image\'s preview', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A fresh organization (the demo library is read by documents.spec): its admin uploads an image through the dialog.
+  await signUpAndSignIn(page, { prefix: 'docsphone', legalName: 'Phone Docs Fiber', firstName: 'Phoebe', lastName: 'Docs' });
+  await screen(page, '/org/documents?upload=1', (p) => {
+    const dialog = p.getByRole('dialog', { name: 'Upload Document' });
+    return [dialog.getByLabel('Program and section'), dialog.getByLabel('File', { exact: true }), dialog.getByLabel('Description (optional)'), dialog.getByRole('button', { name: 'Upload' })];
+  });
+  const upload = page.getByRole('dialog', { name: 'Upload Document' });
+  await everyControlReachable(upload, 5);
+  await scan(page);
+  await upload.getByLabel('Program and section').selectOption({ index: 1 });
+  // A wide picture (1200 x 40 px): the preview must shrink it to the phone's width.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAABLAAAAAoCAAAAADLMFwuAAAAe0lEQVR42u3UMQ0AAAzDsEIv9NLYJBtCjqQAT0QCwLAADAswLADDAjAswLAADAvAsADDAjAsAMMCDAvAsAAMCzAsAMMCMCzAsAAMC8CwAMMCMCwAwwIMC8CwAAwLMCwAwwIMC8CwAAwLMCwAwwIwLMCwAAwLwLAAwwK4ZEOxxXSttY7UAAAAAElFTkSuQmCC', 'base64');
+  await upload.getByLabel('File', { exact: true }).setInputFiles({ name: 'a-rather-long-name-of-a-tower-photograph-taken-on-site.png', mimeType: 'image/png', buffer: png });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('toast').first()).toContainText('Document uploaded successfully');
+  await expect(upload).toHaveCount(0);
+
+  // The list: Upload Document, the row's actions (inside the table's own region), the pager.
+  await screen(page, '/org/documents', (p) => [
+    p.getByRole('link', { name: 'Upload Document' }),
+    p.getByRole('link', { name: /^Preview / }),
+    p.getByRole('link', { name: /^Download / }),
+    p.getByRole('link', { name: /^Upload a new version of / }),
+    p.getByRole('link', { name: /^Delete / }),
+    p.getByLabel('Rows per page'),
+  ]);
+  await everyControlReachable(page.getByRole('main'), 6);
+  await scan(page);
+
+  // The image's preview: the picture within the phone's width, Close, Download File.
+  await page.getByRole('link', { name: /^Preview / }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview File' });
+  await expect(preview).toBeVisible();
+  const image = preview.getByRole('img', { name: /^Preview of / });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  await fitsPhone(page);
+  expect((await image.boundingBox())!.width).toBeLessThanOrEqual(WIDTH);
+  await reachable(image, preview.getByRole('link', { name: 'Close', exact: true }).last(), preview.getByRole('link', { name: 'Download File' }));
+  await everyControlReachable(preview, 2);
   await scan(page);
 });
 

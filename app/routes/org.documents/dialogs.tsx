@@ -2,13 +2,17 @@
 // section, the file, a description), New version, 'Preview File' (an image inline, a PDF in the browser's own viewer in
 // a frame from the portal's origin, anything else only a download) with the document's versions, and the delete
 // confirmation. A refused upload shows its message on the field (aria-describedby) and keeps what was typed.
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react';
+import { UploadProgress, useUpload } from '../../components/upload-progress';
 import { UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
 import { truncateFileName } from '../../../domain/validation/display';
 import { DOCUMENT_FILE_EXTENSIONS } from '../../../domain/validation/limits';
+import { validateAnswerFile } from '../../../domain/validation/files';
+import { DOCUMENT_MSG } from '../../../domain/messages';
 import { DOCUMENT_LIBRARY_MSG, deleteRefusal, formatBytes, previewKind } from '../../../domain/documents';
 import { formatListDate } from '../../../domain/dates';
 import type { DocumentVersion, LibraryDocument } from '../../api/documents.server';
@@ -22,6 +26,46 @@ const fileLink = (id: string, how: 'download' | 'view') => `/resources/documents
 function useRefused(intent: DocumentFormResult['intent']) {
   const result = useActionData<DocumentFormResult>();
   return result?.intent === intent ? result : null;
+}
+
+/**
+ * With JavaScript, Upload and Upload new version send their form with progress and Cancel (spec 4, spec 7 "multipart,
+ * progress, cancellable"; upload-progress.tsx, as a File question does): to the same action as the plain post, then
+ * (resources.documents.upload.tsx, which runs this library's action and answers JSON), then go where the action's
+ * redirect went (the list, revalidated, with its toast). A form the server would refuse (no
+ * program and section, no file, a refused type or size) goes the plain way, so its messages sit on their fields.
+ */
+function useProgressUpload(done: string) {
+  const upload = useUpload();
+  const navigate = useNavigate();
+  const { maxUploadBytes } = useLoaderData<DocumentsLoaderData>();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const body = new FormData(event.currentTarget);
+    const file = body.get('file');
+    const place = body.get('place');
+    if (!(file instanceof File) || !file.name || file.size === 0 || validateAnswerFile(file.name, file.size, maxUploadBytes)) return;
+    if (place !== null && !String(place).includes(':')) return;
+    event.preventDefault();
+    import('../../utils/send-upload').then(({ sendUpload, jsonOf }) =>
+      upload.start((onState) =>
+        sendUpload({
+          url: `/resources/documents/upload${window.location.search}`,
+          body,
+          file,
+          onState,
+          finish: (xhr) => {
+            const result = jsonOf<{ ok: boolean; to: string; message: string }>(xhr);
+            if (xhr.status === 200 && result.ok && result.to) {
+              navigate(result.to, { preventScrollReset: true });
+              return { ok: true, message: done };
+            }
+            return { ok: false, message: result.message ?? '' };
+          },
+        }),
+      ),
+    );
+  };
+  return { ...upload, onSubmit };
 }
 
 /** The file input with its hint and error, tied together; the same in both upload forms. */
@@ -53,7 +97,7 @@ function FileField({ id, error, maxUploadBytes, label }: { id: string; error?: s
   );
 }
 
-function SubmitRow({ label, close }: { label: string; close: string }) {
+function SubmitRow({ label, close, busy }: { label: string; close: string; busy: boolean }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   return (
@@ -61,7 +105,7 @@ function SubmitRow({ label, close }: { label: string; close: string }) {
       <Link to={close} preventScrollReset className="ui-btn-outline">
         Cancel
       </Link>
-      <button type="submit" className="ui-btn" disabled={hydrated && navigation.state === 'submitting'}>
+      <button type="submit" className="ui-btn" disabled={hydrated && (busy || navigation.state === 'submitting')}>
         {label}
       </button>
     </div>
@@ -77,9 +121,10 @@ export function UploadDialog() {
   const descriptionError = refused?.errors.description;
   // One program (the usual case): its first section is a sensible default; the person may pick another.
   const defaultPlace = refused?.values.place ?? '';
+  const upload = useProgressUpload(DOCUMENT_MSG.uploaded);
   return (
     <UrlDialog id="upload-document" title="Upload Document" closeTo={close}>
-      <Form method="post" encType="multipart/form-data" preventScrollReset noValidate>
+      <Form method="post" encType="multipart/form-data" preventScrollReset noValidate onSubmit={upload.onSubmit}>
         <input type="hidden" name="intent" value="upload" />
         <FormAlert id="upload-document-error" message={refused?.message} />
         <div className="ui-field">
@@ -127,7 +172,8 @@ export function UploadDialog() {
           />
           <ErrorList id="document-description-error" errors={descriptionError ? [descriptionError] : null} />
         </div>
-        <SubmitRow label="Upload" close={close} />
+        <UploadProgress id="upload-document-status" state={upload.state} onCancel={upload.cancel} />
+        <SubmitRow label="Upload" close={close} busy={upload.uploading} />
       </Form>
     </UrlDialog>
   );
@@ -164,6 +210,7 @@ export function VersionDialog({ opened }: { opened: Opened }) {
   const refused = useRefused('version');
   const close = closeDialogs(location.search);
   const doc = opened.document;
+  const upload = useProgressUpload(DOCUMENT_LIBRARY_MSG.versionAdded);
   return (
     <UrlDialog id="new-version" title="Upload New Version" closeTo={close}>
       <p>
@@ -171,12 +218,13 @@ export function VersionDialog({ opened }: { opened: Opened }) {
         profile that use it will use the new version; submitted applications keep the version they were submitted with. Earlier versions stay
         downloadable.
       </p>
-      <Form method="post" encType="multipart/form-data" preventScrollReset noValidate>
+      <Form method="post" encType="multipart/form-data" preventScrollReset noValidate onSubmit={upload.onSubmit}>
         <input type="hidden" name="intent" value="version" />
         <input type="hidden" name="documentId" value={doc.id} />
         <FormAlert id="new-version-error" message={refused?.message} />
         <FileField id="version-file" label="New file" error={refused?.errors.file} maxUploadBytes={maxUploadBytes} />
-        <SubmitRow label="Upload new version" close={close} />
+        <UploadProgress id="new-version-status" state={upload.state} onCancel={upload.cancel} />
+        <SubmitRow label="Upload new version" close={close} busy={upload.uploading} />
       </Form>
       <Versions opened={opened} shownId="" />
     </UrlDialog>
