@@ -149,7 +149,12 @@ describe('the table itself', () => {
     expect(rolesThatCan('update', 'application').sort()).toEqual(['Organization_Admin']);
     expect(rolesThatCan('update', 'profile').sort()).toEqual(['Organization_Admin']);
     expect(rolesThatCan('create', 'document').sort()).toEqual(['Organization_Admin', 'Organization_Staff']);
-    expect(rolesThatCan('create', 'unlock-request').sort()).toEqual(['Organization_Admin']);
+    expect(rolesThatCan('create', 'unlock-request', ['organization']).sort()).toEqual(['Organization_Admin']);
+    // The reviewer-side request (decision 034): the stage admins over their stage, the reviewers over what is assigned.
+    expect(rolesThatCan('create', 'unlock-request', ['stage']).sort()).toEqual(['CTC_Admin', 'RSM_Admin']);
+    expect(rolesThatCan('create', 'unlock-request', ['assigned']).sort()).toEqual(['CTC_Reviewer', 'RSM_Reviewer', 'State_Reviewer']);
+    expect(can('State_Admin', 'create', 'unlock-request')).toBe(false);
+    expect(can('RSM_Financial_Reviewer', 'create', 'unlock-request')).toBe(false);
     expect(rolesThatCan('read', 'application', ['submitted']).sort()).toEqual(['CTC_Admin', 'RSM_Admin', 'RSM_Financial_Reviewer', 'State_Admin']);
     expect(rolesThatCan('read', 'application', ['assigned']).sort()).toEqual(['CTC_Reviewer', 'RSM_Reviewer', 'State_Reviewer']);
     expect(can('Organization_Staff', 'create', 'application')).toBe(false);
