@@ -259,4 +259,13 @@ test('with JavaScript an upload shows its progress and speed, Cancel stores noth
   await expect(page).not.toHaveURL(/upload=1/);
   await expect(page.getByTestId('page-status')).toHaveText('Page 1 of 1 (1 document)');
   await scan(page);
+
+  // The script's endpoint answers a refused form with the action's message and status, and stores nothing.
+  const refused = await page.request.post('/resources/documents/upload?upload=1', {
+    multipart: { intent: 'upload', place: '', description: '', file: { name: 'late.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ ok: false, message: VALIDATION_MSG.selectProgramSection });
+  await page.reload();
+  await expect(page.getByTestId('page-status')).toHaveText('Page 1 of 1 (1 document)');
 });
