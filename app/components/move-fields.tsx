@@ -44,7 +44,9 @@ export function moveValues(form: FormData): MoveValues {
     return typeof value === 'string' ? value : '';
   };
   const list = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string');
-  return { comments: text('comments'), reasonId: text('reasonId'), status: text('status'), sectionIds: list('sectionIds'), reviewerIds: list('reviewerIds') };
+  // A started review's reviewer comes as startedReviewerIds (its box is disabled, so it is not sent): it stays assigned.
+  const reviewerIds = [...new Set([...list('reviewerIds'), ...list('startedReviewerIds')])];
+  return { comments: text('comments'), reasonId: text('reasonId'), status: text('status'), sectionIds: list('sectionIds'), reviewerIds };
 }
 
 /** The API's body for a status move from what was posted: only what the action takes. */
@@ -101,7 +103,7 @@ export function MoveFields({ actionId, needs, choices, values, errors, noReviewe
                 </span>
               </label>
               {/* A started review stays whatever the list says; sent along so the list is never empty for it. */}
-              {r.started ? <input type="hidden" name="reviewerIds" value={r.id} /> : null}
+              {r.started ? <input type="hidden" name="startedReviewerIds" value={r.id} /> : null}
             </Fragment>
           ))}
           <ErrorList id={reviewers?.id} errors={reviewers ? [reviewers.message] : null} />
