@@ -16,8 +16,7 @@ import { audit } from '../services/audit';
 import { addDocumentVersion, chainColumn, chainOf, deleteDocument, documentUse, documentUseSql, documentVersions, readUse } from '../services/document-library';
 import { DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
-import { verifyDownload, type Disposition } from '../storage';
-import { mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, type Accepted } from '../services/uploads';
+import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload, type Accepted } from '../services/uploads';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { VALIDATION_MSG, truncateFileName, validateDocumentFile, validateUploadFileName } from '../../domain/validation';
 
@@ -31,7 +30,7 @@ const OrgQuery = z.object({
 });
 const ListQuery = pageQuery(1000);
 const SignedUrlQuery = OrgQuery.extend({
-  toDownload: z.enum(['', 'true', 'false', '1', '0']).optional(),
+  toDownload: downloadFlag,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -95,8 +94,6 @@ export function toDocument(row: DocumentRow) {
     ...(row.usedBy === undefined ? {} : { usedBy: readUse(row.usedBy) }),
   };
 }
-
-const downloadSecret = (ctx: ApiContext) => ctx.secret;
 
 /**
  * An expiring link to a stored document (spec 7 signed-url): S3's presigned URL, or the API's HMAC-signed download
@@ -320,10 +317,7 @@ export function documentRoutes(ctx: ApiContext): Router {
   /** The signed download: no bearer token (it is opened in a new tab); the signature is the permission. */
   router.get('/documents/download/:id', handler(async (req, res) => {
     const id = String(req.params.id);
-    const disposition: Disposition = req.query.toDownload === 'true' ? 'attachment' : 'inline';
-    const expires = typeof req.query.expires === 'string' ? req.query.expires : undefined;
-    const signature = typeof req.query.signature === 'string' ? req.query.signature : undefined;
-    if (!verifyDownload(downloadSecret(ctx), id, expires, signature, disposition)) throw forbidden(DOCUMENT_MSG.linkInvalid);
+    const disposition = signedLinkDisposition(ctx, req, id);
     const [doc] = await ctx.db
       .select({ fileName: documents.fileName, fileType: documents.fileType, fileSize: documents.fileSize, storageKey: documents.storageKey })
       .from(documents)
@@ -335,8 +329,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   router.get('/documents/:id/signed-url', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
     const q = parseInput(SignedUrlQuery, req.query);
-    const toDownload = q.toDownload === '' || q.toDownload === 'true' || q.toDownload === '1';
-    res.json({ signedUrl: await signedDocumentUrl(ctx, routeDocument(res).document, toDownload) });
+    res.json({ signedUrl: await signedDocumentUrl(ctx, routeDocument(res).document, wantsDownload(q.toDownload)) });
   }));
 
   router.get('/documents/:id', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {

@@ -17,12 +17,11 @@ import type { ApiContext } from '../context';
 import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { loadApplicationFor, requireListScope, requirePermission } from '../services/application-access';
-import { mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl } from '../services/uploads';
+import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload } from '../services/uploads';
 import {
   attachmentRow, listThreads, loadThread, markThreadRead, receivedBy, recordMessage, repliedMessage, threadOwner, type StoredAttachment,
 } from '../services/conversations';
 import { notifyMessageSent } from '../services/message-notifications';
-import { verifyDownload, type Disposition } from '../storage';
 import { organizations } from '../db/schema';
 import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
@@ -36,7 +35,7 @@ const ThreadsQuery = z.object({
   organizationId: z.string().regex(UUID, 'Organization not found').optional(),
 });
 
-const DownloadQuery = z.object({ download: z.enum(['', 'true', 'false', '1', '0']).optional() });
+const DownloadQuery = z.object({ download: downloadFlag });
 
 /** What a link of an attachment is signed over: never valid for a document of the same id. */
 const signedAttachmentId = (id: string) => `message-attachment:${id}`;
@@ -185,18 +184,14 @@ export function messageRoutes(ctx: ApiContext): Router {
     if (!file) throw notFound(MESSAGE_MSG.attachmentNotFound);
     requirePermission(req, 'read', 'message', { organizationId: file.organizationId }, { notFound: MESSAGE_MSG.attachmentNotFound });
     const q = parseInput(DownloadQuery, req.query);
-    const toDownload = q.download === '' || q.download === 'true' || q.download === '1';
-    const url = await signedFileUrl(ctx, file, toDownload, { path: `/api/v1/messages/attachments/${file.id}/file`, signedId: signedAttachmentId(file.id) });
+    const url = await signedFileUrl(ctx, file, wantsDownload(q.download), { path: `/api/v1/messages/attachments/${file.id}/file`, signedId: signedAttachmentId(file.id) });
     // Spec 7: the response's data.url is opened in a new tab.
     res.json({ data: { url, fileName: file.fileName } });
   }));
 
   router.get('/messages/attachments/:id/file', handler(async (req, res) => {
     const id = String(req.params.id);
-    const disposition: Disposition = req.query.toDownload === 'true' ? 'attachment' : 'inline';
-    const expires = typeof req.query.expires === 'string' ? req.query.expires : undefined;
-    const signature = typeof req.query.signature === 'string' ? req.query.signature : undefined;
-    if (!verifyDownload(ctx.secret, signedAttachmentId(id), expires, signature, disposition)) throw forbidden(DOCUMENT_MSG.linkInvalid);
+    const disposition = signedLinkDisposition(ctx, req, signedAttachmentId(id));
     const file = UUID.test(id) ? await attachmentRow(ctx.db, id) : null;
     if (!file) throw notFound(MESSAGE_MSG.attachmentNotFound);
     await sendStoredFile(ctx, res, file, disposition);

@@ -4,9 +4,10 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Request, Response } from 'express';
 import busboy from 'busboy';
+import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { ApiError, badRequest, notFound } from '../http';
-import { signDownload, StorageNotFoundError, type Disposition, type Storage } from '../storage';
+import { ApiError, badRequest, forbidden, notFound } from '../http';
+import { signDownload, verifyDownload, StorageNotFoundError, type Disposition, type Storage } from '../storage';
 import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
 import { isCleanText } from '../../domain/input';
 import { VALIDATION_MSG, fileExtension } from '../../domain/validation';
@@ -272,3 +273,19 @@ export async function signedFileUrl(
   params.set('signature', signDownload(ctx.secret, link.signedId, expires, disposition));
   return `${link.path}?${params.toString()}`;
 }
+
+/**
+ * The disposition a signed download link (written by signedFileUrl) asks for, once its signature over `signedId`,
+ * expiry and disposition holds; 403 otherwise. No bearer token: the link is the permission.
+ */
+export function signedLinkDisposition(ctx: ApiContext, req: Request, signedId: string): Disposition {
+  const disposition: Disposition = req.query.toDownload === 'true' ? 'attachment' : 'inline';
+  const expires = typeof req.query.expires === 'string' ? req.query.expires : undefined;
+  const signature = typeof req.query.signature === 'string' ? req.query.signature : undefined;
+  if (!verifyDownload(ctx.secret, signedId, expires, signature, disposition)) throw forbidden(DOCUMENT_MSG.linkInvalid);
+  return disposition;
+}
+
+/** A query flag asking for a download (spec 7's `toDownload`, `download`): present empty, true or 1. */
+export const downloadFlag = z.enum(['', 'true', 'false', '1', '0']).optional();
+export const wantsDownload = (flag: z.infer<typeof downloadFlag>) => flag === '' || flag === 'true' || flag === '1';
