@@ -107,6 +107,10 @@ export const programs = pgTable('programs', {
   unlockWindowEnd: timestamp('unlock_window_end', { withTimezone: true }),
   /** The office closed the unlock window before the due date (docs/decisions/034); null: open until the due date. */
   unlockWindowClosedAt: timestamp('unlock_window_closed_at', { withTimezone: true }),
+  /** PASSED_TECHNICAL needs the technical review percentage at or above this (review rubric 4; decision 041). */
+  technicalPassThreshold: doublePrecision('technical_pass_threshold').notNull().default(60),
+  /** The BEAD rubric's maximum points per criterion (review rubric 5; decision 042); null: domain/rubric.ts defaults. */
+  rubricMaxPoints: jsonb('rubric_max_points'),
   status: text('status').notNull().default('OPEN'),
   createdAt: createdAt(),
 });
@@ -456,9 +460,34 @@ export const reviewConsensus = pgTable('review_consensus', {
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.applicationId, t.stage, t.questionId] })]);
 
+/**
+ * The State_Admin's BEAD rubric scores of one application (review rubric 5; decision 042). totalScore is computed by
+ * the server from the eight criteria; every change is audited (logged_actions RUBRIC_SCORE_UPDATED, old and new).
+ */
+export const rubricScores = pgTable('rubric_scores', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  technologyType: text('technology_type'),
+  scoringContext: text('scoring_context'),
+  totalOutlayFundsScore: doublePrecision('total_outlay_funds_score'),
+  affordabilityScore: doublePrecision('affordability_score'),
+  laborLawsComplianceScore: doublePrecision('labor_laws_compliance_score'),
+  speedToDeploymentScore: doublePrecision('speed_to_deployment_score'),
+  communityGovernmentSupportScore: doublePrecision('community_government_support_score'),
+  communityAnchorInstitutionsScore: doublePrecision('community_anchor_institutions_score'),
+  technicalCapabilityScore: doublePrecision('technical_capability_score'),
+  universalityScore: doublePrecision('universality_score'),
+  totalScore: doublePrecision('total_score').notNull().default(0),
+  lastModifiedBy: uuid('last_modified_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('rubric_scores_application_key').on(t.applicationId)]);
+
 export const schema = {
   users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
   applicationSections, loggedActions, threads, messages, messageAttachments, messageReads, reviewAssignments, documents, pendingUploads,
   unlockRequests, reviewDeclarations, reviewMarks, reviewSectionSubmissions, reviewDecisions, reviewUnlocks, reviewConsensus,
+  rubricScores,
 };
