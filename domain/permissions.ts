@@ -28,6 +28,8 @@ export const ENTITIES = [
   'review-assignment',
   /** A reviewer's marks and decision. */
   'review',
+  /** The candidate dashboard and its XLSX (review rubric 6, decision 043): applications past gating ranked for the award. */
+  'candidate',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -68,6 +70,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
     'read:reviewer:any', 'create:reviewer:any', 'update:reviewer:any',
     'read:unlock-request:any', 'update:unlock-request:any',
     'read:message:any', 'create:message:any',
+    'read:candidate:any',
   ],
   RSM_Admin: [
     'read:application:submitted', 'read:status:submitted', 'read:history:any', 'update:status:stage',
