@@ -298,9 +298,19 @@ export const reviewAssignments = pgTable('review_assignments', {
   reviewerType: text('reviewer_type').notNull(), // CTC_REVIEWER | RSM_REVIEWER | STATE_REVIEWER
   status: text('status').notNull().default('PENDING'), // PENDING | IN_PROGRESS | SUBMITTED
   assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  // Kept by the database (trigger review_assignments_times, migration 0016; decision 044), whoever writes the status:
+  /** When the review first became IN_PROGRESS (or SUBMITTED straight from PENDING); kept through an unlock. */
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  /** When the review was last SUBMITTED; null while it is not. */
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  /** When the assignment entered its current status (the stalled rule of domain/reviewers.ts measures from it). */
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('review_assignments_app_reviewer_key').on(t.applicationId, t.reviewerId),
   index('review_assignments_reviewer_idx').on(t.reviewerId),
+  // The reviewers list (decision 044): newest assigned first, and the status / stalled filters.
+  index('review_assignments_list_idx').on(t.assignedAt, t.id),
+  index('review_assignments_status_idx').on(t.status, t.statusChangedAt),
 ]);
 
 /** Uploaded files (spec 3 Document). The bytes live in the storage (DESIGN 2) under storage_key. */
