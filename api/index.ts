@@ -6,6 +6,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { reviewBulkRoutes } from './routes/review-bulk';
 import { reviewListRoutes } from './routes/review-list';
+import { candidateDashboardRoutes } from './routes/candidate-dashboard';
 import { messageRoutes } from './routes/messages';
 import { applicationRoutes } from './routes/applications';
 import { historyRoutes } from './routes/history';
@@ -53,6 +54,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(dashboardRoutes(ctx));
   // Before the review list and review application routes: `review/applications/:id` would take "bulk" for an id.
   api.use(reviewBulkRoutes(ctx));
+  api.use(candidateDashboardRoutes(ctx));
   api.use(reviewListRoutes(ctx));
   api.use(messageRoutes(ctx));
   api.use(applicationRoutes(ctx));
