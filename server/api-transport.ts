@@ -2,6 +2,7 @@
 // router (embedded mode), or over HTTP when the API runs elsewhere (API_BASE_URL). Both speak the same
 // requests and answers; the caller (app/utils/api.server.ts callApi) does not know which it has.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
 import inject, { type Response as InjectedResponse } from 'light-my-request';
 
@@ -25,9 +26,18 @@ export interface ApiAnswer {
   text: string;
 }
 
+/** An answer whose body is read as it comes (the exports: XLSX, ZIP), never held whole. */
+export interface ApiStreamAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable;
+}
+
 export interface ApiTransport {
   readonly kind: 'in-process' | 'http';
   send(call: ApiCall): Promise<ApiAnswer>;
+  /** A GET whose answer is streamed (with backpressure: the API writes as fast as the body is read). */
+  stream(call: Omit<ApiCall, 'body' | 'verified'>): Promise<ApiStreamAnswer>;
 }
 
 const API_PREFIX = '/api/v1';
@@ -123,7 +133,30 @@ export function inProcessTransport(api: Router): ApiTransport {
       }
       return { status: answer.statusCode, headers: answerHeaders, text: answer.payload };
     },
+    async stream(call) {
+      const app = await ready;
+      const headers: Record<string, string> = { ...call.headers };
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
+      // payloadAsStream: the answer comes at its head, its body a Readable the API's writes are pushed into.
+      const answer = await new Promise<InjectedResponse>((resolve, reject) => {
+        void inject((req: Dispatched, res: ServerResponse) => {
+          app(req as ExpressRequest, res as ExpressResponse);
+        }, { method: 'GET', url: API_PREFIX + call.path, headers, validate: false, payloadAsStream: true }, (error, response) => {
+          if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
+          else resolve(response);
+        });
+      });
+      return { status: answer.statusCode, headers: flatHeaders(answer.headers), body: answer.stream() };
+    },
   };
+}
+
+function flatHeaders(raw: Record<string, string | string[] | number | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
 }
 
 /** Calls over HTTP to an API at `baseUrl` (…/api/v1): the separate-API deployment, and the HTTP run of the API suite. */
@@ -138,6 +171,15 @@ export function httpTransport(baseUrl: string): ApiTransport {
         headers[name] = value;
       });
       return { status: response.status, headers, text: await response.text() };
+    },
+    async stream(call) {
+      const response = await fetch(base + call.path, { method: 'GET', headers: call.headers });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const body = response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) : Readable.from([]);
+      return { status: response.status, headers, body };
     },
   };
 }

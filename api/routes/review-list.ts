@@ -38,7 +38,7 @@ const StatusParam = z
     return [...new Set(names)] as ApplicationStatus[];
   });
 
-const ReviewListQuery = pageQuery(1000).extend({
+export const ReviewListQuery = pageQuery(1000).extend({
   status: StatusParam,
   applicationId: z.string().trim().max(20).optional(),
   organizationId: z.string().trim().optional().refine((v) => !v || UUID.test(v), { message: 'Unknown organization' }),

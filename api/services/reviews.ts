@@ -100,6 +100,12 @@ export async function myReview(ctx: ApiContext, app: ApplicationRow, reviewerId:
   };
 }
 
+/**
+ * Decision 038: a reviewer of the current stage sees the answers (and their files) once they declared no conflict of
+ * interest; before that, or after declaring one, they are hidden from them.
+ */
+export const hidesAnswers = (review: MyReview | null): boolean => !!review && !(review.declaration && !review.declaration.conflict);
+
 /** Every declaration made on the application (admins see them beside the assignments), first first. */
 export async function declarationsOf(ctx: ApiContext, applicationId: string) {
   return ctx.db
@@ -397,36 +403,62 @@ export interface ReviewSummary extends Omit<StageSummary, 'markedQuestions'> {
  * submitted reviews. The top level is over every stage (scores come from the technical stage, pass/fail from gating).
  */
 export async function summaryOf(ctx: ApiContext, app: ApplicationRow): Promise<ReviewSummary> {
-  const program = await loadProgram(ctx.db, app.programId);
+  return (await summariesOf(ctx, [app])).get(app.id)!;
+}
+
+/**
+ * summaryOf for many applications at once (the state list's XLSX reads them 500 at a time): two statements for the
+ * marks and consensus values of every id, each programme's questions read once (`programs` may be kept across calls).
+ */
+export async function summariesOf(
+  ctx: ApiContext, apps: readonly Pick<ApplicationRow, 'id' | 'programId'>[], programs = new Map<string, Program>(),
+): Promise<Map<string, ReviewSummary>> {
+  const out = new Map<string, ReviewSummary>();
+  if (apps.length === 0) return out;
+  const ids = apps.map((a) => a.id);
+  for (const programId of new Set(apps.map((a) => a.programId))) {
+    if (!programs.has(programId)) programs.set(programId, await loadProgram(ctx.db, programId));
+  }
   const [marks, consensus] = await Promise.all([
     ctx.db
-      .select({ questionId: reviewMarks.questionId, stage: reviewMarks.stage, passFail: reviewMarks.passFail, score: reviewMarks.score, reviewerId: reviewMarks.reviewerId })
+      .select({
+        applicationId: reviewMarks.applicationId, questionId: reviewMarks.questionId, stage: reviewMarks.stage, passFail: reviewMarks.passFail,
+        score: reviewMarks.score, reviewerId: reviewMarks.reviewerId,
+      })
       .from(reviewMarks)
       .innerJoin(reviewAssignments, and(eq(reviewAssignments.applicationId, reviewMarks.applicationId), eq(reviewAssignments.reviewerId, reviewMarks.reviewerId)))
-      .where(and(eq(reviewMarks.applicationId, app.id), eq(reviewAssignments.status, 'SUBMITTED'))),
-    ctx.db.select().from(reviewConsensus).where(eq(reviewConsensus.applicationId, app.id)),
+      .where(and(inArray(reviewMarks.applicationId, ids), eq(reviewAssignments.status, 'SUBMITTED'))),
+    ctx.db.select().from(reviewConsensus).where(inArray(reviewConsensus.applicationId, ids)),
   ]);
-  const stages = STAGES.filter((stage) => MARK_RULES[stage].length > 0).map((stage) => {
-    const qs = markedQuestions(program, stage).map((q) => ({ questionId: q.question.id, systemNo: q.question.systemNo, rule: q.rule }));
-    const mine = marks.filter((m) => m.stage === stage);
-    const summary = reviewSummary(
-      qs,
-      mine.map((m) => ({ questionId: m.questionId, passFail: m.passFail as PassFail | null, score: m.score })),
-      consensus.filter((c) => c.stage === stage).map((c) => ({ questionId: c.questionId, overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null })),
-    );
-    return { stage, ...summary, submittedReviews: new Set(mine.map((m) => m.reviewerId)).size };
-  });
-  const actual = Math.round(stages.reduce((a, s) => a + s.overallScore.actual, 0) * 100) / 100;
-  const possible = stages.reduce((a, s) => a + s.overallScore.possible, 0);
-  const passCount = stages.reduce((a, s) => a + s.overallPassFail.passCount, 0);
-  const failCount = stages.reduce((a, s) => a + s.overallPassFail.failCount, 0);
-  return {
-    applicationId: app.id,
-    programId: app.programId,
-    overallScore: { actual, possible, percentage: possible > 0 ? Math.round((actual / possible) * 1000) / 10 : 0 },
-    overallPassFail: { passCount, failCount, total: passCount + failCount },
-    stages,
-  };
+  const stageQuestions = new Map<string, Map<Stage, { questionId: string; systemNo: string; rule: MarkRule }[]>>();
+  for (const [programId, program] of programs) {
+    stageQuestions.set(programId, new Map(STAGES.map((stage) => [stage, markedQuestions(program, stage).map((q) => ({ questionId: q.question.id, systemNo: q.question.systemNo, rule: q.rule }))])));
+  }
+  for (const app of apps) {
+    const appMarks = marks.filter((m) => m.applicationId === app.id);
+    const appConsensus = consensus.filter((c) => c.applicationId === app.id);
+    const stages = STAGES.filter((stage) => MARK_RULES[stage].length > 0).map((stage) => {
+      const mine = appMarks.filter((m) => m.stage === stage);
+      const summary = reviewSummary(
+        stageQuestions.get(app.programId)!.get(stage)!,
+        mine.map((m) => ({ questionId: m.questionId, passFail: m.passFail as PassFail | null, score: m.score })),
+        appConsensus.filter((c) => c.stage === stage).map((c) => ({ questionId: c.questionId, overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null })),
+      );
+      return { stage, ...summary, submittedReviews: new Set(mine.map((m) => m.reviewerId)).size };
+    });
+    const actual = Math.round(stages.reduce((a, s) => a + s.overallScore.actual, 0) * 100) / 100;
+    const possible = stages.reduce((a, s) => a + s.overallScore.possible, 0);
+    const passCount = stages.reduce((a, s) => a + s.overallPassFail.passCount, 0);
+    const failCount = stages.reduce((a, s) => a + s.overallPassFail.failCount, 0);
+    out.set(app.id, {
+      applicationId: app.id,
+      programId: app.programId,
+      overallScore: { actual, possible, percentage: possible > 0 ? Math.round((actual / possible) * 1000) / 10 : 0 },
+      overallPassFail: { passCount, failCount, total: passCount + failCount },
+      stages,
+    });
+  }
+  return out;
 }
 
 // --- 4. Consensus --------------------------------------------------------------------------------------------------

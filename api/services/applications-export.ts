@@ -1,0 +1,165 @@
+// The state list's XLSX export (issue 12 item 9, review rubric 7; decision 045): every application matching the list's
+// filters (the same query schema and WHERE as GET review/applications: api/routes/review-list.ts), read in keyset
+// batches of EXPORT_BATCH rows in the list's order, each batch's BEAD figures (api/services/bead-figures.ts), review
+// summaries (summariesOf) and rubric totals read for the batch at once, and written row by row into exceljs's streamed
+// workbook. Between batches the writer waits while the response is full, so memory holds about one batch whatever
+// the number of rows or the speed of the client.
+import { PassThrough, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ApiContext } from '../context';
+import { applications, organizations, programs, rubricScores } from '../db/schema';
+import { reviewListFilters, stateVisible, type ReviewListQuery } from '../routes/review-list';
+import { beadFigures } from './bead-figures';
+import { summariesOf } from './reviews';
+import type { Program } from './application-content';
+import { APPLICATION_EXPORT_COLUMNS, EXPORT_NUMBER_FORMATS, excelDay, type ApplicationExportRow } from '../../domain/exports';
+import { formatListDate } from '../../domain/dates';
+import { statusLabel } from '../../domain/statuses';
+
+export const EXPORT_BATCH = 500;
+
+/** The list's filters without its page: what the export takes. */
+export type ApplicationExportQuery = Omit<ReviewListQuery, 'page' | 'limit'>;
+
+/** Who asks: every application the state sees, or (a reviewer) those assigned to them. */
+export interface ExportScope {
+  assignedOnly: boolean;
+  reviewerId: string;
+}
+
+interface ListedRow {
+  id: string;
+  status: string;
+  projectLocation: string | null;
+  technologyType: string | null;
+  createdAt: Date;
+  submittedAt: Date | null;
+  /** submitted_at as PostgreSQL's text (microseconds kept), the keyset cursor. */
+  cursorAt: string | null;
+  programId: string;
+  organizationName: string;
+  programName: string;
+}
+
+/** After the row (submitted_at, id) in the list's order (submitted_at desc nulls last, id desc). */
+function after(cursor: { at: string | null; id: string } | null): SQL | undefined {
+  if (!cursor) return undefined;
+  if (cursor.at === null) return sql`(${applications.submittedAt} is null and ${applications.id} < ${cursor.id})`;
+  return sql`(${applications.submittedAt} < ${cursor.at}::timestamptz
+    or (${applications.submittedAt} = ${cursor.at}::timestamptz and ${applications.id} < ${cursor.id})
+    or ${applications.submittedAt} is null)`;
+}
+
+/** The matching applications, EXPORT_BATCH at a time, in the list's order (newest submitted first). */
+export async function* matchingApplications(ctx: ApiContext, q: ApplicationExportQuery, scope: ExportScope, batch = EXPORT_BATCH): AsyncGenerator<ListedRow[]> {
+  const filters = reviewListFilters({ ...q, page: 1, limit: batch });
+  const values = { ...filters.values, ...(scope.assignedOnly ? { reviewerId: scope.reviewerId } : {}) };
+  let cursor: { at: string | null; id: string } | null = null;
+  for (;;) {
+    const rows: ListedRow[] = await ctx.db
+      .select({
+        id: applications.id,
+        status: applications.status,
+        projectLocation: applications.projectLocation,
+        technologyType: applications.technologyType,
+        createdAt: applications.createdAt,
+        submittedAt: applications.submittedAt,
+        cursorAt: sql<string | null>`${applications.submittedAt}::text`,
+        programId: applications.programId,
+        organizationName: organizations.legalName,
+        programName: programs.name,
+      })
+      .from(applications)
+      .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(and(stateVisible(scope.assignedOnly), ...filters.where, after(cursor)))
+      .orderBy(sql`${applications.submittedAt} desc nulls last`, sql`${applications.id} desc`)
+      .limit(batch)
+      .execute(values);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
+/** A calendar day cell (New York's day, as the lists show it), or empty. */
+const dayCell = (value: Date | null) => (value ? excelDay(formatListDate(value)) : null);
+
+/** The workbook rows of one batch: its figures, review summaries and rubric totals read for the whole batch. */
+export async function exportRows(ctx: ApiContext, rows: readonly ListedRow[], programCache: Map<string, Program>): Promise<ApplicationExportRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [figures, summaries, rubric] = await Promise.all([
+    beadFigures(ctx.db, ids),
+    summariesOf(ctx, rows, programCache),
+    ctx.db
+      .select({ applicationId: rubricScores.applicationId, total: rubricScores.totalScore })
+      .from(rubricScores)
+      .where(and(inArray(rubricScores.applicationId, ids), isNull(rubricScores.deletedAt))),
+  ]);
+  const totals = new Map(rubric.map((r) => [r.applicationId, r.total]));
+  return rows.map((row) => {
+    const f = figures.get(row.id);
+    const stages = summaries.get(row.id)?.stages ?? [];
+    const gating = stages.find((s) => s.stage === 'GATING');
+    const technical = stages.find((s) => s.stage === 'TECHNICAL');
+    return {
+      id: row.id,
+      organization: row.organizationName,
+      program: row.programName,
+      status: statusLabel(row.status),
+      projectLocation: row.projectLocation,
+      technology: row.technologyType,
+      createdAt: dayCell(row.createdAt),
+      submittedAt: dayCell(row.submittedAt),
+      projectCost: f?.projectCost ?? null,
+      beadRequest: f?.beadRequest ?? null,
+      locations: f?.locations ?? null,
+      outlayPerLocation: f?.outlayPerLocation === null || f?.outlayPerLocation === undefined ? null : Math.round(f.outlayPerLocation * 100) / 100,
+      // A stage nobody has marked yet is left empty rather than shown as zeros.
+      gatingPass: gating && gating.overallPassFail.total > 0 ? gating.overallPassFail.passCount : null,
+      gatingFail: gating && gating.overallPassFail.total > 0 ? gating.overallPassFail.failCount : null,
+      technicalPercentage: technical && technical.overallScore.possible > 0 ? technical.overallScore.percentage : null,
+      rubricTotal: totals.get(row.id) ?? null,
+    };
+  });
+}
+
+/** Waits while `stream` holds a full buffer (its reader is slower than the database). */
+async function room(stream: PassThrough) {
+  while (stream.writableNeedDrain && !stream.destroyed) await once(stream, 'drain');
+}
+
+/**
+ * Streams the workbook of every matching application into `out` (the HTTP response): one sheet, the header row bold
+ * and frozen, numbers as numbers, money as dollars, days as dates. Resolves when the workbook is written.
+ */
+export async function writeApplicationsWorkbook(ctx: ApiContext, out: Writable, q: ApplicationExportQuery, scope: ExportScope): Promise<{ rows: number }> {
+  const pipe = new PassThrough();
+  pipe.pipe(out);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pipe, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Broadband Grants Portal';
+  const sheet = workbook.addWorksheet('Applications', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = APPLICATION_EXPORT_COLUMNS.map((c) => ({
+    header: c.header, key: c.key, width: c.width, style: EXPORT_NUMBER_FORMATS[c.kind] ? { numFmt: EXPORT_NUMBER_FORMATS[c.kind] } : {},
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: APPLICATION_EXPORT_COLUMNS.length } };
+  let count = 0;
+  const programCache = new Map<string, Program>();
+  for await (const batch of matchingApplications(ctx, q, scope)) {
+    for (const row of await exportRows(ctx, batch, programCache)) {
+      sheet.addRow(row).commit();
+      count += 1;
+    }
+    await room(pipe);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return { rows: count };
+}
