@@ -27,6 +27,7 @@ import { accessLevels, stageOf, VENDOR_STAGE } from '../../domain/permissions';
 import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { ACTION_IDS, allowedActions, type ActionId } from '../../domain/workflow';
 import type { FileValue } from '../../domain/questions';
+import { moveGuards } from '../services/consensus-guards';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -161,6 +162,8 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
       myReview: review,
       declarations: isAdmin ? declarations : [],
       allowedActions: ACTION_IDS.filter((id): id is ActionId => mine.has(id)),
+      // Why an allowed Passed Gating / Passed Technical would still be refused (decision 041; null: it would pass).
+      moveGuards: await moveGuards(ctx.db, app, ACTION_IDS.filter((id) => mine.has(id))),
     });
   }));
 

@@ -6,12 +6,15 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   answers, applicationSections, applications, documents, loggedActions, memberships, messages, organizations, profileAnswers,
-  programs, projectAreas, questions, reviewAssignments, sections, threads, userRoles, users,
+  programs, projectAreas, questions, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions, reviewMarks, reviewSectionSubmissions,
+  sections, threads, userRoles, users,
 } from '../db/schema';
 import { BEAD_ROUND_1_SECTIONS, TECHNOLOGY_TYPES } from './question-bank';
 import { DEMO_FILES, demoApplicationAnswers, demoDocument, demoProfileAnswers, type DemoApplication, type DemoOrganization } from './demo-answers';
 import { STATE_ACCOUNT, walk, type Walk, type WalkPlan } from './workflow-walk';
-import { allowedActions, rejectReasonText, workflowAction } from '../../domain/workflow';
+import { demoConsensus, demoGuardProblem, demoReview, emptyDemoReviewRows, type DemoQuestion } from './demo-reviews';
+import { guardedStage } from '../../domain/consensus-guards';
+import { allowedActions, rejectReasonText, stageReviewStatuses, STAGES, workflowAction } from '../../domain/workflow';
 import type { Storage } from '../storage/types';
 import type { ApplicationStatus } from '../../domain/statuses';
 import type { RoleName } from '../../domain/roles';
@@ -272,6 +275,11 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
       return { snapshot: { organizationName: legalNames.get(org)!, answers }, bySystemNo };
     };
     const sectionOfQuestion = new Map(BEAD_ROUND_1_SECTIONS.flatMap((section, i) => section.questions.map((q) => [q.systemNo, sectionIds[i]!] as const)));
+    // The reviewable questions as the demo reviews mark them (api/seed/demo-reviews.ts).
+    const demoQuestions = new Map<string, DemoQuestion>(BEAD_ROUND_1_SECTIONS.flatMap((section, i) => section.questions.map((q) => [q.systemNo, {
+      questionId: questionIds.get(q.systemNo)!, sectionId: sectionIds[i]!, sectionName: section.name, sectionOrder: i + 1, text: q.text,
+    }] as const)));
+    const questionOf = (systemNo: string) => demoQuestions.get(systemNo) ?? fail(`No question ${systemNo} to review`);
 
     const adminOf: Record<DemoOrganization, string> = {
       lakeview: userIds.get('org.admin@example.org')!, summit: userIds.get('summit.admin@example.org')!, oldmill: userIds.get('oldmill.admin@example.org')!,
@@ -284,6 +292,7 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
       loggedActions: [] as (typeof loggedActions.$inferInsert)[],
       reviewAssignments: [] as (typeof reviewAssignments.$inferInsert)[],
       documents: [] as (typeof documents.$inferInsert)[],
+      reviews: emptyDemoReviewRows(),
     };
     const files: { key: string; body: Buffer }[] = [];
     const sectionIdOf = new Map(BEAD_ROUND_1_SECTIONS.map((section, i) => [section.slug, sectionIds[i]!]));
@@ -402,6 +411,20 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
           if (event.kind === 'move' && event.action === 'resubmit') {
             submitted(at, 'resubmit', event.from, event.to);
           } else if (event.kind === 'move') {
+            // The reviews behind the move (decision 041): the stage's submitted review before it moves on to consensus,
+            // the consensus values before it leaves consensus; a move the consensus guards would refuse is not seeded.
+            const stage = STAGES.find((s) => stageReviewStatuses(s).includes(event.from));
+            const base = { applicationId: app.id, organizationId, status: event.from, index: SEED_APPLICATIONS.indexOf(app), from: eventTimes[i - 1] ?? submittedAt, to: at, questionOf, rows: rows.reviews, log: rows.loggedActions };
+            if (stage && event.from === stageReviewStatuses(stage)[0] && event.to === stageReviewStatuses(stage)[1]) {
+              const reviewer = journey.assignments.find((a) => a.stage === stage && a.status === 'SUBMITTED');
+              if (reviewer) demoReview({ ...base, stage, reviewerId: reviewerIdOf(reviewer.reviewerRole) });
+            }
+            if (stage && event.from === stageReviewStatuses(stage)[2]) demoConsensus({ ...base, stage, adminId: accountId(app.org, 'State_Admin') });
+            const guarded = guardedStage(event.to);
+            if (guarded === 'GATING' || guarded === 'TECHNICAL') {
+              const refused = demoGuardProblem(app.id, guarded, rows.reviews, questionOf);
+              if (refused) fail(`${app.id} cannot reach ${event.to}: ${refused}`);
+            }
             const sectionIdsOfMove = event.sections.map((slug) => sectionIdOf.get(slug) ?? fail(`No section ${slug}`));
             // The details the move executor writes (api/services/application-moves.ts).
             rows.loggedActions.push({
@@ -441,6 +464,12 @@ export async function seedDatabase(db: Db, opts: { storage?: Storage } = {}): Pr
     await tx.insert(applicationSections).values(rows.applicationSections);
     await tx.insert(loggedActions).values(rows.loggedActions);
     await tx.insert(reviewAssignments).values(rows.reviewAssignments);
+    const reviews = rows.reviews;
+    if (reviews.declarations.length) await tx.insert(reviewDeclarations).values(reviews.declarations);
+    if (reviews.marks.length) await tx.insert(reviewMarks).values(reviews.marks);
+    if (reviews.sectionSubmissions.length) await tx.insert(reviewSectionSubmissions).values(reviews.sectionSubmissions);
+    if (reviews.decisions.length) await tx.insert(reviewDecisions).values(reviews.decisions);
+    if (reviews.consensus.length) await tx.insert(reviewConsensus).values(reviews.consensus);
     // The bytes last, inside the transaction: a storage that fails leaves no rows pointing at nothing.
     await Promise.all(files.map((file) => opts.storage!.put(file.key, file.body, { contentType: 'application/pdf' })));
 

@@ -4,6 +4,7 @@
 // 1. the machine allows the action for the caller's role from the current status (else 403/409, nothing changes);
 // 2. the body has what the action needs (else 400 with the field's message);
 // 3. a conditional update `where id = $1 and status = $from` (0 rows: someone moved it first → 409);
+// 3a. a move into PASSED_GATING / PASSED_TECHNICAL needs its stage's consensus (api/services/consensus-guards.ts: 409);
 // 4. the move's side effects (revision needed unlocks the chosen sections; leaving REVISION_NEEDED, or submitting,
 //    locks every section again; the caller's own effects, e.g. submit's profile snapshot);
 // 5. the history entry (api/services/audit.ts) with from, to, comments and details {reasonId, sectionIds};
@@ -15,6 +16,7 @@ import { applicationSections, applications } from '../db/schema';
 import { audit } from './audit';
 import { loadProgram, type ApplicationRow, type Tx } from './application-content';
 import { notifyStatusMove } from './notifications';
+import { guardProblem } from './consensus-guards';
 import { releaseApplicationHolds, removeStoredBytes } from './pending-uploads';
 import {
   allowedActionsOfRoles, moveInputProblems, refusal, rejectReasonText, targetStatus, workflowAction, WORKFLOW_MSG,
@@ -113,6 +115,10 @@ export async function executeMove(
     } else {
       const updated = await tx.update(applications).set({ ...options.set, status: to, updatedAt: now }).where(where).returning({ id: applications.id });
       if (updated.length === 0) throw stale();
+      // The consensus guards (PASSED_GATING, PASSED_TECHNICAL; decision 041), whatever the path (the move, change-status,
+      // bulk): read after the row is held by the update, so a consensus value set meanwhile is seen or waits.
+      const guarded = await guardProblem(tx, app, to);
+      if (guarded) throw new ApiError(409, guarded);
       // Sections are open only while REVISION_NEEDED, and then only those the state reopened.
       if (from === 'REVISION_NEEDED' || reopened.length > 0 || to === 'SUBMITTED' || to === 'RESUBMITTED') {
         await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));

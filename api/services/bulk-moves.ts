@@ -16,6 +16,7 @@ import { applications, organizations } from '../db/schema';
 import type { ApplicationRow } from './application-content';
 import { checkApplicationMove } from './application-access';
 import { executeMove } from './application-moves';
+import { moveGuardProblem } from './consensus-guards';
 import {
   assignedReviewers, assignReviewers, ASSIGNMENT_MSG, markReviewInProgress, reviewerRoleOf, reviewersByRoles, reviewerTypeOf, type ReviewerType,
 } from './review-assignments';
@@ -83,7 +84,12 @@ export async function previewBulk(ctx: ApiContext, req: Request, actionId: Actio
   for (const applicationId of ids) {
     try {
       const checked = await checkApplicationMove(ctx, req, applicationId, actionId);
-      found.push({ applicationId, organizationId: checked.app.organizationId, status: checked.app.status, message: checked.refused ? refusalMessage(actionId, checked.app.status, checked.refused) : null });
+      // A move the machine allows may still be refused by its stage's consensus (decision 041): the executor's own message.
+      const guarded = checked.refused ? null : await moveGuardProblem(ctx.db, checked.app, actionId);
+      found.push({
+        applicationId, organizationId: checked.app.organizationId, status: checked.app.status,
+        message: checked.refused ? refusalMessage(actionId, checked.app.status, checked.refused) : guarded,
+      });
     } catch (err) {
       // Unknown, or not the caller's to see: the same answer (never leak existence).
       if (!(err instanceof ApiError) || err.status !== 404) throw err;

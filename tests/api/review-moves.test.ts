@@ -10,6 +10,7 @@ import { decide, type Viewer } from '../../domain/access';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
 import { refusal, roleAllowing, STATE_MOVE_IDS, WORKFLOW_MSG, workflowAction, type ActionId } from '../../domain/workflow';
 import { MSG } from '../../domain/messages';
+import { guardedStage } from '../../domain/consensus-guards';
 
 let api: TestApi;
 interface Account { email: string; token: string; userId: string; viewer: Viewer }
@@ -84,7 +85,9 @@ function expected(account: Account, status: ApplicationStatus, actionId: ActionI
   if (roles.every((r) => r === 'RSM_Financial_Reviewer')) return 403;
   if (!decide(viewer, 'read', 'application', { application: { organizationId: lakeview, status, assigned } }).allowed) return 404;
   const facts = { status, assignment: assigned ? ('PENDING' as const) : null };
-  if (roleAllowing(roles, facts, actionId)) return 200;
+  // The machine allows it; a move into Passed Gating / Passed Technical also needs its stage's consensus, and these
+  // rows carry no reviews: the guard answers 409 (tests/api/consensus-guards.test.ts plays the guards; decision 041).
+  if (roleAllowing(roles, facts, actionId)) return guardedStage(workflowAction(actionId).to as string) ? 409 : 200;
   return refusal({ ...facts, role: roles[0] }, actionId)!.status;
 }
 

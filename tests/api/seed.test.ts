@@ -7,10 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import {
-  applicationSections, applications, loggedActions, memberships, organizations, reviewAssignments, schema, sections, userRoles, users,
+  applicationSections, applications, loggedActions, memberships, organizations, reviewAssignments, reviewDeclarations, reviewDecisions, reviewMarks,
+  reviewSectionSubmissions, schema, sections, userRoles, users,
 } from '../../api/db/schema';
+import { guardProblem } from '../../api/services/consensus-guards';
+import { MARK_RULES } from '../../domain/review-marks';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
 import { WORKFLOW_ACTIONS, allowedActions, stageReviewStatuses, type AssignmentStatus } from '../../domain/workflow';
 import { VENDOR_STAGE, type Stage } from '../../domain/permissions';
@@ -119,6 +122,12 @@ describe('the demo data', () => {
           if (id === 'mark-review-in-progress') assignment = 'IN_PROGRESS';
           continue;
         }
+        // A review's own entries (declaration, marks, sections, decision, consensus; decision 041) move nothing.
+        if (entry.entity === 'review') {
+          expect(entry.fromStatus, where).toBe(status);
+          expect(entry.toStatus, where).toBe(status);
+          continue;
+        }
         if (entry.toStatus === null || entry.action === 'APPLICATION_CREATED') continue;
         expect(entry.fromStatus, where).toBe(status);
         const allowed = moves.filter((a) => a.auditAction === entry.action && a.to === entry.toStatus && allowedActions({ status, role }).includes(a.id));
@@ -154,6 +163,34 @@ describe('the demo data', () => {
       expect(rows.filter((r) => r.email === email && r.status === 'PENDING').length, email).toBeGreaterThan(0);
     }
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['PENDING', 'IN_PROGRESS', 'SUBMITTED']));
+  });
+
+  it('carries the reviews behind every consensus outcome: each application past Passed Gating or Passed Technical satisfies the guards (decision 041)', async () => {
+    const db = api.database.db;
+    const passed = await db.select({ applicationId: loggedActions.applicationId, toStatus: loggedActions.toStatus }).from(loggedActions)
+      .where(and(eq(loggedActions.action, 'STATUS_CHANGED'), inArray(loggedActions.toStatus, ['PASSED_GATING', 'PASSED_TECHNICAL'])));
+    expect(passed.length).toBeGreaterThan(5);
+    for (const row of passed) {
+      const [app] = await db.select().from(applications).where(eq(applications.id, row.applicationId!));
+      expect(await guardProblem(db, app!, row.toStatus), `${row.applicationId} ${row.toStatus}`).toBeNull();
+    }
+    // Every submitted gating or technical assignment is a real review: a declaration, every question marked, every section submitted, a decision.
+    const submittedReviews = await db.select().from(reviewAssignments).where(and(eq(reviewAssignments.status, 'SUBMITTED'), inArray(reviewAssignments.reviewerType, ['RSM_REVIEWER', 'CTC_REVIEWER'])));
+    expect(submittedReviews.length).toBeGreaterThan(5);
+    for (const a of submittedReviews) {
+      const stage: Stage = a.reviewerType === 'RSM_REVIEWER' ? 'GATING' : 'TECHNICAL';
+      const mine = <T extends typeof reviewMarks | typeof reviewDeclarations | typeof reviewDecisions | typeof reviewSectionSubmissions>(t: T) =>
+        and(eq(t.applicationId, a.applicationId), eq(t.reviewerId, a.reviewerId), eq(t.stage, stage));
+      expect(await db.select().from(reviewDeclarations).where(mine(reviewDeclarations)), a.applicationId).toMatchObject([{ conflict: false }]);
+      expect((await db.select().from(reviewMarks).where(mine(reviewMarks))).length, a.applicationId).toBe(MARK_RULES[stage].length);
+      expect((await db.select().from(reviewSectionSubmissions).where(mine(reviewSectionSubmissions))).length, a.applicationId).toBeGreaterThan(2);
+      expect((await db.select().from(reviewDecisions).where(mine(reviewDecisions))).length, a.applicationId).toBe(1);
+    }
+    // GA-SMT006 was rejected on the two gating questions failed in consensus; GA-SMT008 awaits a technical consensus below the threshold.
+    const [smt006] = await db.select().from(applications).where(eq(applications.id, 'GA-SMT006'));
+    expect(await guardProblem(db, smt006!, 'PASSED_GATING')).toMatch(/^Passed Gating needs every gating question at Pass in consensus\. Failing \(41, 43\): 41 /);
+    const [smt008] = await db.select().from(applications).where(eq(applications.id, 'GA-SMT008'));
+    expect(await guardProblem(db, smt008!, 'PASSED_TECHNICAL')).toMatch(/^Technical score \d+(\.\d)?% is below the programme's pass threshold of 60%\.$/);
   });
 
   it('reopens the sections of the revision asked for, and only in REVISION_NEEDED', async () => {
