@@ -14,6 +14,7 @@ import { historyRoutes } from './routes/history';
 import { reviewApplicationRoutes } from './routes/review-application';
 import { reviewMoveRoutes } from './routes/review-moves';
 import { reviewMarkingRoutes } from './routes/review-marking';
+import { rubricScoreRoutes } from './routes/rubric-scores';
 import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
@@ -63,6 +64,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(historyRoutes(ctx));
   api.use(reviewApplicationRoutes(ctx));
   api.use(reviewMarkingRoutes(ctx));
+  api.use(rubricScoreRoutes(ctx));
   api.use(reviewMoveRoutes(ctx));
   api.use(sectionRoutes(ctx));
   api.use(profileRoutes(ctx));

@@ -42,6 +42,13 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     const d = (e.details ?? {}) as { systemNo?: string; to?: string | number | null };
     return `Set the consensus of question ${d.systemNo ?? ''} to ${d.to ?? 'none'}`.replace(/\s+/g, ' ');
   },
+  // The BEAD rubric (docs/decisions/042): every changed criterion, old → new, and the total.
+  RUBRIC_SCORE_UPDATED: (e) => {
+    const d = (e.details ?? {}) as { changes?: { label?: string; field?: string; from: number | null; to: number | null }[]; totalFrom?: number | null; totalTo?: number };
+    const changes = (d.changes ?? []).map((c) => `${c.label ?? c.field}: ${c.from ?? 'not scored'} → ${c.to ?? 'not scored'}`);
+    const total = d.totalTo === undefined ? '' : `; total ${d.totalFrom ?? 0} → ${d.totalTo}`;
+    return `Updated the rubric scores of ${e.applicationId ?? 'an application'}${changes.length ? ` (${changes.join('; ')}${total})` : ''}`;
+  },
   APPLICATION_CREATED: (e) => `Created application ${e.applicationId ?? ''} as a draft`.trim(),
   APPLICATION_SUBMITTED: (e) => `Submitted application ${e.applicationId ?? ''}`.trim(),
   APPLICATION_RESUBMITTED: (e) => `Resubmitted application ${e.applicationId ?? ''}`.trim(),

@@ -30,6 +30,8 @@ export const ENTITIES = [
   'review',
   /** The candidate dashboard and its XLSX (review rubric 6, decision 043): applications past gating ranked for the award. */
   'candidate',
+  /** The BEAD rubric scores of an application (review rubric 5, decision 042): read beside its review, scored by State_Admin. */
+  'rubric',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -71,6 +73,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
     'read:unlock-request:any', 'update:unlock-request:any',
     'read:message:any', 'create:message:any',
     'read:candidate:any',
+    'read:rubric:submitted', 'update:rubric:submitted',
   ],
   RSM_Admin: [
     'read:application:submitted', 'read:status:submitted', 'read:history:any', 'update:status:stage',
@@ -83,16 +86,19 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
     'create:unlock-request:stage',
   ],
   // create:unlock-request on the state side: the reviewer-side request of spec 4 (decision 034), asked from the review screen.
-  State_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned'],
+  State_Reviewer: [
+    'read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned',
+    'read:rubric:assigned',
+  ],
   CTC_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned'],
   RSM_Reviewer: ['read:application:assigned', 'read:status:assigned', 'read:review:assigned', 'update:review:assigned', 'create:unlock-request:assigned'],
   /** Reads everything a reviewer can read (reviewers together read every submitted application); writes nothing. */
-  RSM_Financial_Reviewer: ['read:application:submitted', 'read:status:submitted', 'read:review:submitted'],
+  RSM_Financial_Reviewer: ['read:application:submitted', 'read:status:submitted', 'read:review:submitted', 'read:rubric:submitted'],
 };
 
 /** Entities whose records are seen through another's: a status move, an assignment or a review is seen with its application. */
 export const SEEN_THROUGH: Readonly<Partial<Record<Entity, Entity>>> = {
-  status: 'application', 'review-assignment': 'application', review: 'application',
+  status: 'application', 'review-assignment': 'application', review: 'application', rubric: 'application',
 };
 
 export type Stage = 'GATING' | 'TECHNICAL' | 'STATE';

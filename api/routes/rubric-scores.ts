@@ -1,0 +1,47 @@
+// The BEAD rubric of an application (review rubric 5, issue 12 item 6; decision 042), applied by
+// api/services/rubric-scores.ts:
+// - GET rubric-scores/application/{id}/score: the spec's Rubric score fields plus, per criterion, its max, the server's
+//   suggestion with the figures it came from, and the saved value ('read rubric': the state side that reads it).
+// - PUT rubric-scores/application/{id}/score {totalOutlayFundsScore…universalityScore, scoringContext?}: the State_Admin's
+//   scores ('update rubric'); totalScore and the spec's other read-only fields may be sent back and are ignored.
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { handler, parseInput } from '../http';
+import { currentAuth } from '../guard';
+import { applicationRoute, visibleApplication } from '../services/application-access';
+import { rubricSheet, saveRubric } from '../services/rubric-scores';
+import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
+import { COMMENTS_MAX } from '../../domain/workflow';
+
+/** Each criterion: a number, numeric text, or null (not scored); the bounds are checked by the service (400 per field). */
+const score = z.union([z.number(), z.string().max(20), z.null()], { error: RUBRIC_MSG.notNumber }).optional();
+const ignored = z.unknown().optional();
+
+const RubricBody = z.strictObject({
+  ...Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, score])) as Record<(typeof RUBRIC_FIELDS)[number], typeof score>,
+  scoringContext: z.string().max(COMMENTS_MAX, `The scoring context can be at most ${COMMENTS_MAX} characters.`).nullish(),
+  // Read-only fields of spec 3's Rubric score, so a client may send back what it read: never taken.
+  id: ignored, applicationId: ignored, technologyType: ignored, totalScore: ignored, lastModifiedBy: ignored,
+  createdAt: ignored, updatedAt: ignored, deletedAt: ignored,
+});
+
+export function rubricScoreRoutes(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.get('/rubric-scores/application/:id/score', ...applicationRoute(ctx, 'read', 'id', 'rubric'), handler(async (_req, res) => {
+    const { app } = visibleApplication(res);
+    res.json(await rubricSheet(ctx, app));
+  }));
+
+  router.put('/rubric-scores/application/:id/score', ...applicationRoute(ctx, 'update', 'id', 'rubric'), handler(async (req, res) => {
+    const body = parseInput(RubricBody, req.body);
+    const { app } = visibleApplication(res);
+    const { profile } = currentAuth(req);
+    const input = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && ((RUBRIC_FIELDS as readonly string[]).includes(k) || k === 'scoringContext')));
+    const { changed } = await saveRubric(ctx, app, profile.id, profile.roles.map((r) => r.name), input);
+    res.json({ message: RUBRIC_MSG.saved, changed, ...(await rubricSheet(ctx, app)) });
+  }));
+
+  return router;
+}
