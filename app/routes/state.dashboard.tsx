@@ -2,7 +2,7 @@
 // of /state/applications, whose total is the count: decision 028). Plain elements with build-time classes
 // (decision 020).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
@@ -11,6 +11,7 @@ import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { statusLabel } from '../../domain/statuses';
 import { stateReadScope } from '../../domain/access';
+import { can } from '../../domain/permissions';
 
 export { refuseMethod as action } from '../utils/form-data.server';
 
@@ -22,11 +23,13 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard | Broadband Grants 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'state');
   const counts = await readOrFail({ request, context }, stateCounts(apiSession(context, user)));
-  return { counts, firstName: user.profile.firstName, reviewer: stateReadScope(user.profile) === 'assigned' };
+  // The candidate dashboard is not in spec 2's menu: linked from here for the roles that may open it (decision 043).
+  const candidates = user.profile.roles.some((r) => can(r.name, 'read', 'candidate'));
+  return { counts, firstName: user.profile.firstName, reviewer: stateReadScope(user.profile) === 'assigned', candidates };
 }
 
 export default function StateDashboard() {
-  const { counts, firstName, reviewer } = useLoaderData<typeof loader>();
+  const { counts, firstName, reviewer, candidates } = useLoaderData<typeof loader>();
   const entries = Object.entries(counts);
   return (
     <>
@@ -45,6 +48,14 @@ export default function StateDashboard() {
           />
         ))}
       </ul>
+      {candidates ? (
+        <p className="ui-after">
+          <Link to="/state/candidate-dashboard" className="ui-link">
+            Candidate Dashboard
+          </Link>
+          : applications past gating, ranked per project area by BEAD outlay per location.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -92,6 +92,43 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
   return body as T;
 }
 
+/** A streamed answer (the exports): its headers and its body as it comes. */
+export interface ApiDownload {
+  headers: Record<string, string>;
+  body: import('node:stream').Readable;
+}
+
+/**
+ * A GET whose answer is a file streamed through (the XLSX and ZIP exports): the body is passed on as the API writes
+ * it, never held whole. A refusal is read as callApi reads it and thrown as the same ApiFailure.
+ */
+export async function streamApi(context: AppLoadContext, path: string, req: Pick<ApiRequest, 'token' | 'query'> = {}): Promise<ApiDownload> {
+  const target = new URL(path.startsWith('/') ? path : `/${path}`, 'http://api');
+  for (const [key, value] of Object.entries(req.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') target.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: '*/*' };
+  if (req.token) headers.Authorization = `Bearer ${req.token}`;
+  if (context.clientIp) headers['X-Forwarded-For'] = context.clientIp;
+  let answer: Awaited<ReturnType<typeof context.api.stream>>;
+  try {
+    answer = await context.api.stream({ method: 'GET', path: target.pathname + target.search, headers });
+  } catch {
+    throw new ApiFailure(503, MSG.somethingWentWrong);
+  }
+  if (answer.status >= 200 && answer.status < 300) return { headers: answer.headers, body: answer.body };
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  let payload: { message?: unknown; errors?: Record<string, string[]> } = {};
+  try {
+    payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    payload = {};
+  }
+  const message = typeof payload.message === 'string' && payload.message ? payload.message : MSG.somethingWentWrong;
+  throw new ApiFailure(answer.status, message, payload.errors);
+}
+
 export function isApiFailure(error: unknown): error is ApiFailure {
   return error instanceof ApiFailure;
 }

@@ -363,3 +363,13 @@ test('the Messages screens fit a phone: the list, a conversation with its reply 
   await screen(page, '/state/messages', (p) => [p.getByLabel('Organization'), p.getByRole('button', { name: 'Apply' })]);
   await scan(page);
 });
+
+test('the candidate dashboard fits a phone: its areas, the open filter drawer, the export link', async ({ page }) => {
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await screen(page, '/state/candidate-dashboard', (p) => [
+    p.getByRole('link', { name: 'Export to XLSX' }), p.getByRole('link', { name: 'Filter', exact: true }), p.getByRole('heading', { name: 'Areas with no eligible application' }),
+  ]);
+  await scan(page);
+  await screen(page, '/state/candidate-dashboard?filters=open', (p) => [p.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Apply' })]);
+  await scan(page);
+});

@@ -1,0 +1,59 @@
+// The candidate dashboard (review rubric 6, decision 043): per project area, the applications past gating ranked by
+// BEAD outlay per location, the within-15% band, the areas with no eligible application; paged over areas. Typed
+// calls over client.server.ts; the XLSX export is the same query at …/export, passed on by the export route.
+import { get, type ApiSession } from './client.server';
+import { streamApi } from '../utils/api.server';
+import type { ListPage } from './types';
+
+export interface CandidateQuery {
+  page: number;
+  /** Areas per page. */
+  limit: number;
+  projectLocation?: string;
+  technologyType?: string;
+  /** Past-gating statuses, a comma list. */
+  status?: string;
+  /** 'true': only the applications within 15% of their area's lowest outlay. */
+  withinBand?: string;
+  /** A prefix of the application id, with or without its GA-. */
+  applicationId?: string;
+}
+
+export interface Candidate {
+  applicationId: string;
+  projectArea: string | null;
+  organizationName: string;
+  status: string;
+  technologyType: string | null;
+  beadRequest: number | null;
+  unserved: number | null;
+  underserved: number | null;
+  locations: number | null;
+  outlayPerLocation: number | null;
+  rubricTotal: number | null;
+  /** Null without an outlay per location (listed last). */
+  rank: number | null;
+  withinBand: boolean;
+}
+
+export interface CandidateArea {
+  projectArea: string | null;
+  lowestOutlay: number | null;
+  bandLimit: number | null;
+  applications: Candidate[];
+}
+
+export interface CandidatePage extends ListPage {
+  /** The applications the filters keep over every area (not only this page's). */
+  totalApplications: number;
+  areas: CandidateArea[];
+  emptyAreas: string[];
+}
+
+export const CANDIDATES_PATH = '/review/applications/candidate-dashboard';
+
+export const candidateDashboard = (api: ApiSession, query: CandidateQuery) => get<CandidatePage>(api, CANDIDATES_PATH, { ...query });
+
+/** The XLSX of the same filters (every area), as the API streams it. */
+export const candidateExport = (api: ApiSession, query: Omit<CandidateQuery, 'page' | 'limit'>) =>
+  streamApi(api.context, `${CANDIDATES_PATH}/export`, { token: api.token, query: { ...query } });
