@@ -6,6 +6,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { reviewBulkRoutes } from './routes/review-bulk';
 import { reviewListRoutes } from './routes/review-list';
+import { reviewerRoutes } from './routes/reviewers';
 import { reviewExportRoutes } from './routes/review-exports';
 import { candidateDashboardRoutes } from './routes/candidate-dashboard';
 import { messageRoutes } from './routes/messages';
@@ -58,6 +59,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(reviewBulkRoutes(ctx));
   api.use(candidateDashboardRoutes(ctx));
   api.use(reviewListRoutes(ctx));
+  api.use(reviewerRoutes(ctx));
   api.use(reviewExportRoutes(ctx));
   api.use(messageRoutes(ctx));
   api.use(applicationRoutes(ctx));
