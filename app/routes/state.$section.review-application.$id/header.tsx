@@ -2,6 +2,7 @@
 // reviewers and their assignment status), its action menu (exactly the actions the caller may take now, spec 4's
 // labels; each a link that opens its confirmation, ?action=, so it works without JavaScript), and the sections as
 // steps (?step=).
+import type { ReactNode } from 'react';
 import { Link } from '@remix-run/react';
 import { StatusTag } from '../../components/status-badge';
 import { formatListDate } from '../../../domain/dates';
@@ -77,9 +78,9 @@ export function ReviewHeader({ application, projectArea, assigned }: HeaderProps
   );
 }
 
-/** The action menu: one link per allowed action; none at all for a role that may take none (the financial reviewer). */
-export function ActionMenu({ actions, search }: { actions: ActionView[]; search: string }) {
-  if (actions.length === 0) return null;
+/** The action menu: one link per allowed action, then `children` (the Score Preview, decision 042); none at all when empty. */
+export function ActionMenu({ actions, search, children }: { actions: ActionView[]; search: string; children?: ReactNode }) {
+  if (actions.length === 0 && !children) return null;
   return (
     <nav aria-label="Actions" className="ui-review-actions">
       <h2 className="ui-h2-md">Actions</h2>
@@ -91,6 +92,7 @@ export function ActionMenu({ actions, search }: { actions: ActionView[]; search:
             </Link>
           </li>
         ))}
+        {children ? <li>{children}</li> : null}
       </ul>
     </nav>
   );

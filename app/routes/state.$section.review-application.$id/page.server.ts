@@ -34,6 +34,8 @@ import {
 import type { ActionView, AnswerView, ReviewActionResult } from './types';
 import { CONSENSUS_PARAM, isMarkingIntent, markingAction, markingView, REVIEW_UNLOCK_PARAM } from './marking.server';
 import type { ReviewWithMarking } from '../../api/review-marking.server';
+import { rubricAction, rubricView } from './rubric.server';
+import { RUBRIC_INTENT, RUBRIC_PARAM } from './rubric-intents';
 
 /** The query parameter of the open confirmation (a URL-state dialog, decision 004). */
 export const ACTION_PARAM = 'action';
@@ -85,6 +87,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const open = requested && isActionId(requested) && review.allowedActions.includes(requested) ? requested : null;
   const { application: app } = review;
   const marking = await markingView(api, caller, review as ReviewWithMarking, step.id, url, user.role);
+  // The Score Preview (decision 042): offered to the rubric's readers; its sheet read only while open.
+  const rubric = await rubricView(api, caller, app.applicationId, url, user.role, !!open);
   const reviewers = open === 'assign-reviewers' && app.reviewerType ? await readOrFail(caller, reviewersOfType(api, app.reviewerType)) : [];
   // The section's lock as the State_Admin may change it, or a reviewer or stage admin may ask to (the same rules the
   // API applies: domain/unlock-requests.ts, and the permissions table's create:unlock-request; decision 034).
@@ -98,6 +102,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     section: params.section ?? 'applications',
     marking,
+    rubric,
     application: {
       id: app.applicationId,
       status: app.status,
@@ -147,6 +152,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (isMarkingIntent(intent)) {
     const to = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [REVIEW_UNLOCK_PARAM]: null, [CONSENSUS_PARAM]: null })}`.replace(/\?$/, '');
     return markingAction(api, caller, form, intent, id, to, () => reviewApplication(api, id) as Promise<ReviewWithMarking>);
+  }
+  if (intent === RUBRIC_INTENT) {
+    // Saved: the dialog stays open on the new total.
+    const keep = `${url.pathname}${withParams(url.search, { [ACTION_PARAM]: null, [UNLOCK_PARAM]: null, [RUBRIC_PARAM]: 'preview' })}`;
+    return rubricAction(api, caller, form, id, keep);
   }
   const actionId = text(form, 'intent');
   // After the move the page shows the application again, the dialog closed, on the same step.

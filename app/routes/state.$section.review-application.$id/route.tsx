@@ -16,6 +16,7 @@ import { ReadOnlyAnswers } from './answers';
 import { ConsensusDialog, ConsensusPanel } from './consensus';
 import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
+import { ScorePreviewDialog, ScorePreviewLink } from './rubric';
 import {
   AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, REVIEW_REQUEST_INTENT, type AdminUnlockFailure,
 } from '../../components/unlocks/admin-unlock';
@@ -52,6 +53,7 @@ export default function ReviewApplication() {
       </div>
       {d.marking.unlocking ? <ReviewUnlockDialog unlocking={d.marking.unlocking} /> : null}
       {d.marking.consensus?.open ? <ConsensusDialog open={d.marking.consensus.open} /> : null}
+      {d.rubric?.open ? <ScorePreviewDialog sheet={d.rubric.open} editable={d.rubric.editable} /> : null}
       {/* The open confirmation first: without JavaScript a screen reader or a text browser reads it before the page. */}
       {d.open ? <ActionDialog applicationId={app.id} status={statusLabel(app.status)} stage={app.stage} action={d.open} choices={d.choices} /> : null}
       {d.unlock?.open ? (
@@ -65,7 +67,9 @@ export default function ReviewApplication() {
         />
       ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
-      <ActionMenu actions={d.actions} search={location.search} />
+      <ActionMenu actions={d.actions} search={location.search}>
+        {d.rubric ? <ScorePreviewLink search={location.search} /> : null}
+      </ActionMenu>
       <ReviewsPanel reviews={d.marking.reviews} />
       <div className="ui-form-layout">
         <ReviewSteps steps={d.steps} current={d.step.id} search={location.search} revision={app.status === 'REVISION_NEEDED'} />
