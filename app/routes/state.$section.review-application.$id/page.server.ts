@@ -32,6 +32,7 @@ import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
 } from '../../../domain/workflow';
 import type { ActionView, AnswerView, ReviewActionResult } from './types';
+import { hasAttachments } from './attachments-link';
 import { CONSENSUS_PARAM, isMarkingIntent, markingAction, markingView, REVIEW_UNLOCK_PARAM } from './marking.server';
 import type { ReviewWithMarking } from '../../api/review-marking.server';
 import { rubricAction, rubricView } from './rubric.server';
@@ -114,6 +115,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       submittedAt: app.submittedAt,
     },
     projectArea: review.projectArea,
+    attachments: hasAttachments(review.sections),
     assigned: review.assignedReviewers.map((r) => ({
       id: r.reviewerId, name: `${r.firstName} ${r.lastName}`.trim(), type: reviewerTypeLabel(r.reviewerType), status: r.status,
     })),

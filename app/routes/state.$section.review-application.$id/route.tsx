@@ -16,6 +16,7 @@ import { ReadOnlyAnswers } from './answers';
 import { ConsensusDialog, ConsensusPanel } from './consensus';
 import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
+import { AttachmentsLink } from './attachments-link';
 import { ScorePreviewDialog, ScorePreviewLink } from './rubric';
 import {
   AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, REVIEW_REQUEST_INTENT, type AdminUnlockFailure,
@@ -67,6 +68,7 @@ export default function ReviewApplication() {
         />
       ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
+      <AttachmentsLink section={d.section} applicationId={app.id} show={d.attachments} />
       <ActionMenu actions={d.actions} search={location.search}>
         {d.rubric ? <ScorePreviewLink search={location.search} /> : null}
       </ActionMenu>

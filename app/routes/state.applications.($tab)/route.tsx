@@ -20,6 +20,7 @@ import { LIST_SPEC, listChips, listQuery, readListState, tabOf, tabPath, tabsFor
 import { reviewColumns } from './columns';
 import { StateListFilters } from './filters';
 import { BulkForm } from './bulk-bar';
+import { ExportLink } from './export-link';
 
 /** The tabs with the bulk bar (issue 10 UI 7): All and the stages (not a reviewer's own list, not the decided). */
 const BULK_TABS = new Set(['all', 'gating', 'technical', 'state-review']);
@@ -86,6 +87,7 @@ export default function StateApplications() {
     <>
       <div className="ui-list-head">
         <h1 className="ui-list-title">Applications</h1>
+        <ExportLink tab={tab.id} search={location.search} rows={list.totalRecords} />
       </div>
 
       {/* The open drawer comes right after the heading (decision 024): read first without JavaScript. */}
