@@ -373,3 +373,15 @@ test('the candidate dashboard fits a phone: its areas, the open filter drawer, t
   await screen(page, '/state/candidate-dashboard?filters=open', (p) => [p.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Apply' })]);
   await scan(page);
 });
+});
+
+test('the Score Preview fits a phone: each criterion with its score, its suggestion button, and Save', async ({ page }) => {
+  await signIn(page, ACCOUNTS.stateAdmin);
+  // Opened only (never saved here: the demo application is read by other specs).
+  await screen(page, '/state/applications/review-application/GA-LKV002?rubric=preview', (p) => {
+    const dialog = p.getByRole('dialog', { name: 'Score Preview' });
+    return [dialog.getByLabel('Minimal BEAD outlay (0 to 40)'), dialog.getByRole('button', { name: 'Save scores' })];
+  });
+  await everyControlReachable(page.getByRole('dialog', { name: 'Score Preview' }), 12);
+  await scan(page);
+});
