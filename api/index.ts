@@ -19,6 +19,7 @@ import { rubricScoreRoutes } from './routes/rubric-scores';
 import { sectionRoutes } from './routes/sections';
 import { profileRoutes } from './routes/profile';
 import { printRoutes } from './routes/print';
+import { stateReviewPdfRoutes } from './routes/state-review-pdf';
 import { documentRoutes } from './routes/documents';
 import { templateRoutes } from './routes/templates';
 import { heldSubmissionRoutes } from './routes/held-submissions';
@@ -66,6 +67,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(historyRoutes(ctx));
   api.use(reviewApplicationRoutes(ctx));
   api.use(reviewMarkingRoutes(ctx));
+  api.use(stateReviewPdfRoutes(ctx));
   api.use(rubricScoreRoutes(ctx));
   api.use(reviewMoveRoutes(ctx));
   api.use(sectionRoutes(ctx));

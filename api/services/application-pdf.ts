@@ -1,6 +1,8 @@
 // The printed application (spec 7 generate-pdf): a header with the application's facts, then every
 // section (entity profile first) with its visible questions and their answers written for a person.
 // Built-in Helvetica fonts only; 'Page n of m' in every footer.
+// The layout pieces (openPdf, write, sectionHeading, writeAnswers, pageFooter…) are shared with the state review
+// PDF (api/services/state-review-pdf.ts, decision 046), which streams and so numbers its pages without a total.
 import type { ApplicationContent, ProgramQuestion } from './application-content';
 import type { AnswerValue, TableColumn } from '../../domain/questions';
 import { displayLevel, INDENT_PX_PER_LEVEL, isQuestionVisible } from '../../domain/validation';
@@ -11,17 +13,17 @@ import { statusLabel } from '../../domain/statuses';
 export const PORTAL_NAME = 'Broadband Grants Portal';
 export const NO_ANSWER = 'No answer';
 
-const MARGIN = 50;
+export const MARGIN = 50;
 const FOOTER_SPACE = 30;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const ITALIC = 'Helvetica-Oblique';
-const TEXT = '#1a1a1a';
-const MUTED = '#555555';
+export const FONT = 'Helvetica';
+export const BOLD = 'Helvetica-Bold';
+export const ITALIC = 'Helvetica-Oblique';
+export const TEXT = '#1a1a1a';
+export const MUTED = '#555555';
 const RULE = '#b5b5b5';
-const SIZE = { portal: 10, title: 18, facts: 10, section: 13, header: 11, question: 9.5, answer: 9.5, table: 8.5, footer: 8 };
+export const SIZE = { portal: 10, title: 18, facts: 10, section: 13, header: 11, question: 9.5, answer: 9.5, table: 8.5, footer: 8 };
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
 // ---------------------------------------------------------------------------------------------
 // Answers as text
@@ -52,31 +54,40 @@ export { addressText, answerText, cellDisplay, tableRows, totalsRow } from '../.
 // Layout
 // ---------------------------------------------------------------------------------------------
 
-const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+export const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
 /** A new page when less than `height` is left on this one (keeps a label with its answer). */
-function keepTogether(doc: Doc, height: number) {
+export function keepTogether(doc: Doc, height: number) {
   if (doc.y + height > pageBottom(doc) && doc.y > doc.page.margins.top + 1) doc.addPage();
 }
 
-function rule(doc: Doc, gap = 6) {
+export function rule(doc: Doc, gap = 6) {
   const y = doc.y + gap / 2;
   doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).stroke().restore();
   doc.y = y + gap / 2;
 }
 
-function write(doc: Doc, text: string, opts: { x: number; font: string; size: number; color?: string; gapAfter?: number }) {
+export function write(doc: Doc, text: string, opts: { x: number; font: string; size: number; color?: string; gapAfter?: number }) {
   doc.font(opts.font).fontSize(opts.size).fillColor(opts.color ?? TEXT);
   doc.text(pdfText(text), opts.x, doc.y, { width: doc.page.width - MARGIN - opts.x });
   if (opts.gapAfter) doc.y += opts.gapAfter;
 }
 
-function titleBlock(doc: Doc, content: ApplicationContent) {
+/** Label: value lines (a document's facts), the labels in a column of `labelWidth`. */
+export function factLines(doc: Doc, facts: readonly (readonly [string, string])[], labelWidth = 80) {
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font(BOLD).fontSize(SIZE.facts).fillColor(MUTED).text(`${label}:`, MARGIN, y, { width: labelWidth, lineBreak: false });
+    doc.font(FONT).fontSize(SIZE.facts).fillColor(TEXT).text(pdfText(value || '-'), MARGIN + labelWidth, y, { width: contentWidth(doc) - labelWidth });
+    doc.y += 1;
+  }
+}
+
+/** The application's facts as the printed application heads them. */
+export function applicationFacts(content: ApplicationContent): [string, string][] {
   const app = content.application;
-  write(doc, PORTAL_NAME, { x: MARGIN, font: BOLD, size: SIZE.portal, color: MUTED, gapAfter: 4 });
-  write(doc, `Application ${app.id}`, { x: MARGIN, font: BOLD, size: SIZE.title, gapAfter: 6 });
-  const facts: [string, string][] = [
+  return [
     ['Programme', content.programName],
     ['Organization', content.organizationName],
     ['Status', statusLabel(app.status)],
@@ -84,18 +95,17 @@ function titleBlock(doc: Doc, content: ApplicationContent) {
     ['Project area', app.projectLocation ?? ''],
     ['Technology', app.technologyType ?? ''],
   ];
-  const labelWidth = 80;
-  for (const [label, value] of facts) {
-    const y = doc.y;
-    doc.font(BOLD).fontSize(SIZE.facts).fillColor(MUTED).text(`${label}:`, MARGIN, y, { width: labelWidth, lineBreak: false });
-    doc.font(FONT).fontSize(SIZE.facts).fillColor(TEXT).text(pdfText(value || '-'), MARGIN + labelWidth, y, { width: contentWidth(doc) - labelWidth });
-    doc.y += 1;
-  }
+}
+
+function titleBlock(doc: Doc, content: ApplicationContent) {
+  write(doc, PORTAL_NAME, { x: MARGIN, font: BOLD, size: SIZE.portal, color: MUTED, gapAfter: 4 });
+  write(doc, `Application ${content.application.id}`, { x: MARGIN, font: BOLD, size: SIZE.title, gapAfter: 6 });
+  factLines(doc, applicationFacts(content));
   doc.y += 4;
   rule(doc, 10);
 }
 
-function sectionHeading(doc: Doc, name: string) {
+export function sectionHeading(doc: Doc, name: string) {
   keepTogether(doc, 60);
   doc.y += 6;
   write(doc, name, { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 0 });
@@ -168,48 +178,78 @@ function question(doc: Doc, q: ProgramQuestion, value: AnswerValue | undefined) 
   doc.y += 7;
 }
 
+/** pdfkit's text state (not in its public types): kept across a footer drawn while text flows onto a new page. */
+type TextState = { _font: unknown; _fontSize: number; _fillColor?: [PDFKit.Mixins.ColorValue, number?] };
+
+/**
+ * The footer of the current page: `left` and `right` (the page number) below the bottom margin. The cursor, font, size
+ * and colour are kept, so it may be drawn from 'pageAdded' while a text continues onto the new page.
+ */
+export function pageFooter(doc: Doc, left: string, right: string) {
+  const { x, y: atY } = doc;
+  const state = doc as unknown as TextState;
+  const kept = { font: state._font, size: state._fontSize, fill: state._fillColor };
+  // Writing below the bottom margin would start a new page: lift the margin while drawing.
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const y = doc.page.height - MARGIN + 12;
+  doc.font(FONT).fontSize(SIZE.footer).fillColor(MUTED);
+  doc.text(pdfText(left), MARGIN, y, { width: contentWidth(doc) / 2, lineBreak: false });
+  doc.text(right, MARGIN + contentWidth(doc) / 2, y, { width: contentWidth(doc) / 2, align: 'right', lineBreak: false });
+  doc.page.margins.bottom = bottom;
+  doc.x = x;
+  doc.y = atY;
+  state._font = kept.font;
+  state._fontSize = kept.size;
+  if (kept.fill) doc.fillColor(...kept.fill);
+}
+
 function footers(doc: Doc, applicationId: string) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    // Writing below the bottom margin would start a new page: lift the margin while drawing.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN + 12;
-    doc.font(FONT).fontSize(SIZE.footer).fillColor(MUTED);
-    doc.text(`Application ${applicationId}`, MARGIN, y, { width: contentWidth(doc) / 2, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + contentWidth(doc) / 2, y, {
-      width: contentWidth(doc) / 2, align: 'right', lineBreak: false,
-    });
-    doc.page.margins.bottom = bottom;
+    pageFooter(doc, `Application ${applicationId}`, `Page ${i - range.start + 1} of ${range.count}`);
+  }
+}
+
+/**
+ * A new letter-size document with the portal's margins and metadata. `bufferPages`: pages are kept until the end
+ * (the print's 'Page n of m'); without it each page is written out as soon as the next begins (a streamed PDF).
+ */
+export async function openPdf(opts: { title: string; author: string; bufferPages: boolean }): Promise<Doc> {
+  // pdfkit (fonts, compression) is loaded by the first print, not by every start (docs/decisions/019).
+  const { default: PDFDocument } = await import('pdfkit');
+  return new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE - 10 },
+    bufferPages: opts.bufferPages,
+    info: { Title: opts.title, Author: opts.author, Creator: PORTAL_NAME },
+    displayTitle: true,
+    lang: 'en-US',
+  });
+}
+
+/** Every section (entity profile first) with its visible questions and their answers. */
+export function writeAnswers(doc: Doc, content: ApplicationContent) {
+  for (const section of content.sections) {
+    sectionHeading(doc, section.name);
+    const visible = section.questions.filter((q) => isQuestionVisible(q, content.answersBySystemNo));
+    if (visible.length === 0) write(doc, 'No questions to show.', { x: MARGIN, font: ITALIC, size: SIZE.answer, color: MUTED, gapAfter: 6 });
+    for (const q of visible) question(doc, q, content.answersByQuestionId[q.id]);
   }
 }
 
 /** The application as a PDF. */
 export async function renderApplicationPdf(content: ApplicationContent): Promise<Buffer> {
-  // pdfkit (fonts, compression) is loaded by the first print, not by every start (docs/decisions/019).
-  const { default: PDFDocument } = await import('pdfkit');
+  const doc = await openPdf({ title: `Application ${content.application.id}`, author: content.organizationName, bufferPages: true });
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE - 10 },
-      bufferPages: true,
-      info: { Title: `Application ${content.application.id}`, Author: content.organizationName, Creator: PORTAL_NAME },
-      displayTitle: true,
-      lang: 'en-US',
-    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     try {
       titleBlock(doc, content);
-      for (const section of content.sections) {
-        sectionHeading(doc, section.name);
-        const visible = section.questions.filter((q) => isQuestionVisible(q, content.answersBySystemNo));
-        if (visible.length === 0) write(doc, 'No questions to show.', { x: MARGIN, font: ITALIC, size: SIZE.answer, color: MUTED, gapAfter: 6 });
-        for (const q of visible) question(doc, q, content.answersByQuestionId[q.id]);
-      }
+      writeAnswers(doc, content);
       footers(doc, content.application.id);
       doc.end();
     } catch (err) {

@@ -478,11 +478,15 @@ export interface ConsensusRow {
   consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null; updatedAt: Date } | null;
 }
 
-/** Review rubric 4: per question of the application's current stage, the submitted reviews' marks side by side. */
-export async function consensusOf(ctx: ApiContext, app: ApplicationRow): Promise<{ stage: Stage | null; questions: ConsensusRow[] }> {
-  const stage = stageOf(app.status);
+/**
+ * Review rubric 4: per question of the application's current stage (or of `stage`: the state review PDF reads every
+ * stage's), the submitted reviews' marks side by side.
+ */
+export async function consensusOf(
+  ctx: ApiContext, app: ApplicationRow, stage: Stage | null = stageOf(app.status), loaded?: Program,
+): Promise<{ stage: Stage | null; questions: ConsensusRow[] }> {
   if (!stage) return { stage: null, questions: [] };
-  const program = await loadProgram(ctx.db, app.programId);
+  const program = loaded ?? await loadProgram(ctx.db, app.programId);
   const [marks, agreed] = await Promise.all([
     ctx.db
       .select({

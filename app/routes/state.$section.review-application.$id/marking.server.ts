@@ -14,6 +14,7 @@ import {
   CONSENSUS_MSG, consensusProblem, DECISION_LABELS, MARK_MSG, markProblem, markRule, parseScore, REVIEW_DECISIONS, type MarkMode, type PassFail,
 } from '../../../domain/review-marks';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
+import { computedText, markText, summaryText } from '../../../domain/review-text';
 import { CONSENSUS_PARAM, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 import { stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
@@ -135,12 +136,10 @@ export async function markingView(
   const inConsensus = !!stage && app.status === stageReviewStatuses(stage)[2];
   if (inConsensus && role && !REVIEWER_ROLES.includes(role)) {
     const data = (await unlessForbidden(consensusOf(api, app.applicationId))) ?? { questions: [] };
-    const markText = (mode: MarkMode, max: number | null, passFail: PassFail | null, score: number | null) =>
-      mode === 'PASS_FAIL' ? (passFail === 'PASS' ? 'Pass' : passFail === 'FAIL' ? 'Fail' : 'Not marked') : score === null ? 'Not marked' : `${score} of ${max}`;
     const rows = data.questions.map((q) => ({
       questionId: q.questionId, systemNo: q.systemNo, text: q.text, mode: q.mode, max: q.max,
       reviews: q.reviews.map((r) => `${r.name}: ${markText(q.mode, q.max, r.passFail, r.score)}${r.comment ? ` (${r.comment})` : ''}`),
-      computed: q.mode === 'PASS_FAIL' ? `Majority: ${markText(q.mode, q.max, q.majority, null)}` : `Mean: ${q.mean === null ? '—' : q.mean.toFixed(2)}`,
+      computed: computedText(q.mode, q.majority, q.mean),
       disagreement: q.disagreement,
       value: q.consensus ? markText(q.mode, q.max, q.consensus.overridePassFail, q.consensus.overrideScore) : null,
       comments: q.consensus?.adminComments ?? null,
@@ -166,9 +165,7 @@ export async function markingView(
     unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
     summary: (summary?.stages ?? []).filter((s) => s.markedQuestions > 0).map((s) => ({
       stage: STAGE_WORD[s.stage],
-      text: s.overallScore.possible > 0
-        ? `${s.overallScore.actual} of ${s.overallScore.possible} points (${s.overallScore.percentage}%), ${s.submittedReviews} submitted review${s.submittedReviews === 1 ? '' : 's'}`
-        : `${s.overallPassFail.passCount} Pass, ${s.overallPassFail.failCount} Fail of ${s.overallPassFail.total} questions, ${s.submittedReviews} submitted review${s.submittedReviews === 1 ? '' : 's'}`,
+      text: summaryText(s),
     })),
   };
 }

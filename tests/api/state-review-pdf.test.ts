@@ -1,0 +1,218 @@
+// The state review PDF (issue 12 item 9, review rubric 7; decision 046): GET review/applications/{id}/state-review-pdf
+// and its signed link. The reviewed state is built through the API here: the demo application GA-LKV002 (submitted,
+// answered) goes to gating, two RSM reviewers declare, mark (one Fail with a comment), submit sections and decisions,
+// the State_Admin moves it to consensus and settles the split question with comments; a second application (made in
+// this file's database) is scored in technical review by the CTC reviewer. The PDF's text (poppler's pdftotext) shows
+// the cover, the answers, each stage's summary figures, the consensus and reviewers' comments, the decisions, and the
+// rubric ("Not scored yet", then its total); it is streamed (no Content-Length), an attachment named with the id; who
+// may read it follows the table (the same answer as the review summary's); a reviewer who has not declared gets it
+// without the answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { startTestApi, type TestApi } from './harness';
+import { pdfToText } from '../support/pdf';
+import { applications, organizations, programs, questions, rubricScores, sections, userRoles, users } from '../../api/db/schema';
+import { MARK_RULES } from '../../domain/review-marks';
+import { STATE_REVIEW_PDF } from '../../api/services/state-review-pdf';
+
+const ACCOUNTS = [
+  'state.admin@example.gov', 'rsm.admin@example.gov', 'ctc.admin@example.gov', 'rsm.reviewer@example.gov', 'ctc.reviewer@example.gov',
+  'rsm.financial@example.gov', 'state.reviewer@example.gov', 'org.admin@example.org', 'org.staff@example.org', 'rsm.marker@example.gov',
+] as const;
+type Email = (typeof ACCOUNTS)[number];
+
+const GATING_APP = 'GA-LKV002';
+const TECH_APP = 'GA-PDF0001';
+
+let api: TestApi;
+const tokens = {} as Record<Email, string>;
+const ids = {} as Record<Email, string>;
+const q = {} as Record<string, { id: string; sectionId: string }>;
+
+const call = (who: Email, path: string, body?: unknown, method?: string) =>
+  api.call(`/api/v1${path}`, { token: tokens[who], body, method: method ?? (body === undefined ? 'GET' : 'POST') });
+async function ok(who: Email, path: string, body?: unknown, method?: string) {
+  const res = await call(who, path, body, method);
+  expect(res.status, `${who} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+}
+
+/** The PDF over HTTP (bytes: the in-process transport carries text), with its headers. */
+async function fetchPdf(who: Email | null, path: string) {
+  const res = await fetch(`${api.baseUrl}/api/v1${path}`, { headers: who ? { Authorization: `Bearer ${tokens[who]}` } : {} });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes };
+}
+async function pdfText(who: Email, id: string) {
+  const res = await fetchPdf(who, `/review/applications/${id}/state-review-pdf`);
+  expect(res.status, res.bytes.toString('utf8').slice(0, 300)).toBe(200);
+  expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // pdftotext -layout keeps columns: one space between words makes the checks readable.
+  return pdfToText(res.bytes).replace(/[ \t]+/g, ' ');
+}
+
+const sectionsOf = (stage: 'GATING' | 'TECHNICAL') => [...new Set(MARK_RULES[stage].map((r) => q[r.systemNo]!.sectionId))];
+
+async function markGating(who: Email, id: string, mark: (systemNo: string) => Record<string, unknown>) {
+  await ok(who, `/review/applications/${id}/conflict-of-interest`, { conflict: false });
+  for (const sectionId of sectionsOf('GATING')) {
+    const marks = MARK_RULES.GATING.filter((r) => q[r.systemNo]!.sectionId === sectionId).map((r) => ({ questionId: q[r.systemNo]!.id, ...mark(r.systemNo) }));
+    await ok(who, `/review/applications/${id}/sections/${sectionId}/marks`, { marks }, 'PUT');
+    await ok(who, `/review/applications/${id}/sections/${sectionId}/submit`, {});
+  }
+}
+
+beforeAll(async () => {
+  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  const { db } = api.database;
+  const [marker] = await db.insert(users).values({ email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', roleType: 'state', status: 'active' })
+    .returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: marker!.id, role: 'RSM_Reviewer' });
+  for (const email of ACCOUNTS) {
+    const { token, user } = await api.signIn(email);
+    tokens[email] = token;
+    ids[email] = user.id;
+  }
+  const [program] = await db.select().from(programs).limit(1);
+  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, sectionId: questions.sectionId }).from(questions)
+    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, program!.id))) {
+    q[row.systemNo] = { id: row.id, sectionId: row.sectionId };
+  }
+  const [summit] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Summit%'`);
+  await db.insert(applications).values({ id: TECH_APP, programId: program!.id, organizationId: summit!.id, status: 'TECHNICAL_REVIEW', submittedAt: new Date() });
+
+  // Gating, through the API: two reviewers, Ravi fails 40 with a comment; the last decision moves it to consensus.
+  await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/mark-as-gating-review`, { comments: 'Opening gating.' });
+  await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/assign-reviewers`, { reviewerIds: [ids['rsm.reviewer@example.gov'], ids['rsm.marker@example.gov']] });
+  await markGating('rsm.reviewer@example.gov', GATING_APP, (n) => (n === '40' ? { passFail: 'FAIL', comment: 'The 2023 statement is missing.' } : { passFail: 'PASS' }));
+  await ok('rsm.reviewer@example.gov', `/review/applications/${GATING_APP}/submit-review-decision`, { decision: 'RECOMMEND_FAIL', comments: 'Financial statements incomplete.' });
+  await markGating('rsm.marker@example.gov', GATING_APP, () => ({ passFail: 'PASS', comment: 'Meets the requirement.' }));
+  const last = await ok('rsm.marker@example.gov', `/review/applications/${GATING_APP}/submit-review-decision`, { decision: 'RECOMMEND_PASS', comments: 'All in order.' });
+  expect(last.movedTo).toBe('GATING_AWAITING_STATE_CONSENSUS');
+  await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/mark-as-gating-in-consensus`, { comments: 'Consensus meeting.' });
+  await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/questions/${q['40']!.id}/average-score`,
+    { overridePassFail: 'PASS', adminComments: 'The 2023 statement was found in the annex.' }, 'PUT');
+
+  // Technical, on the second application: the CTC reviewer scores every question (25 low, with a comment).
+  await ok('state.admin@example.gov', `/review/applications/${TECH_APP}/assign-reviewers`, { reviewerIds: [ids['ctc.reviewer@example.gov']] });
+}, 240_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('the state review PDF', () => {
+  it('shows the cover, the answers, the gating summary, consensus and reviewers’ comments, decisions, and "Not scored yet"', async () => {
+    const detail = await ok('state.admin@example.gov', `/review/applications/${GATING_APP}`);
+    const text = await pdfText('state.admin@example.gov', GATING_APP);
+    // Cover.
+    expect(text).toContain(STATE_REVIEW_PDF.title);
+    expect(text).toContain(`Application ID: ${GATING_APP}`);
+    expect(text).toContain(`Organization: ${detail.application.organization.legalName}`);
+    expect(text).toContain(`Programme: ${detail.application.program.name}`);
+    expect(text).toContain('Status: Gating In State Consensus');
+    expect(text).toMatch(/Submitted: \d\d-\d\d-\d{4}/);
+    expect(text).toMatch(/Generated at: \d\d-\d\d-\d{4} \d{1,2}:\d\d [AP]M/);
+    // Answers: a written answer of the application as the review screen shows it.
+    const answered = (detail.sections as any[]).flatMap((s) => s.questions)
+      .find((x: any) => x.type === 'Text' && x.responseType === 'Multiline' && typeof x.answer === 'string' && x.answer.length > 20);
+    expect(answered, 'a long text answer in GA-LKV002').toBeTruthy();
+    expect(text).toContain(`${answered.systemNo}. `);
+    expect(text).toContain(answered.answer.split(/\s+/).slice(0, 4).join(' '));
+    // Gating: the summary (every question Pass with the consensus of 40), the consensus and the reviewers' marks.
+    const n = MARK_RULES.GATING.length;
+    expect(text).toContain('Gating review');
+    expect(text).toContain(`Summary: ${n} Pass, 0 Fail of ${n} questions, 2 submitted reviews`);
+    expect(text).toContain('Overall score: 0 of 0 points (0%)');
+    expect(text).toContain(`Pass / Fail: ${n} Pass, 0 Fail, ${n} questions`);
+    expect(text).toContain('Consensus: Pass (set by the State Admin; reviewers\' Majority: Fail)');
+    expect(text).toContain("State Admin's comments: The 2023 statement was found in the annex.");
+    expect(text).toContain('Ravi Gatekeeper: Fail — The 2023 statement is missing.');
+    expect(text).toContain('Mara Marker: Pass — Meets the requirement.');
+    expect(text).toContain('The reviewers disagree on this question.');
+    expect(text).toContain('Consensus: Pass (majority of the submitted reviews; not set by the State Admin)');
+    // Decisions.
+    expect(text).toMatch(/Ravi Gatekeeper: Recommend Fail \(\d\d-\d\d-\d{4}\)/);
+    expect(text).toContain('Comments: Financial statements incomplete.');
+    expect(text).toContain('Comments: All in order.');
+    // Technical has no marks; the rubric has no row.
+    expect(text).toContain(STATE_REVIEW_PDF.noMarks('Technical'));
+    expect(text).toContain('Rubric score');
+    expect(text).toContain(STATE_REVIEW_PDF.notScored);
+    expect(text).toMatch(/Page 3\b/);
+  });
+
+  it('is streamed as an attachment named with the application id', async () => {
+    const res = await fetchPdf('state.admin@example.gov', `/review/applications/${GATING_APP}/state-review-pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="state_review_${GATING_APP}\\.pdf"`));
+    // Written as it goes: no length known up front.
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    expect(res.bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF/);
+  });
+
+  it('shows the technical scores, the mean as consensus, and the rubric with its total once scored', async () => {
+    const who = 'ctc.reviewer@example.gov';
+    // Before the declaration the reviewer's copy leaves the answers out.
+    expect(await pdfText(who, TECH_APP)).toContain(STATE_REVIEW_PDF.answersHidden);
+    await ok(who, `/review/applications/${TECH_APP}/conflict-of-interest`, { conflict: false });
+    expect(await pdfText(who, TECH_APP)).not.toContain(STATE_REVIEW_PDF.answersHidden);
+    const scores: Record<string, number> = { 23: 10, 25: 2, 30: 15, 31: 10, 32: 5, 33: 5, 34: 5, 35: 10, 74: 10, 75: 5, 76: 5 };
+    for (const sectionId of sectionsOf('TECHNICAL')) {
+      const marks = MARK_RULES.TECHNICAL.filter((r) => q[r.systemNo]!.sectionId === sectionId)
+        .map((r) => ({ questionId: q[r.systemNo]!.id, score: scores[r.systemNo], comment: r.systemNo === '25' ? 'Few anchor institutions served.' : null }));
+      await ok(who, `/review/applications/${TECH_APP}/sections/${sectionId}/marks`, { marks }, 'PUT');
+      await ok(who, `/review/applications/${TECH_APP}/sections/${sectionId}/submit`, {});
+    }
+    await ok(who, `/review/applications/${TECH_APP}/submit-review-decision`, { decision: 'RECOMMEND_PASS', comments: 'Sound network design.' });
+    const possible = MARK_RULES.TECHNICAL.reduce((a, r) => a + r.max!, 0);
+    const actual = possible - 3;
+    const percentage = Math.round((actual / possible) * 1000) / 10;
+
+    const text = await pdfText('state.admin@example.gov', TECH_APP);
+    expect(text).toContain(STATE_REVIEW_PDF.noMarks('Gating'));
+    expect(text).toContain('Technical review');
+    expect(text).toContain(`Summary: ${actual} of ${possible} points (${percentage}%), 1 submitted review`);
+    expect(text).toContain(`Overall score: ${actual} of ${possible} points (${percentage}%)`);
+    expect(text).toContain('Consensus: 2 of 5 (mean of the submitted reviews; not set by the State Admin)');
+    expect(text).toContain(`${await reviewerName(who)}: 2 of 5 — Few anchor institutions served.`);
+    expect(text).toContain('Comments: Sound network design.');
+    expect(text).toContain(STATE_REVIEW_PDF.notScored);
+
+    // Scored: every criterion with its max and score, and the total (the server's, from rubric_scores).
+    await api.database.db.insert(rubricScores).values({
+      applicationId: TECH_APP, totalOutlayFundsScore: 36.5, affordabilityScore: 20, laborLawsComplianceScore: 10, speedToDeploymentScore: 7.5,
+      communityGovernmentSupportScore: null, communityAnchorInstitutionsScore: 4, technicalCapabilityScore: 2.76, universalityScore: 3, totalScore: 83.76,
+    });
+    const scored = await pdfText('state.admin@example.gov', TECH_APP);
+    expect(scored).toMatch(/Minimal BEAD outlay 40 36\.5/);
+    expect(scored).toMatch(/Local government support 5 Not scored\n/);
+    expect(scored).toMatch(/Technical capability 3 2\.76/);
+    expect(scored).toMatch(/Total 100 83\.76/);
+    expect(scored).toContain('Rubric total: 83.76 of 100 points.');
+  });
+
+  it('answers whoever reads the reviews, as the review summary does: organization users 403, an unassigned reviewer 404', async () => {
+    const expected: Record<Email, number> = {
+      'state.admin@example.gov': 200, 'rsm.admin@example.gov': 200, 'rsm.financial@example.gov': 200, 'rsm.reviewer@example.gov': 200,
+      'rsm.marker@example.gov': 200, 'ctc.admin@example.gov': 403, 'ctc.reviewer@example.gov': 404, 'state.reviewer@example.gov': 404,
+      'org.admin@example.org': 403, 'org.staff@example.org': 403,
+    };
+    for (const who of ACCOUNTS) {
+      const res = await fetchPdf(who, `/review/applications/${GATING_APP}/state-review-pdf`);
+      const summary = await call(who, `/review/applications/${GATING_APP}/review-summary`);
+      expect([who, res.status]).toEqual([who, expected[who]]);
+      expect([who, summary.status]).toEqual([who, expected[who]]);
+      if (res.status !== 200) expect(res.headers.get('content-type')).toMatch(/json/);
+    }
+    expect((await fetchPdf('state.admin@example.gov', '/review/applications/GA-NOPE999/state-review-pdf')).status).toBe(404);
+    expect((await fetchPdf(null, `/review/applications/${GATING_APP}/state-review-pdf`)).status).toBe(401);
+  });
+});
+
+async function reviewerName(email: Email): Promise<string> {
+  const [row] = await api.database.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, email));
+  return `${row!.firstName} ${row!.lastName}`.trim();
+}
