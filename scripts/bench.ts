@@ -15,7 +15,11 @@
 //           page 2, and its API call GET review/applications, side by side like the org list, with the EXPLAIN
 //           ANALYZE of its statement; and a status move (a state admin's mark-as-gating-review on fresh
 //           SUBMITTED applications) one at a time and 32 at once;
+//   at 10k  also the candidate dashboard over 200 project areas (scripts/bench-candidates.ts): its API call, its
+//           page and its XLSX export, one at a time, with the statements of one call;
 //   then    saving one 50-answer section, and the PDF of a fully answered SUBMITTED application.
+//   and     the exports (scripts/bench-exports.ts, decision 045): at 10k the state list's XLSX of every application the
+//           state sees, and the attachments ZIP of a 50-file application; time, size, peak memory.
 // Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end. Needs a
 // production build (flock /tmp/portal-build.lock npm run build). BENCH_ENGINES=pglite,postgres picks engines.
 import crypto from 'node:crypto';
@@ -43,7 +47,9 @@ import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../domain/questions';
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
 import { benchApplicationCounts, benchOrganizations, seedLarge } from './seed-large';
+import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './bench-candidates';
 import { Browser, client, expectStatus, outboxCode, percentile, signIn, signInBrowser, table, type Client } from './bench-support';
+import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
 
 // The UI's build and React run as in production (React reads NODE_ENV when first loaded, below).
 process.env.NODE_ENV = 'production';
@@ -115,6 +121,16 @@ interface StateFigures {
   move: Timing & { statements: number; statementText: string[]; burst: { moves: number; connections: number; wallMs: number; p50: number; p95: number; failed: number } };
 }
 
+/** The candidate dashboard over 200 project areas (decision 043): its API call, its page, its XLSX. */
+interface CandidateFigures {
+  areas: number;
+  eligible: number;
+  areasPerPage: number;
+  api: Timing & { url: string; statements: number; statementText: string[] };
+  page: Timing & { url: string };
+  export: Timing & { url: string; bytes: number };
+}
+
 interface EngineFigures {
   engine: Engine;
   /** seedMs: per scale, growing the bench data to it (or loading PGlite's dump of it). */
@@ -128,9 +144,13 @@ interface EngineFigures {
   scale: { applications: number; page: Timing; api: Timing }[];
   explain: { applications: number; plan: string }[];
   state: StateFigures;
+  candidates: CandidateFigures;
   save: Timing & { answers: number; sectionName: string; questionsInSection: number };
   pdf: Timing & { bytes: number; pages: number; written: number; questions: number; visible: number; unanswered: number };
 }
+
+/** The exports' figures per engine (scripts/bench-exports.ts), printed after the engine's other figures. */
+const exportFigures = new Map<Engine, ExportFigures>();
 
 const elapsed = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
@@ -308,6 +328,39 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
       statementText: one.statements,
       burst: { moves: burstIds.length, connections: HEAVY_CONNECTIONS, wallMs, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed },
     },
+  };
+}
+
+/** The candidate dashboard with 200 project areas (scripts/bench-candidates.ts): the API call, the page, the export. */
+async function measureCandidates(database: Database, baseUrl: string, engine: Engine): Promise<CandidateFigures> {
+  const seeded = await seedCandidateAreas(database.db);
+  const api = client(baseUrl);
+  api.token = await signIn(api, STATE_ADMIN);
+  const browser = new Browser(baseUrl);
+  await signInStateBrowser(browser, api, STATE_ADMIN);
+  const apiPath = '/api/v1/review/applications/candidate-dashboard?limit=25';
+  const pageUrl = '/state/candidate-dashboard?size=25';
+  const exportUrl = '/state/candidate-dashboard/export';
+  const probe = await api.call<{ totalRecords: number; areas: unknown[] }>(apiPath);
+  expectStatus('candidate-dashboard', probe);
+  log(`${engine} at ${k(LOAD_SCALE)}: the candidate dashboard over ${seeded.areas} project areas (${seeded.applications} past gating), one at a time (${SEQUENTIAL_RUNS} each)`);
+  const one = await statementsOf(database, () => api.call(apiPath));
+  const apiTiming = await sequential(() => api.call(apiPath), 'candidate-dashboard');
+  const pageTiming = await sequential(() => browser.request(pageUrl), 'candidate dashboard page');
+  let bytes = 0;
+  const exportTiming = await sequential(async () => {
+    const res = await fetch(baseUrl + exportUrl, { headers: { cookie: browser.cookieHeader() } });
+    bytes = (await res.arrayBuffer()).byteLength;
+    return { status: res.status };
+  }, 'candidate dashboard export', 5);
+  await removeCandidateAreas(database.db);
+  return {
+    areas: seeded.areas,
+    eligible: seeded.applications,
+    areasPerPage: probe.body.areas.length,
+    api: { ...apiTiming, url: apiPath, statements: one.statements.length, statementText: one.statements },
+    page: { ...pageTiming, url: pageUrl },
+    export: { ...exportTiming, url: exportUrl, bytes },
   };
 }
 
@@ -607,6 +660,8 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     const explain: EngineFigures['explain'] = [];
     let loadFigures: Pick<EngineFigures, 'page' | 'api' | 'matching' | 'rowsOnPage'> | undefined;
     let state: StateFigures | undefined;
+    let candidates: CandidateFigures | undefined;
+    let xlsx: ExportFigures['xlsx'] | undefined;
     let last: { api: Client; database: Database; bigOrg: string } | undefined;
     for (const applicationsTotal of SCALES) {
       const db = await databaseAt(applicationsTotal!);
@@ -659,6 +714,11 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
           api: await measureSide(db, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, scale.at(-1)!.api, `${where}: the API`),
         };
         state = await measureState(db, baseUrl, engine);
+        candidates = await measureCandidates(db, baseUrl, engine);
+      }
+      if (applicationsTotal === LOAD_SCALE) {
+        log(`${engine} at ${k(applicationsTotal)}: the XLSX export of every application the state sees`);
+        xlsx = await measureXlsxExport(baseUrl, STATE_ADMIN);
       }
       if (applicationsTotal === SCALES.at(-1)) {
         last = { api, database: db, bigOrg };
@@ -672,8 +732,12 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     const save = await measureSave(last!.api, last!.database, last!.bigOrg);
     log(`${engine}: generating the PDF of a fully answered application ${PDF_RUNS} times`);
     const pdf = await measurePdf(last!.api, last!.database, last!.bigOrg);
+    log(`${engine}: the attachments ZIP of a 50-file application`);
+    const zipDraft = await createDraft(last!.api, last!.database, last!.bigOrg);
+    const zip = await measureAttachmentsZip(last!.api.baseUrl, last!.api, last!.database, last!.bigOrg, zipDraft, STATE_ADMIN);
+    exportFigures.set(engine, { xlsx: xlsx!, zip });
 
-    return { engine, setup, bigOrgApplications, ...loadFigures!, state: state!, scale, explain, save, pdf };
+    return { engine, setup, bigOrgApplications, ...loadFigures!, state: state!, candidates: candidates!, scale, explain, save, pdf };
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -742,6 +806,19 @@ function report(f: EngineFigures) {
   console.log('  statements of one move:');
   for (const q of mv.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
 
+  const cd = f.candidates;
+  console.log(`\nThe candidate dashboard: ${cd.areas} project areas (${CANDIDATE_AREAS} of them bench areas), ${cd.eligible} applications past gating, ${cd.areasPerPage} areas a page (ms, one at a time)`);
+  console.log(table(
+    ['', 'runs', 'p50', 'mean', 'min', 'max', 'detail'],
+    [
+      ['API call', cd.api.runs, ms(cd.api.median), ms(cd.api.mean), ms(cd.api.min), ms(cd.api.max), `GET ${cd.api.url}, ${cd.api.statements} statements`],
+      ['page', cd.page.runs, ms(cd.page.median), ms(cd.page.mean), ms(cd.page.min), ms(cd.page.max), `GET ${cd.page.url}`],
+      ['XLSX export', cd.export.runs, ms(cd.export.median), ms(cd.export.mean), ms(cd.export.min), ms(cd.export.max), `GET ${cd.export.url}, ${(cd.export.bytes / 1024).toFixed(0)} KiB, every area`],
+    ],
+  ));
+  console.log('  statements of one API call:');
+  for (const q of cd.api.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
+
   console.log('\nAs the data grows (p50 one at a time, ms; Bench Organization 001 holds 10%)');
   const first = f.scale[0]!;
   const last = f.scale.at(-1)!;
@@ -772,6 +849,8 @@ function report(f: EngineFigures) {
         `${f.pdf.visible} of ${f.pdf.questions} questions shown, ${f.pdf.unanswered} unanswered (${f.pdf.written} written directly), ${f.pdf.pages} pages, ${(f.pdf.bytes / 1024).toFixed(0)} KiB`],
     ],
   ));
+  const exported = exportFigures.get(f.engine);
+  if (exported) reportExports(exported, k(LOAD_SCALE));
 }
 
 async function main() {
