@@ -134,6 +134,20 @@ describe('review/applications/reviewers/all', () => {
     expect(stalled.reviewers.map((r: any) => r.id).sort()).toEqual(all.reviewers.filter((r: any) => r.stalled).map((r: any) => r.id).sort());
   });
 
+  it('counts and reads a page in one statement (besides authentication), whatever the filters', async () => {
+    for (const query of ['limit=10', `reviewerId=${rita}&reviewStatus=PENDING&stalled=true&search=GA-RV&limit=5`, 'applicationStatus=GATING_REVIEW&reviewerType=RSM_REVIEWER']) {
+      const recording = api.database.statements.record();
+      const res = await list(query);
+      const statements = recording.stop();
+      expect(res.status).toBe(200);
+      expect(statements.length, statements.join('\n\n')).toBeLessThanOrEqual(2);
+      expect(statements.filter((s) => s.includes('"review_assignments"'))).toHaveLength(1);
+    }
+    const recording = api.database.statements.record();
+    expect((await summary('limit=10')).status).toBe(200);
+    expect(recording.stop().length).toBeLessThanOrEqual(2);
+  });
+
   it('reads the seed\'s assignments with their stage', async () => {
     const seeded = (await list('reviewerType=RSM_REVIEWER&limit=100')).body.reviewers.filter((r: any) => !r.application.id.startsWith('GA-RV'));
     expect(seeded.length).toBeGreaterThan(0);
