@@ -58,6 +58,8 @@ export interface ReviewApplication {
   myAssignment: AssignmentStatus | null;
   /** What the caller may do now (domain/workflow.ts allowedActions), in menu order. */
   allowedActions: ActionId[];
+  /** Of those, Passed Gating / Passed Technical: why the consensus guard would refuse it now (null: it would pass; decision 041). */
+  moveGuards?: Partial<Record<ActionId, string | null>>;
 }
 
 export interface ReviewerChoice {

@@ -5,10 +5,14 @@
 // unmarked section and an early decision are refused) and submits sections and decision; the stage admin unlocks a
 // submitted review with a comment; the last decision moves the application to Gating Awaiting State Consensus by
 // itself, and the admin reads the review summary and each reviewer's declaration; in consensus the State_Admin
-// reads the marks side by side and settles a split question.
+// reads the marks side by side and settles a split question. Passed Gating is refused while the split question is at
+// Fail (the note beside the menu, the confirmation's note, the 409 when confirmed anyway) and goes once settled; two
+// CTC reviewers score the technical stage below the programme's threshold, Passed Technical is refused with the
+// figure, and goes once the consensus lifts the score (decision 041).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, apiToken, logOut, jsEnabled, ACCOUNTS } from './fixtures';
 import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
+import { reviewStage, type ReviewCall } from '../support/reviews';
 
 const reviewUrl = (id: string) => `/state/applications/review-application/${id}`;
 
@@ -68,6 +72,44 @@ async function submitLikeDemo(page: Page, orgEmail: string, id: string) {
 }
 
 const statusBadge = (page: Page) => page.locator('.ui-title-row .ui-status-tag');
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Actions' });
+const moveDialog = (page: Page) => page.locator('#review-action');
+
+/** tests/support/reviews.ts over Playwright's request. */
+const viaRequest = (request: APIRequestContext): ReviewCall => async (method, path, token, body) => {
+  const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data: body });
+  return { status: res.status(), body: await res.json().catch(() => null) };
+};
+
+/**
+ * A consensus guard (decision 041) refuses `label` now: the note beside the menu and in the confirmation say why;
+ * confirmed anyway, the API's 409 is the confirmation's error and the status stays.
+ */
+async function refusedByGuard(page: Page, label: string, message: string | RegExp, status: string) {
+  await expect(page.getByTestId('move-guards')).toContainText(message);
+  await menu(page).getByRole('link', { name: label, exact: true }).click();
+  await expect(moveDialog(page)).toBeVisible();
+  await expect(moveDialog(page).getByTestId('move-guard')).toContainText(message);
+  await scan(page);
+  await moveDialog(page).getByRole('button', { name: 'Confirm' }).click();
+  await expect(moveDialog(page).getByRole('alert')).toContainText(message);
+  await expect(statusBadge(page)).toHaveText(status);
+  await scanSettled(page);
+  await moveDialog(page).getByRole('link', { name: 'Cancel' }).click();
+  await expect(moveDialog(page)).toHaveCount(0);
+}
+
+/** The guard lets `label` through now: confirmed from the menu, the application moves. */
+async function passes(page: Page, label: string, comments: string) {
+  await expect(page.getByTestId('move-guards')).toHaveCount(0);
+  await menu(page).getByRole('link', { name: label, exact: true }).click();
+  await expect(moveDialog(page).getByTestId('move-guard')).toHaveCount(0);
+  await moveDialog(page).getByLabel(/^Comments/).fill(comments);
+  await moveDialog(page).getByRole('button', { name: 'Confirm' }).click();
+  await expect(moveDialog(page)).toHaveCount(0);
+  await expect(statusBadge(page)).toHaveText(label);
+  await expect(toast(page, `Application marked as ${label}`)).toBeVisible();
+}
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 /** Scans once the toasts are gone: a toast fading out has its colours blended with the page for a moment. */
 async function scanSettled(page: Page) {
@@ -257,6 +299,8 @@ test('two RSM reviewers declare no conflict, mark and submit the gating review; 
   await expect(six).toContainText('Majority: Fail');
   await expect(six.getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
   await scan(page);
+  // Passed Gating needs every gating question at Pass in consensus (decision 041): 6 is at Fail by the tie.
+  await refusedByGuard(page, 'Passed Gating', /Passed Gating needs every gating question at Pass in consensus\. Failing \(6\): 6 Unique Entity Identifier/, 'Gating In State Consensus');
   await six.getByRole('link', { name: 'Set consensus of question 6' }).click();
   const consensus = page.locator('#consensus-dialog');
   await expect(consensus).toBeVisible();
@@ -270,6 +314,38 @@ test('two RSM reviewers declare no conflict, mark and submit the gating review; 
   await expect(toast(page, CONSENSUS_MSG.done)).toBeVisible();
   await expect(six).toContainText('Pass (SAM.gov shows the same identifier since March.)');
   await expect(page.getByTestId('review-summary')).toContainText(`Gating${MARK_RULES.GATING.length} Pass, 0 Fail of ${MARK_RULES.GATING.length} questions`);
+  await scanSettled(page);
+  // Settled: Passed Gating goes.
+  await passes(page, 'Passed Gating', 'Every gating question passed in consensus.');
+
+  // The technical stage: Chris of the seed and a second CTC reviewer made for this run score it (through the API:
+  // the marking screen was walked above), each score at half of its max but question 30 at 5 of 15: 40 of 85 points.
+  await api(page.request, admin, `/review/applications/${id}/mark-as-technical-review`, { comments: 'Into the technical review.' });
+  const ctcEmail = `ctc.scorer.${project}.${Date.now()}@example.gov`;
+  await api(page.request, admin, '/users/add-staff', { firstName: 'Cora', lastName: 'Scorer', email: ctcEmail, roleId: 'CTC_Reviewer' });
+  const engineers = (await api(page.request, admin, '/users/all-reviewers-by-roles?reviewerType=CTC_REVIEWER')).reviewers as { id: string; email: string }[];
+  const max = Object.fromEntries(MARK_RULES.TECHNICAL.map((r) => [r.systemNo, r.max!]));
+  const status = await reviewStage(viaRequest(page.request), {
+    applicationId: id, stage: 'TECHNICAL', adminToken: admin,
+    reviewers: [
+      { token: await apiToken(page, ACCOUNTS.ctcReviewer), id: engineers.find((r) => r.email === ACCOUNTS.ctcReviewer)!.id },
+      { token: await apiToken(page, ctcEmail), id: engineers.find((r) => r.email === ctcEmail)!.id },
+    ],
+    mark: (no) => (no === '30' ? { score: 5, comment: 'The design does not size the backhaul.' } : { score: max[no]! / 2 }),
+  });
+  expect(status).toBe('TECHNICAL_IN_STATE_CONSENSUS');
+  await page.goto(reviewUrl(id));
+  await ready(page);
+  await expect(page.getByTestId('review-summary')).toContainText('40 of 85 points (47.1%)');
+  await refusedByGuard(page, 'Passed Technical', "Technical score 47.1% is below the programme's pass threshold of 60%.", 'Technical In State Consensus');
+  // The consensus lifts 30 to 15 and 35 to 10 (55 of 85, 64.7%): Passed Technical goes.
+  const questionId = (no: string) => (detail.sections as any[]).flatMap((x) => x.questions).find((x: any) => x.systemNo === no).id as string;
+  for (const [no, overrideScore] of [['30', 15], ['35', 10]] as const) {
+    await api(page.request, admin, `/review/applications/${id}/questions/${questionId(no)}/average-score`, { overrideScore, adminComments: 'Settled with the engineers.' }, 'PUT');
+  }
+  await page.goto(reviewUrl(id));
+  await ready(page);
+  await passes(page, 'Passed Technical', 'Technical score above the programme threshold.');
   await scanSettled(page);
   await page.goto(`/state/applications/view-history/${id}`);
   await ready(page);

@@ -10,16 +10,19 @@ import { MoveFields, confirmLabel, type MoveChoices } from '../../components/mov
 import { withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
 import type { ActionView, ReviewActionResult } from './types';
+import { MoveGuardNote } from './move-guards';
 
 export type ActionChoices = MoveChoices;
 
-export function ActionDialog({ applicationId, status, stage, action, choices }: {
+export function ActionDialog({ applicationId, status, stage, action, choices, note }: {
   applicationId: string;
   /** The current status and stage, as the header shows them. */
   status: string;
   stage: string | null;
   action: ActionView;
   choices: ActionChoices;
+  /** Why the move would be refused now (a consensus guard, decision 041), shown before confirming. */
+  note?: string | null;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -37,6 +40,7 @@ export function ActionDialog({ applicationId, status, stage, action, choices }: 
   return (
     <UrlDialog id="review-action" title={action.label} closeTo={closeTo}>
       <FormAlert id="review-action-error" message={message} />
+      {message === note ? null : <MoveGuardNote message={note} />}
       <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset noValidate>
         <input type="hidden" name="intent" value={action.id} />
         <p className="ui-lead">

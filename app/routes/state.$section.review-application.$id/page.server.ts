@@ -32,6 +32,7 @@ import {
   CHANGE_STATUS_TARGETS, isActionId, REJECT_REASONS, STATE_MOVE_IDS, workflowAction, type ActionId,
 } from '../../../domain/workflow';
 import type { ActionView, AnswerView, ReviewActionResult } from './types';
+import { moveGuardView } from './move-guards';
 import { hasAttachments } from './attachments-link';
 import { CONSENSUS_PARAM, isMarkingIntent, markingAction, markingView, REVIEW_UNLOCK_PARAM } from './marking.server';
 import type { ReviewWithMarking } from '../../api/review-marking.server';
@@ -123,6 +124,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     step: { id: step.id, slug: step.slug, name: step.name, isEntityProfile: step.isEntityProfile },
     questions: step.questions.filter((q) => q.visible).map((q) => answerView(api, q)),
     actions: review.allowedActions.map(actionView),
+    guards: moveGuardView(review.moveGuards),
     open: open ? actionView(open) : null,
     unlock: unlock ? { ...unlock, open: unlock.allowed && url.searchParams.get(UNLOCK_PARAM) === (unlock.mode === 'unlock' ? 'section' : 'request') } : null,
     choices: {

@@ -16,6 +16,7 @@ import { ReadOnlyAnswers } from './answers';
 import { ConsensusDialog, ConsensusPanel } from './consensus';
 import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
+import { MoveGuardNotes } from './move-guards';
 import { AttachmentsLink } from './attachments-link';
 import { ScorePreviewDialog, ScorePreviewLink } from './rubric';
 import {
@@ -56,7 +57,7 @@ export default function ReviewApplication() {
       {d.marking.consensus?.open ? <ConsensusDialog open={d.marking.consensus.open} /> : null}
       {d.rubric?.open ? <ScorePreviewDialog sheet={d.rubric.open} editable={d.rubric.editable} /> : null}
       {/* The open confirmation first: without JavaScript a screen reader or a text browser reads it before the page. */}
-      {d.open ? <ActionDialog applicationId={app.id} status={statusLabel(app.status)} stage={app.stage} action={d.open} choices={d.choices} /> : null}
+      {d.open ? <ActionDialog applicationId={app.id} status={statusLabel(app.status)} stage={app.stage} action={d.open} choices={d.choices} note={d.guards[d.open.id]} /> : null}
       {d.unlock?.open ? (
         <AdminUnlockDialog
           closeTo={withParams(location.search, { [UNLOCK_PARAM]: null })}
@@ -72,6 +73,7 @@ export default function ReviewApplication() {
       <ActionMenu actions={d.actions} search={location.search}>
         {d.rubric ? <ScorePreviewLink search={location.search} /> : null}
       </ActionMenu>
+      <MoveGuardNotes guards={d.guards} />
       <ReviewsPanel reviews={d.marking.reviews} />
       <div className="ui-form-layout">
         <ReviewSteps steps={d.steps} current={d.step.id} search={location.search} revision={app.status === 'REVISION_NEEDED'} />
