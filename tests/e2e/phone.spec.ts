@@ -373,6 +373,23 @@ test('the candidate dashboard fits a phone: its areas, the open filter drawer, t
   await screen(page, '/state/candidate-dashboard?filters=open', (p) => [p.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Apply' })]);
   await scan(page);
 });
+
+test('the Reviewers screen fits a phone: the assignments, the open filter drawer, the By reviewer view', async ({ page }) => {
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await screen(page, '/state/reviewers', (p) => [
+    p.getByRole('link', { name: 'Filter', exact: true }), p.getByRole('link', { name: 'By reviewer', exact: true }), p.getByTestId('page-status'),
+    p.getByTestId('reviewer-assignment-row').first().getByRole('link', { name: /^GA-/ }),
+  ]);
+  await tableScrollsInItsFrame(page, /^Review assignments/);
+  await scan(page);
+  await screen(page, '/state/reviewers?filters=open', (p) => {
+    const drawer = p.getByRole('dialog', { name: 'Filters' });
+    return [drawer.getByLabel('Reviewer', { exact: true }), drawer.getByLabel('Stalled reviews only'), drawer.getByRole('button', { name: 'Apply' })];
+  });
+  await everyControlReachable(page.getByRole('dialog', { name: 'Filters' }), 7);
+  await scan(page);
+  await screen(page, '/state/reviewers?view=by-reviewer', (p) => [p.getByTestId('reviewer-summary-row').first().getByRole('link').first()]);
+  await scan(page);
 });
 
 test('the Score Preview fits a phone: each criterion with its score, its suggestion button, and Save', async ({ page }) => {
