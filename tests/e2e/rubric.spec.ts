@@ -3,7 +3,7 @@
 // itself, the State Admin opens Score Preview (?rubric=preview) from the action menu and reads each criterion with its
 // max and the server's suggestion; a score above max is refused with the message tied to its field and the typed value
 // kept; the scores save ('Rubrics score updated successfully') and the total shows; "Use suggestion" takes a
-// criterion's suggestion. The financial reviewer reads the same sheet without a form.
+// criterion's suggestion; the application's history tells each save in words. The financial reviewer reads the same sheet without a form.
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, logOut, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
 import { submitFreshApplication } from './submitted-application';
@@ -75,6 +75,12 @@ test('the State Admin scores the rubric in Score Preview: a bad value is refused
   await used.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).not.toHaveURL(/rubric=/);
   await expect(page.getByRole('dialog', { name: 'Score Preview' })).toHaveCount(0);
+
+  // The application's history tells each save in words, old and new.
+  await page.goto(`/state/applications/view-history/${app.id}`);
+  await ready(page);
+  await expect(page.getByText(`Updated the rubric scores of ${app.id} (Minimal BEAD outlay: not scored → 30.5; Local government support: not scored → 4; total 0 → 34.5)`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Updated the rubric scores of ${app.id} \\(Fair labor practices: not scored → ${suggested!.replace('.', '\\.')}; total 34\\.5 → `))).toBeVisible();
   await logOut(page);
 
   // The financial reviewer reads the sheet, with no form.
