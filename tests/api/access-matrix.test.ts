@@ -412,6 +412,16 @@ describe('lists not keyed by one record follow the table too', () => {
       expect(res.status, who.email).toBe(stateReadScope(who.viewer) ? 200 : 403);
     }
   });
+
+  it("answers the candidate dashboard and its XLSX to the roles holding 'candidate' over every record (decision 043), and 403 to the others", async () => {
+    for (const who of accounts) {
+      const scope = listScope(who.viewer, 'read', 'candidate');
+      const expected = scope && 'all' in scope ? 200 : 403;
+      for (const path of ['/api/v1/review/applications/candidate-dashboard', '/api/v1/review/applications/candidate-dashboard/export?applicationId=GA-NONE']) {
+        expect((await api.call(path, { token: who.token })).status, `${who.email} ${path}`).toBe(expected);
+      }
+    }
+  });
 });
 
 describe('history follows the application', () => {
