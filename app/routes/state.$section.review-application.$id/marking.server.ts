@@ -37,6 +37,8 @@ export interface MarkView {
 }
 
 export interface MarkingView {
+  /** The caller may read the application's reviews (its summary answered): the state review PDF is theirs too (decision 046). */
+  reviewsReadable: boolean;
   /** The caller's own review (a reviewer assigned in the current stage), else null. */
   mine: null | {
     stage: string;
@@ -159,6 +161,7 @@ export async function markingView(
   }
 
   return {
+    reviewsReadable: summary !== null,
     consensus,
     mine,
     reviews: role && !REVIEWER_ROLES.includes(role) ? reviews : [],

@@ -18,6 +18,7 @@ import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, Revie
 import { ActionDialog } from './action-dialog';
 import { MoveGuardNotes } from './move-guards';
 import { AttachmentsLink } from './attachments-link';
+import { StateReviewPdfLink } from './state-review-pdf-link';
 import { ScorePreviewDialog, ScorePreviewLink } from './rubric';
 import {
   AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, REVIEW_REQUEST_INTENT, type AdminUnlockFailure,
@@ -70,6 +71,7 @@ export default function ReviewApplication() {
       ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
       <AttachmentsLink section={d.section} applicationId={app.id} show={d.attachments} />
+      <StateReviewPdfLink section={d.section} applicationId={app.id} show={d.marking.reviewsReadable} />
       <ActionMenu actions={d.actions} search={location.search}>
         {d.rubric ? <ScorePreviewLink search={location.search} /> : null}
       </ActionMenu>
