@@ -78,4 +78,6 @@ test('the State Admin sees an application past gating ranked in its area, filter
   await expect(page.getByRole('link', { name: 'Candidate Dashboard' })).toHaveCount(0);
   await page.goto('/state/candidate-dashboard');
   await expect(page).toHaveURL(/\/state\/dashboard$/);
+  await page.goto('/state/candidate-dashboard/export');
+  await expect(page).toHaveURL(/\/state\/dashboard$/);
 });
