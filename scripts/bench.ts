@@ -17,7 +17,8 @@
 //           SUBMITTED applications) one at a time and 32 at once;
 //   at 10k  also the candidate dashboard over 200 project areas (scripts/bench-candidates.ts): its API call, its
 //           page and its XLSX export, one at a time, with the statements of one call;
-//   then    saving one 50-answer section, and the PDF of a fully answered SUBMITTED application.
+//   then    saving one 50-answer section, and the PDF of a fully answered SUBMITTED application; then that application
+//           reviewed (scripts/bench-state-review-pdf.ts, decision 046) and its state review PDF: first byte, total, size.
 //   and     the exports (scripts/bench-exports.ts, decision 045): at 10k the state list's XLSX of every application the
 //           state sees, and the attachments ZIP of a 50-file application; time, size, peak memory.
 // Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end. Needs a
@@ -50,6 +51,7 @@ import { benchApplicationCounts, benchOrganizations, seedLarge } from './seed-la
 import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './bench-candidates';
 import { Browser, client, expectStatus, outboxCode, percentile, signIn, signInBrowser, table, type Client } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
+import { measureStateReviewPdf, reportStateReviewPdf, type StateReviewPdfFigures } from './bench-state-review-pdf';
 
 // The UI's build and React run as in production (React reads NODE_ENV when first loaded, below).
 process.env.NODE_ENV = 'production';
@@ -146,11 +148,13 @@ interface EngineFigures {
   state: StateFigures;
   candidates: CandidateFigures;
   save: Timing & { answers: number; sectionName: string; questionsInSection: number };
-  pdf: Timing & { bytes: number; pages: number; written: number; questions: number; visible: number; unanswered: number };
+  pdf: Timing & { applicationId: string; bytes: number; pages: number; written: number; questions: number; visible: number; unanswered: number };
 }
 
 /** The exports' figures per engine (scripts/bench-exports.ts), printed after the engine's other figures. */
 const exportFigures = new Map<Engine, ExportFigures>();
+/** The state review PDF's figures per engine (scripts/bench-state-review-pdf.ts, decision 046). */
+const stateReviewPdfFigures = new Map<Engine, StateReviewPdfFigures>();
 
 const elapsed = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
@@ -567,7 +571,7 @@ async function measurePdf(api: Client, database: Database, orgId: string): Promi
   }
   if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('generate-pdf did not answer a PDF');
   const pages = Number(/\/Type \/Pages[\s\S]*?\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1] ?? 0);
-  return { ...timing(samples), bytes: pdf.length, pages, ...filled };
+  return { ...timing(samples), applicationId: id, bytes: pdf.length, pages, ...filled };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -732,6 +736,8 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     const save = await measureSave(last!.api, last!.database, last!.bigOrg);
     log(`${engine}: generating the PDF of a fully answered application ${PDF_RUNS} times`);
     const pdf = await measurePdf(last!.api, last!.database, last!.bigOrg);
+    log(`${engine}: the state review PDF of that application, reviewed, ${PDF_RUNS} times`);
+    stateReviewPdfFigures.set(engine, await measureStateReviewPdf(last!.api.baseUrl, last!.database, pdf.applicationId, STATE_ADMIN, PDF_RUNS));
     log(`${engine}: the attachments ZIP of a 50-file application`);
     const zipDraft = await createDraft(last!.api, last!.database, last!.bigOrg);
     const zip = await measureAttachmentsZip(last!.api.baseUrl, last!.api, last!.database, last!.bigOrg, zipDraft, STATE_ADMIN);
@@ -851,6 +857,8 @@ function report(f: EngineFigures) {
   ));
   const exported = exportFigures.get(f.engine);
   if (exported) reportExports(exported, k(LOAD_SCALE));
+  const reviewPdf = stateReviewPdfFigures.get(f.engine);
+  if (reviewPdf) reportStateReviewPdf(reviewPdf);
 }
 
 async function main() {
