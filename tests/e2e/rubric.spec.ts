@@ -20,6 +20,9 @@ test('the State Admin scores the rubric in Score Preview: a bad value is refused
   const app = await submitFreshApplication(page, 'Rubric E2E');
 
   await signIn(page, ACCOUNTS.stateAdmin);
+  // The list's row offers it too, opening the review screen's dialog by its URL.
+  await page.goto(`/state/applications?q=${app.id}`);
+  await expect(page.getByRole('link', { name: `Score Preview: ${app.id}` })).toHaveAttribute('href', `${reviewUrl(app.id)}?rubric=preview`);
   await page.goto(reviewUrl(app.id));
   await ready(page);
   await page.getByTestId('action-menu').getByRole('link', { name: 'Score Preview' }).click();

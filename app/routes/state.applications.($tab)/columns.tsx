@@ -7,6 +7,7 @@ import { StatusTag } from '../../components/status-badge';
 import { formatListDate } from '../../../domain/dates';
 import { statusLabel } from '../../../domain/statuses';
 import type { ListedReviewer, ReviewListRow } from '../../api/review-list.server';
+import { RUBRIC_OPEN, RUBRIC_PARAM } from '../state.$section.review-application.$id/rubric-intents';
 
 /** The section of the state's URLs these rows open in (the list's own, like the org form's 'applications'). */
 const SECTION = 'applications';
@@ -32,7 +33,7 @@ export interface RowMove {
   label: string;
 }
 
-function RowActions({ app, moves }: { app: ReviewListRow; moves: RowMove[] }) {
+function RowActions({ app, moves, scorePreview }: { app: ReviewListRow; moves: RowMove[]; scorePreview: boolean }) {
   const id = app.applicationId;
   // A list: read one by one ("View GA-…", "History of GA-…"), not run together (decision 024).
   return (
@@ -47,6 +48,14 @@ function RowActions({ app, moves }: { app: ReviewListRow; moves: RowMove[] }) {
           History
         </Link>
       </li>
+      {scorePreview ? (
+        <li>
+          {/* The review screen's Score Preview (decision 042), opened by its URL. */}
+          <Link to={`${reviewPath(id)}?${RUBRIC_PARAM}=${RUBRIC_OPEN}`} aria-label={`Score Preview: ${id}`}>
+            Score Preview
+          </Link>
+        </li>
+      ) : null}
       {moves.map((move) => (
         <li key={move.id}>
           {/* The review screen's action panel, opened by its URL (?action=…): a dialog with JavaScript, a panel without. */}
@@ -71,9 +80,9 @@ function SelectBox({ id }: { id: string }) {
 
 /**
  * The columns; `movesOf` gives a row's allowed moves (the caller's, from domain/workflow.ts); `selectable` puts a
- * box first in each row for the bulk bar.
+ * box first in each row for the bulk bar; `scorePreview`: the caller reads the rubric (a Score Preview per row).
  */
-export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[], selectable = false): Column<ReviewListRow>[] {
+export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[], selectable = false, scorePreview = false): Column<ReviewListRow>[] {
   return [
     ...(selectable ? [{ header: 'Select', cell: (app: ReviewListRow) => <SelectBox id={app.applicationId} /> }] : []),
     {
@@ -91,6 +100,6 @@ export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[], select
     { header: 'Status', cell: (app) => <StatusTag status={app.status} /> },
     { header: 'Project Location', cell: (app) => app.projectLocation },
     { header: 'Reviewers', cell: (app) => <Reviewers reviewers={app.reviewers} /> },
-    { header: 'Actions', cell: (app) => <RowActions app={app} moves={movesOf(app)} /> },
+    { header: 'Actions', cell: (app) => <RowActions app={app} moves={movesOf(app)} scorePreview={scorePreview} /> },
   ];
 }

@@ -15,6 +15,7 @@ import { DataTable, FilterChips, FilterDrawerLink, ListTabs, Pager, SearchForm }
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { stateReadScope } from '../../../domain/access';
+import { can } from '../../../domain/permissions';
 import { BULK_ACTION_IDS, isActionId, workflowAction } from '../../../domain/workflow';
 import { LIST_SPEC, listChips, listQuery, readListState, tabOf, tabPath, tabsFor } from './list-state';
 import { reviewColumns } from './columns';
@@ -60,11 +61,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const bulk = BULK_TABS.has(tab.id)
     ? BULK_ACTION_IDS.filter((id) => list.applications.some((app) => app.allowedActions.includes(id))).map((id) => ({ id, label: workflowAction(id).label }))
     : [];
-  return { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs: tabsFor(reviewer) };
+  // Score Preview per row for the rubric's readers (decision 042).
+  const scorePreview = can(user.role, 'read', 'rubric');
+  return { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs: tabsFor(reviewer), scorePreview };
 }
 
 export default function StateApplications() {
-  const { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs } = useLoaderData<typeof loader>();
+  const { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs, scorePreview } = useLoaderData<typeof loader>();
   const location = useLocation();
   const filtersOpen = new URLSearchParams(location.search).get('filters') === 'open';
   // A tab keeps the search, the other filters and the page size; not the status (it may not be in the new tab),
@@ -75,7 +78,7 @@ export default function StateApplications() {
   const table = (selectable: boolean) => (
     <DataTable
       caption={`Applications, ${tab.label}, page ${list.page} of ${list.totalPages}`}
-      columns={reviewColumns((app) => moves[app.applicationId] ?? [], selectable)}
+      columns={reviewColumns((app) => moves[app.applicationId] ?? [], selectable, scorePreview)}
       rows={list.applications}
       rowKey={(app) => app.applicationId}
       testId="applications-table"
