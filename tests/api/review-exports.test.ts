@@ -14,6 +14,7 @@ import { seedLarge } from '../../scripts/seed-large';
 import { APPLICATION_EXPORT_COLUMNS, attachmentsFileName, type ApplicationExportKey } from '../../domain/exports';
 import { MARK_RULES } from '../../domain/review-marks';
 import { zonedToday } from '../../domain/dates';
+import { stateReadScope } from '../../domain/access';
 
 const ACCOUNTS = [
   'state.admin@example.gov', 'rsm.reviewer@example.gov', 'ctc.reviewer@example.gov', 'rsm.financial@example.gov', 'org.admin@example.org',
@@ -253,6 +254,23 @@ describe('GET review/applications/all-applications/export', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBeTruthy();
     expect((await api.call(`/api/v1${exportPath()}`)).status).toBe(401);
+  });
+
+  it('answers every seed account as the permissions table says: the state list\'s readers 200, everyone else 403', async () => {
+    const seedAccounts = [
+      'org.admin@example.org', 'org.staff@example.org', 'summit.admin@example.org', 'state.admin@example.gov', 'state.reviewer@example.gov',
+      'ctc.admin@example.gov', 'ctc.reviewer@example.gov', 'rsm.admin@example.gov', 'rsm.reviewer@example.gov', 'rsm.financial@example.gov',
+    ];
+    const outcomes = new Set<number>();
+    for (const email of seedAccounts) {
+      const { token, user } = await api.signIn(email);
+      const expected = stateReadScope(user) ? 200 : 403;
+      const res = await fetch(`${api.baseUrl}/api/v1${exportPath({ status: 'AWARDED' })}`, { headers: { Authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      expect(res.status, email).toBe(expected);
+      outcomes.add(res.status);
+    }
+    expect([...outcomes].sort()).toEqual([200, 403]);
   });
 });
 
