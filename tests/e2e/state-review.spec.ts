@@ -4,7 +4,9 @@
 // stages through the API: the same move routes); rejects another with a reason; asks a third for revision of a
 // section; the RSM reviewer marks their review in progress; the RSM financial reviewer sees no actions.
 // Each project works on its own demo applications, first put back to SUBMITTED by the State_Admin's Assign Status
-// (through the API), so the runs do not meet and a run can be repeated.
+// (through the API), so the runs do not meet and a run can be repeated. Passed Gating and Passed Technical hold their
+// consensus guards (decision 041) on the demo data's own reviews of those applications (api/seed/demo-reviews.ts): a
+// review is per stage, not per pass (decision 038), so they stay through the reset.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, scan, ready, apiToken, logOut, ACCOUNTS } from './fixtures';
 
@@ -34,6 +36,8 @@ async function resetToSubmitted(page: Page, token: string, id: string) {
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Actions' });
+/** The menu's workflow actions (the rubric's Score Preview, decision 042, sits in the same menu for its readers). */
+const actionLinks = (page: Page) => menu(page).getByRole('link').filter({ hasNotText: 'Score Preview' });
 const dialog = (page: Page) => page.locator('#review-action');
 const statusBadge = (page: Page) => page.locator('.ui-title-row .ui-status-tag');
 
@@ -68,7 +72,7 @@ test('the state admin reads an application, assigns an RSM reviewer and takes it
   await expect(summary).toContainText(/Summit Rural Telephone|Lakeview Fiber Cooperative/);
   await expect(summary.getByRole('list', { name: 'Locations in the project area' })).toContainText('Unserved:');
   // The menu shows exactly what the State_Admin may do from SUBMITTED (domain/workflow.ts).
-  await expect(menu(page).getByRole('link')).toHaveText(['Gating Review', 'Reject', 'Withdraw', 'Assign Status']);
+  await expect(actionLinks(page)).toHaveText(['Gating Review', 'Reject', 'Withdraw', 'Assign Status']);
   await scan(page);
 
   // Section by section, read-only: the steps are links in the URL; a file answer opens through its signed link.
@@ -130,7 +134,7 @@ test('the state admin reads an application, assigns an RSM reviewer and takes it
   await act(page, 'In Negotiation', comment('Negotiating the award terms.'), 'In Negotiation', 'Application marked as In Negotiation');
   await act(page, 'Awarded', comment('Awarded in round 1.'), 'Awarded', 'Application marked as Awarded');
   // Final: only Assign Status leaves it.
-  await expect(menu(page).getByRole('link')).toHaveText(['Assign Status']);
+  await expect(actionLinks(page)).toHaveText(['Assign Status']);
   await scan(page);
 
   // The history has each move with its comments.
@@ -203,7 +207,7 @@ test('the RSM reviewer marks their review in progress; the RSM financial reviewe
   await page.goto(reviewUrl(id));
   await ready(page);
   if (mine.status === 'PENDING') {
-    await expect(menu(page).getByRole('link')).toHaveText(['Mark Review In Progress']);
+    await expect(actionLinks(page)).toHaveText(['Mark Review In Progress']);
     await scan(page);
     await act(page, 'Mark Review In Progress', async () => {}, 'Gating Review', 'Review marked as in progress');
   }
@@ -214,12 +218,12 @@ test('the RSM reviewer marks their review in progress; the RSM financial reviewe
   await scan(page);
   await logOut(page);
 
-  // The financial reviewer reads it, with no action menu at all, and a forced ?action= opens nothing.
+  // The financial reviewer reads it, with no workflow action at all, and a forced ?action= opens nothing.
   await signIn(page, ACCOUNTS.rsmFinancial);
   await page.goto(`${reviewUrl(id)}?action=mark-as-rejected`);
   await ready(page);
   await expect(page.getByRole('heading', { level: 1, name: `Application ${id}` })).toBeVisible();
-  await expect(menu(page)).toHaveCount(0);
+  await expect(actionLinks(page)).toHaveCount(0);
   await expect(dialog(page)).toHaveCount(0);
   await scan(page);
 });
