@@ -9,7 +9,7 @@
 // without the answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startTestApi, type TestApi } from './harness';
+import { startTestApi, TRANSPORT, type TestApi } from './harness';
 import { pdfToText } from '../support/pdf';
 import { applications, organizations, programs, questions, rubricScores, sections, userRoles, users } from '../../api/db/schema';
 import { MARK_RULES } from '../../domain/review-marks';
@@ -37,11 +37,20 @@ async function ok(who: Email, path: string, body?: unknown, method?: string) {
   return res.body;
 }
 
-/** The PDF over HTTP (bytes: the in-process transport carries text), with its headers. */
+/**
+ * The PDF with its headers: over HTTP, or in the in-process run through the transport's `stream` (the UI's download
+ * route reads it that way; `send` carries text, not bytes).
+ */
 async function fetchPdf(who: Email | null, path: string) {
-  const res = await fetch(`${api.baseUrl}/api/v1${path}`, { headers: who ? { Authorization: `Bearer ${tokens[who]}` } : {} });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, bytes };
+  const headers: Record<string, string> = who ? { Authorization: `Bearer ${tokens[who]}` } : {};
+  if (TRANSPORT === 'inprocess') {
+    const res = await api.transport.stream({ method: 'GET', path, headers });
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return { status: res.status, headers: new Headers(res.headers), bytes: Buffer.concat(chunks) };
+  }
+  const res = await fetch(`${api.baseUrl}/api/v1${path}`, { headers });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 async function pdfText(who: Email, id: string) {
   const res = await fetchPdf(who, `/review/applications/${id}/state-review-pdf`);
