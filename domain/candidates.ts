@@ -81,6 +81,11 @@ export function rankArea<T extends CandidateFacts>(rows: readonly T[]): { lowest
   return { lowestOutlay: lowest, bandLimit: lowest === null ? null : lowest * (1 + BAND), applications };
 }
 
+/** The order of the areas: by name, an application without an area last. */
+export function compareAreas(a: string | null, b: string | null): number {
+  return a === null ? (b === null ? 0 : 1) : b === null ? -1 : a.localeCompare(b);
+}
+
 /**
  * Every area's ranking (areas by name, an application without an area last), and the project areas (`areaNames`,
  * the project areas table) that no eligible application covers. `rows` are the eligible (past gating) applications.
@@ -89,7 +94,7 @@ export function rankCandidates<T extends CandidateFacts>(rows: readonly T[], are
   const byArea = new Map<string | null, T[]>();
   for (const row of rows) byArea.set(row.projectArea, [...(byArea.get(row.projectArea) ?? []), row]);
   const areas = [...byArea.entries()]
-    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+    .sort(([a], [b]) => compareAreas(a, b))
     .map(([projectArea, members]) => ({ projectArea, ...rankArea(members) }));
   const emptyAreas = [...new Set(areaNames)].filter((name) => !byArea.has(name)).sort((a, b) => a.localeCompare(b));
   return { areas, emptyAreas };
@@ -112,15 +117,20 @@ export interface CandidateFilters {
 export function filterCandidates<T extends CandidateFacts & { technologyType: string | null; status: string }>(
   areas: readonly AreaRanking<T>[], filters: CandidateFilters, matches: (row: T) => boolean = () => true,
 ): AreaRanking<T>[] {
+  const keeps = rowFilter(filters, matches);
   return areas
     .filter((area) => filters.projectArea === undefined || area.projectArea === filters.projectArea)
-    .map((area) => ({
-      ...area,
-      applications: area.applications.filter((row) =>
-        (filters.technologyType === undefined || row.technologyType === filters.technologyType)
-        && (filters.statuses === undefined || filters.statuses.includes(row.status))
-        && (!filters.withinBandOnly || row.withinBand)
-        && matches(row)),
-    }))
+    .map((area) => ({ ...area, applications: area.applications.filter((row) => keeps(row) && (!filters.withinBandOnly || row.withinBand)) }))
     .filter((area) => area.applications.length > 0);
+}
+
+/** Whether a row passes the filters that need no ranking (all but the band). */
+export function rowFilter<T extends { projectArea: string | null; technologyType: string | null; status: string }>(
+  filters: CandidateFilters, matches: (row: T) => boolean = () => true,
+): (row: T) => boolean {
+  return (row) =>
+    (filters.projectArea === undefined || row.projectArea === filters.projectArea)
+    && (filters.technologyType === undefined || row.technologyType === filters.technologyType)
+    && (filters.statuses === undefined || filters.statuses.includes(row.status))
+    && matches(row);
 }

@@ -58,14 +58,8 @@ export function candidateDashboardRoutes(ctx: ApiContext): Router {
   router.get('/review/applications/candidate-dashboard', signedIn, handler(async (req, res) => {
     mayRead(req);
     const q = parseInput(DashboardQuery, req.query);
-    const { areas, emptyAreas } = await candidateDashboard(ctx.db, candidateQuery(q));
-    const from = (q.page - 1) * q.limit;
-    res.json({
-      ...pageEnvelope(q.page, q.limit, areas.length),
-      totalApplications: areas.reduce((n, a) => n + a.applications.length, 0),
-      areas: areas.slice(from, from + q.limit),
-      emptyAreas,
-    });
+    const { areas, totalAreas, totalApplications, emptyAreas } = await candidateDashboard(ctx.db, candidateQuery(q), { page: q.page, limit: q.limit });
+    res.json({ ...pageEnvelope(q.page, q.limit, totalAreas), totalApplications, areas, emptyAreas });
   }));
 
   router.get('/review/applications/candidate-dashboard/export', signedIn, handler(async (req, res) => {

@@ -132,9 +132,16 @@ describe('filters and paging', () => {
     expect((await dashboard('?limit=101')).status).toBe(400);
     const first = await dashboard('?applicationId=CD&limit=1');
     expect(first.body).toMatchObject({ page: 1, pageSize: 1, totalRecords: 2, totalPages: 2, totalApplications: 6 });
-    expect(rowsOf(first.body).map((a: any) => a[0])).toEqual([ASH]);
+    // Only the page's areas have their figures read, and they are ranked whole.
+    expect(rowsOf(first.body)).toEqual([[ASH, ['GA-CD0001:1:in', 'GA-CD0004:1:in', 'GA-CD0002:3:in', 'GA-CD0003:4:out', 'GA-CD0008:null:out']]]);
     const second = await dashboard('?applicationId=CD&limit=1&page=2');
-    expect(rowsOf(second.body).map((a: any) => a[0])).toEqual([BIRCH]);
+    expect(rowsOf(second.body)).toEqual([[BIRCH, ['GA-CD0007:null:out']]]);
+    expect(second.body.emptyAreas).toContain(CEDAR);
+    expect((await dashboard('?applicationId=CD&limit=1&page=3')).body).toMatchObject({ areas: [], totalRecords: 2 });
+    // The band filter needs every area's figures: the same envelope.
+    const band = await dashboard('?applicationId=CD&withinBand=1&limit=1');
+    expect(band.body).toMatchObject({ totalRecords: 1, totalPages: 1, totalApplications: 3 });
+    expect(rowsOf(band.body)).toEqual([[ASH, ['GA-CD0001:1:in', 'GA-CD0004:1:in', 'GA-CD0002:3:in']]]);
   });
 
   it('runs the same few statements for one area or every area', async () => {
