@@ -4,9 +4,9 @@
 // the review screen's detail carries the same message; the financial reviewer 403. Played on fresh applications of
 // this file's database (GA-CG…), reviewed through the API by tests/support/reviews.ts with second reviewers added here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { applications, loggedActions, organizations, programs, questions, sections, userRoles, users } from '../../api/db/schema';
+import { applications, loggedActions, organizations, programs, questions, reviewConsensus, sections, userRoles, users } from '../../api/db/schema';
 import { GUARD_MSG } from '../../domain/consensus-guards';
 import { MSG } from '../../domain/messages';
 import type { ApplicationStatus } from '../../domain/statuses';
@@ -31,6 +31,8 @@ const APPS: Record<string, ApplicationStatus> = {
   'GA-CG0004': 'GATING_IN_STATE_CONSENSUS', // no reviews at all: the bulk row refused
   'GA-CG0005': 'TECHNICAL_REVIEW', // below the threshold, then settled
   'GA-CG0006': 'REJECTED', // change-status straight to Passed Technical / Passed Gating with no review
+  'GA-CG0007': 'GATING_REVIEW', // a consensus Fail racing Passed Gating
+  'GA-CG0008': 'GATING_REVIEW',
 };
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
@@ -138,6 +140,27 @@ describe('Passed Gating', () => {
     expect(results['GA-CG0003']).toMatchObject({ ok: true, fromStatus: 'GATING_IN_STATE_CONSENSUS', status: 'PASSED_GATING' });
     expect(results['GA-CG0004']).toMatchObject({ ok: false, status: 'GATING_IN_STATE_CONSENSUS', message: rows['GA-CG0004'].message });
     expect(await statusOf('GA-CG0004')).toBe('GATING_IN_STATE_CONSENSUS');
+  });
+
+  it('is held inside the move: a consensus Fail set at the same moment either comes first (the move is refused) or finds the move made (409)', async () => {
+    for (const id of ['GA-CG0007', 'GA-CG0008']) {
+      await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens['state.admin@example.gov'], reviewers: RSM() });
+      const [moved, failed] = await Promise.all([
+        move('state.admin@example.gov', id, 'mark-as-passed-gating'),
+        call('state.admin@example.gov', `/review/applications/${id}/questions/${text['41']!.id}/average-score`,
+          { overridePassFail: 'FAIL', adminComments: 'The opinion is qualified after all.' }, 'PUT'),
+      ]);
+      expect([moved.status, failed.status].sort(), JSON.stringify([moved.body, failed.body])).toEqual([200, 409]);
+      const agreed = await api.database.db.select().from(reviewConsensus).where(and(eq(reviewConsensus.applicationId, id), eq(reviewConsensus.questionId, text['41']!.id)));
+      if (moved.status === 200) {
+        expect(await statusOf(id)).toBe('PASSED_GATING');
+        expect(agreed).toEqual([]);
+      } else {
+        expect(moved.body.message).toContain('Failing (41)');
+        expect(await statusOf(id)).toBe('GATING_IN_STATE_CONSENSUS');
+        expect(agreed).toMatchObject([{ overridePassFail: 'FAIL' }]);
+      }
+    }
   });
 
   it('refuses the financial reviewer (403) whatever the consensus', async () => {
