@@ -6,6 +6,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { applications, organizations, reviewAssignments, userRoles, users } from '../db/schema';
+// The application id search is the state list's (a prefix: 'LKV0' and 'GA-LKV0' both find GA-LKV001).
+import { applicationIdPrefix } from '../routes/review-list';
 import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageRequest } from '../db/paging';
 import { VENDOR_STAGE, type Stage } from '../../domain/permissions';
 import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
@@ -68,11 +70,6 @@ const stageOfType = (column: SQL | typeof reviewAssignments.reviewerType) =>
 
 /** A search text as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** An application id search as a prefix: 'LKV0' and 'GA-LKV0' both find GA-LKV001 (the state list's rule). */
-const idPrefix = (text: string) => {
-  const typed = text.trim().toUpperCase().replace(/[%_\\]/g, '');
-  return `${'GA-'.startsWith(typed) || typed.startsWith('GA-') ? typed : `GA-${typed}`}%`;
-};
 
 /** The stalled rule as SQL over an assignment's status and status_changed_at (placeholders stalled_{STATUS}). */
 function stalledSql(status: SQL | typeof reviewAssignments.status, since: SQL | typeof reviewAssignments.statusChangedAt, now: Date) {
@@ -121,7 +118,7 @@ export function reviewersList(ctx: ApiContext) {
     if (search) {
       where.push(sql`(${ra.applicationId} like ${param('idPrefix')} or exists (select 1 from ${users} su where su.id = ${ra.reviewerId}
         and ((su.first_name || ' ' || su.last_name) ilike ${param('text')} or su.email ilike ${param('text')})))`);
-      values.idPrefix = idPrefix(search);
+      values.idPrefix = applicationIdPrefix(search);
       values.text = containing(search);
       shape += 'q';
     }

@@ -52,6 +52,15 @@ test('a state admin filters the review assignments by status, removes the chip, 
   await expect(page).not.toHaveURL(/reviewStatus=/);
   await expect(rows(page).first()).toBeVisible();
 
+  // Stalled only (a URL a colleague could be sent): every row listed carries the Stalled flag, or there is none.
+  await page.goto('/state/reviewers?stalled=true');
+  await expect(page.getByTestId('filter-chip')).toHaveText(['Stalled only×']);
+  const stalledRows = await rows(page).count();
+  await expect(page.getByTestId('stalled-tag')).toHaveCount(stalledRows);
+  if (stalledRows === 0) await expect(page.getByText('No data')).toBeVisible();
+  await page.goto('/state/reviewers');
+  await ready(page);
+
   // A row's application opens its review screen.
   const link = rows(page).first().getByRole('link', { name: /^GA-/ });
   const id = (await link.textContent())!.trim();
@@ -87,7 +96,7 @@ test('a state admin filters the review assignments by status, removes the chip, 
 test('the Reviewers screen is the State Admin\'s only: another state role is sent to its first menu item', async ({ page }) => {
   await signIn(page, ACCOUNTS.rsmAdmin);
   await page.goto('/state/reviewers');
-  await expect(page).not.toHaveURL(/\/state\/reviewers/);
+  await expect(page).toHaveURL('/state/dashboard');
   await expect(page.getByRole('link', { name: 'Reviewers', exact: true })).toHaveCount(0);
   await logOut(page);
 });
