@@ -180,7 +180,7 @@ describe('PUT the scores', () => {
 });
 
 describe('who may', () => {
-  it('the financial reviewer, the vendor admins and an assigned State reviewer read but may not score (403)', async () => {
+  it('the financial reviewer and an assigned State reviewer read but may not score (403); a vendor admin may do neither (403)', async () => {
     for (const who of ['rsm.financial@example.gov', 'state.reviewer@example.gov'] as const) {
       expect((await call(who, 'GA-RS0001')).status, who).toBe(200);
       const res = await call(who, 'GA-RS0001', { totalOutlayFundsScore: 1 });
