@@ -471,6 +471,30 @@ export const reviewConsensus = pgTable('review_consensus', {
 }, (t) => [primaryKey({ columns: [t.applicationId, t.stage, t.questionId] })]);
 
 /**
+ * An earlier pass through a stage's review (docs/decisions/047): when a revised application comes back into a stage's
+ * review, that stage's (and every later stage's) marks, section submissions, decisions, unlocks, consensus values and
+ * assignment states are copied here as they were and cleared from the live tables, which only ever hold the current
+ * pass. pass = 1 for the first pass closed; the current pass of a stage is one more than its highest row here.
+ */
+export const reviewPasses = pgTable('review_passes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  stage: text('stage').notNull(),
+  pass: integer('pass').notNull(),
+  /** The rows of the pass, as they were (column names as in schema.ts). */
+  assignments: jsonb('assignments').notNull(),
+  marks: jsonb('marks').notNull(),
+  sectionSubmissions: jsonb('section_submissions').notNull(),
+  decisions: jsonb('decisions').notNull(),
+  unlocks: jsonb('unlocks').notNull(),
+  consensus: jsonb('consensus').notNull(),
+  /** The move that closed it (the application's status it came back from). */
+  closedFromStatus: text('closed_from_status').notNull(),
+  closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('review_passes_key').on(t.applicationId, t.stage, t.pass)]);
+
+/**
  * The State_Admin's BEAD rubric scores of one application (review rubric 5; decision 042). totalScore is computed by
  * the server from the eight criteria; every change is audited (logged_actions RUBRIC_SCORE_UPDATED, old and new).
  */
@@ -499,5 +523,5 @@ export const schema = {
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
   applicationSections, loggedActions, threads, messages, messageAttachments, messageReads, reviewAssignments, documents, pendingUploads,
   unlockRequests, reviewDeclarations, reviewMarks, reviewSectionSubmissions, reviewDecisions, reviewUnlocks, reviewConsensus,
-  rubricScores,
+  rubricScores, reviewPasses,
 };
