@@ -2,7 +2,8 @@
 // state admin ticks rows, chooses "With selected: Gating Review", reads on the next page what will happen to each
 // (one is refused on its own rules), confirms, and reads per row what happened; then assigns an RSM reviewer to
 // both at once; a bulk Reject without a reason is refused with the message beside the field and nothing moves; a
-// bar sent with nothing ticked says so. Each project works on its own Summit demo applications (no other spec reads
+// bar sent with nothing ticked says so; Passed Gating in bulk moves the application whose gating consensus passes and
+// reports the other not changed, naming its failing question (decision 041). Each project works on its own Summit demo applications (no other spec reads
 // them), put back to SUBMITTED first through the API, so the runs do not meet and can be repeated.
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, logOut, scan, ready, apiToken, ACCOUNTS } from './fixtures';
@@ -135,5 +136,44 @@ test('reviewers and the decided tab have no bulk bar; the financial reviewer has
   await page.goto('/state/applications/bulk?action=mark-as-gating-review&id=GA-SMT005');
   await expect(page.getByTestId('bulk-preview-row')).toContainText('Not changed:');
   await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  await scan(page);
+});
+
+/** Passed Gating in bulk (decision 041): per project, one application whose gating consensus passes and one with question 41 at Fail. */
+const GUARDED = {
+  'js-on': { passes: 'GA-SMT003', fails: 'GA-SMT004' },
+  'js-off': { passes: 'GA-SMT007', fails: 'GA-SMT006' },
+} as const;
+
+test('Passed Gating in bulk moves the application whose gating consensus passes and names the failing question of the other', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { passes, fails } = GUARDED[test.info().project.name as keyof typeof GUARDED];
+  const token = await apiToken(page, ACCOUNTS.stateAdmin);
+  const headers = { Authorization: `Bearer ${token}` };
+  // Both in Gating In State Consensus, with the demo data's own gating reviews (api/seed/demo-reviews.ts: every question
+  // Pass, but GA-SMT006's 41 and 43 failed in its consensus); the State_Admin's consensus puts 41 of the second at Fail.
+  for (const id of [passes, fails]) await changeStatus(page, token, id, 'GATING_IN_STATE_CONSENSUS');
+  const detail = await (await page.request.get(`/api/v1/review/applications/${fails}`, { headers })).json();
+  const q41 = (detail.sections as { questions: { id: string; systemNo: string }[] }[]).flatMap((s) => s.questions).find((q) => q.systemNo === '41')!;
+  const failed = await page.request.put(`/api/v1/review/applications/${fails}/questions/${q41.id}/average-score`, {
+    headers, data: { overridePassFail: 'FAIL', adminComments: 'The audit opinion is qualified.' },
+  });
+  expect(failed.ok(), await failed.text()).toBe(true);
+
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await openList(page);
+  await tick(page, [passes, fails]);
+  await withSelected(page, 'Passed Gating');
+  const preview = page.getByTestId('bulk-preview-row');
+  await expect(preview.filter({ hasText: passes })).toContainText('Moves to Passed Gating');
+  await expect(preview.filter({ hasText: fails })).toContainText('Not changed:');
+  await expect(preview.filter({ hasText: fails })).toContainText(/Passed Gating needs every gating question at Pass in consensus\. Failing \(41(, 43)?\): 41 Did the statements/);
+  await scan(page);
+  await page.getByLabel(/^Comments/).fill('Gating consensus meeting of the week.');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('bulk-summary')).toHaveText('Passed Gating: 1 of 2 applications done, 1 not changed (the reason is beside each).');
+  const results = page.getByTestId('bulk-result-row');
+  await expect(results.filter({ hasText: passes })).toContainText('Gating In State Consensus → Passed Gating');
+  await expect(results.filter({ hasText: fails })).toContainText(/Failing \(41(, 43)?\): 41 /);
   await scan(page);
 });
