@@ -138,15 +138,22 @@ export function inProcessTransport(api: Router): ApiTransport {
       const headers: Record<string, string> = { ...call.headers };
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       // payloadAsStream: the answer comes at its head, its body a Readable the API's writes are pushed into.
+      let served: ServerResponse | undefined;
       const answer = await new Promise<InjectedResponse>((resolve, reject) => {
         void inject((req: Dispatched, res: ServerResponse) => {
+          served = res;
           app(req as ExpressRequest, res as ExpressResponse);
         }, { method: 'GET', url: API_PREFIX + call.path, headers, validate: false, payloadAsStream: true }, (error, response) => {
           if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
           else resolve(response);
         });
       });
-      return { status: answer.statusCode, headers: flatHeaders(answer.headers), body: answer.stream() };
+      const body = answer.stream();
+      // A reader that stops early (the browser cancelled the download) closes the API's response, as a socket would.
+      body.once('close', () => {
+        if (served && !served.writableFinished) served.destroy();
+      });
+      return { status: answer.statusCode, headers: flatHeaders(answer.headers), body };
     },
   };
 }

@@ -15,7 +15,7 @@ import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { applicationRoute, requireStateScope, visibleApplication } from '../services/application-access';
-import { writeApplicationsWorkbook } from '../services/applications-export';
+import { DownloadAbandoned, writeApplicationsWorkbook } from '../services/applications-export';
 import { attachmentEntries, writeAttachmentsZip } from '../services/attachments-zip';
 import { hidesAnswers, myReview } from '../services/reviews';
 import { ReviewListQuery } from './review-list';
@@ -41,8 +41,8 @@ async function streamed(ctx: ApiContext, res: Response, what: string, write: () 
       res.removeHeader('Content-Type');
       throw err;
     }
-    ctx.log(`${what} failed while streaming`, err);
-    res.destroy(err as Error);
+    if (!(err instanceof DownloadAbandoned) && !res.destroyed) ctx.log(`${what} failed while streaming`, err);
+    res.destroy();
   }
 }
 

@@ -43,46 +43,51 @@ interface ListedRow {
   programName: string;
 }
 
-/** After the row (submitted_at, id) in the list's order (submitted_at desc nulls last, id desc). */
-function after(cursor: { at: string | null; id: string } | null): SQL | undefined {
-  if (!cursor) return undefined;
-  if (cursor.at === null) return sql`(${applications.submittedAt} is null and ${applications.id} < ${cursor.id})`;
-  return sql`(${applications.submittedAt} < ${cursor.at}::timestamptz
-    or (${applications.submittedAt} = ${cursor.at}::timestamptz and ${applications.id} < ${cursor.id})
-    or ${applications.submittedAt} is null)`;
+/**
+ * The keyset of the list's order (submitted_at desc nulls last, id desc) in two runs: the dated rows after the cursor,
+ * as a row comparison the state list's index (submitted_at desc, id desc) reads in order, then the undated ones by id.
+ */
+function after(phase: 'dated' | 'undated', cursor: { at: string | null; id: string } | null): SQL {
+  if (phase === 'dated') {
+    const dated = sql`${applications.submittedAt} is not null`;
+    return cursor?.at ? sql`${dated} and (${applications.submittedAt}, ${applications.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : dated;
+  }
+  const undated = sql`${applications.submittedAt} is null`;
+  return cursor && cursor.at === null ? sql`${undated} and ${applications.id} < ${cursor.id}` : undated;
 }
 
 /** The matching applications, EXPORT_BATCH at a time, in the list's order (newest submitted first). */
 export async function* matchingApplications(ctx: ApiContext, q: ApplicationExportQuery, scope: ExportScope, batch = EXPORT_BATCH): AsyncGenerator<ListedRow[]> {
   const filters = reviewListFilters({ ...q, page: 1, limit: batch });
   const values = { ...filters.values, ...(scope.assignedOnly ? { reviewerId: scope.reviewerId } : {}) };
-  let cursor: { at: string | null; id: string } | null = null;
-  for (;;) {
-    const rows: ListedRow[] = await ctx.db
-      .select({
-        id: applications.id,
-        status: applications.status,
-        projectLocation: applications.projectLocation,
-        technologyType: applications.technologyType,
-        createdAt: applications.createdAt,
-        submittedAt: applications.submittedAt,
-        cursorAt: sql<string | null>`${applications.submittedAt}::text`,
-        programId: applications.programId,
-        organizationName: organizations.legalName,
-        programName: programs.name,
-      })
-      .from(applications)
-      .innerJoin(organizations, eq(organizations.id, applications.organizationId))
-      .innerJoin(programs, eq(programs.id, applications.programId))
-      .where(and(stateVisible(scope.assignedOnly), ...filters.where, after(cursor)))
-      .orderBy(sql`${applications.submittedAt} desc nulls last`, sql`${applications.id} desc`)
-      .limit(batch)
-      .execute(values);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!;
-    cursor = { at: last.cursorAt, id: last.id };
+  for (const phase of ['dated', 'undated'] as const) {
+    let cursor: { at: string | null; id: string } | null = null;
+    for (;;) {
+      const rows: ListedRow[] = await ctx.db
+        .select({
+          id: applications.id,
+          status: applications.status,
+          projectLocation: applications.projectLocation,
+          technologyType: applications.technologyType,
+          createdAt: applications.createdAt,
+          submittedAt: applications.submittedAt,
+          cursorAt: sql<string | null>`${applications.submittedAt}::text`,
+          programId: applications.programId,
+          organizationName: organizations.legalName,
+          programName: programs.name,
+        })
+        .from(applications)
+        .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+        .innerJoin(programs, eq(programs.id, applications.programId))
+        .where(and(stateVisible(scope.assignedOnly), ...filters.where, after(phase, cursor)))
+        .orderBy(sql`${applications.submittedAt} desc nulls last`, sql`${applications.id} desc`)
+        .limit(batch)
+        .execute(values);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) break;
+      const last = rows[rows.length - 1]!;
+      cursor = { at: last.cursorAt, id: last.id };
+    }
   }
 }
 
@@ -128,9 +133,25 @@ export async function exportRows(ctx: ApiContext, rows: readonly ListedRow[], pr
   });
 }
 
-/** Waits while `stream` holds a full buffer (its reader is slower than the database). */
-async function room(stream: PassThrough) {
-  while (stream.writableNeedDrain && !stream.destroyed) await once(stream, 'drain');
+/** The client went away mid-download (nothing to report to anyone). */
+export class DownloadAbandoned extends Error {
+  constructor() {
+    super('The client closed the download');
+  }
+}
+
+/** Waits while `pipe` holds a full buffer (its reader is slower than the database); stops when `out` closes early. */
+async function room(pipe: PassThrough, out: Writable) {
+  while (pipe.writableNeedDrain) {
+    if (out.destroyed) throw new DownloadAbandoned();
+    const done = new AbortController();
+    try {
+      await Promise.race([once(pipe, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })]);
+    } finally {
+      done.abort();
+    }
+  }
+  if (out.destroyed) throw new DownloadAbandoned();
 }
 
 /**
@@ -157,7 +178,7 @@ export async function writeApplicationsWorkbook(ctx: ApiContext, out: Writable, 
       sheet.addRow(row).commit();
       count += 1;
     }
-    await room(pipe);
+    await room(pipe, out);
   }
   sheet.commit();
   await workbook.commit();

@@ -3,7 +3,7 @@
 // unique within a folder, each file read from storage (disk or S3) as a stream only when the ZIP reaches it, so one
 // file is open at a time and memory holds a chunk, whatever the number or size of the files. The question bank's
 // tables have no file cells (domain/questions.ts TableColumnType), so file questions are the only files.
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import yazl from 'yazl';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -77,13 +77,27 @@ export async function writeAttachmentsZip(ctx: ApiContext, out: Writable, entrie
     out.destroy(err);
   });
   zip.outputStream.pipe(out);
+  // The file being read: closed with the download when the client goes away (no descriptor or S3 socket left open).
+  let reading: Readable | null = null;
+  const abandoned = () => {
+    if (out.writableFinished) return;
+    reading?.destroy();
+    zip.outputStream.unpipe(out);
+    (zip.outputStream as unknown as Readable).destroy();
+  };
+  out.once('close', abandoned);
   for (const entry of entries) {
     // Already compressed formats (PDF, images, office files) gain little: stored compressed only when it pays.
     zip.addReadStreamLazy(entry.path, { mtime: entry.createdAt, compress: !/\.(pdf|png|jpe?g|gif|zip|docx|xlsx|pptx)$/i.test(entry.path) }, (cb) => {
-      ctx.storage.get(entry.storageKey).then((stream) => cb(null, stream), (err: Error) => cb(err, undefined as never));
+      if (out.destroyed) return;
+      ctx.storage.get(entry.storageKey).then((stream) => {
+        reading = stream;
+        cb(null, stream);
+      }, (err: Error) => cb(err, undefined as never));
     });
   }
   zip.end();
   await Promise.race([once(out, 'finish'), once(out, 'close')]);
+  out.off('close', abandoned);
   if (failed) throw failed;
 }
