@@ -38,6 +38,12 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return `Submitted the review decision on ${e.applicationId ?? 'an application'}: ${decision === 'RECOMMEND_PASS' ? 'Recommend Pass' : decision === 'RECOMMEND_FAIL' ? 'Recommend Fail' : 'unknown'}`;
   },
   REVIEW_UNLOCKED: (e) => `Unlocked a submitted review of ${e.applicationId ?? 'an application'}`,
+  // A revised application back in a stage's review (docs/decisions/047): the earlier pass is kept, the stage starts again.
+  REVIEW_PASS_STARTED: (e) => {
+    const d = (e.details ?? {}) as { stage?: string; pass?: number; archivedPass?: number };
+    const stage = d.stage ? `${d.stage.charAt(0)}${d.stage.slice(1).toLowerCase()}` : 'A';
+    return `${stage} review pass ${d.pass ?? ''} started on ${e.applicationId ?? 'an application'}; pass ${d.archivedPass ?? ''} is kept as history`.replace(/\s+/g, ' ');
+  },
   REVIEW_CONSENSUS_SET: (e) => {
     const d = (e.details ?? {}) as { systemNo?: string; to?: string | number | null };
     return `Set the consensus of question ${d.systemNo ?? ''} to ${d.to ?? 'none'}`.replace(/\s+/g, ' ');

@@ -29,6 +29,8 @@ export interface StageReviewOptions {
   mark?: (systemNo: string, reviewer: number) => MarkValue | undefined;
   /** Stop at AWAITING_STATE_CONSENSUS (default: move on to IN_STATE_CONSENSUS). */
   stayAwaiting?: boolean;
+  /** The reviewers are assigned already (assign-reviewers sets the stage's whole list): review as some of them only. */
+  assigned?: boolean;
 }
 
 async function ok(what: string, res: Promise<{ status: number; body: any }>, allow: number[] = []): Promise<any> {
@@ -53,7 +55,7 @@ export async function reviewStage(call: ReviewCall, opts: StageReviewOptions): P
     .map((s) => ({ id: s.id, questions: s.questions.filter((q) => rules.has(q.systemNo)) }))
     .filter((s) => s.questions.length > 0);
 
-  await ok('assign the reviewers', call('POST', `${base}/assign-reviewers`, adminToken, { reviewerIds: reviewers.map((r) => r.id) }));
+  if (!opts.assigned) await ok('assign the reviewers', call('POST', `${base}/assign-reviewers`, adminToken, { reviewerIds: reviewers.map((r) => r.id) }));
   for (const [index, reviewer] of reviewers.entries()) {
     // A repeated run finds the declaration made already (409): the review goes on.
     await ok('declare no conflict', call('POST', `${base}/conflict-of-interest`, reviewer.token, { conflict: false }), [409]);
