@@ -6,7 +6,7 @@
 // Each project works on its own demo applications, first put back to SUBMITTED by the State_Admin's Assign Status
 // (through the API), so the runs do not meet and a run can be repeated. Passed Gating and Passed Technical hold their
 // consensus guards (decision 041) on the demo data's own reviews of those applications (api/seed/demo-reviews.ts): a
-// review is per stage, not per pass (decision 038), so they stay through the reset.
+// reset without a revision keeps the review pass (decision 047), so they stay through the reset.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, scan, ready, apiToken, logOut, ACCOUNTS } from './fixtures';
 
