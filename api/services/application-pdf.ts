@@ -229,14 +229,17 @@ export async function openPdf(opts: { title: string; author: string; bufferPages
   });
 }
 
+/** One section with its visible questions and their answers. */
+export function writeSection(doc: Doc, content: ApplicationContent, section: ApplicationContent['sections'][number]) {
+  sectionHeading(doc, section.name);
+  const visible = section.questions.filter((q) => isQuestionVisible(q, content.answersBySystemNo));
+  if (visible.length === 0) write(doc, 'No questions to show.', { x: MARGIN, font: ITALIC, size: SIZE.answer, color: MUTED, gapAfter: 6 });
+  for (const q of visible) question(doc, q, content.answersByQuestionId[q.id]);
+}
+
 /** Every section (entity profile first) with its visible questions and their answers. */
 export function writeAnswers(doc: Doc, content: ApplicationContent) {
-  for (const section of content.sections) {
-    sectionHeading(doc, section.name);
-    const visible = section.questions.filter((q) => isQuestionVisible(q, content.answersBySystemNo));
-    if (visible.length === 0) write(doc, 'No questions to show.', { x: MARGIN, font: ITALIC, size: SIZE.answer, color: MUTED, gapAfter: 6 });
-    for (const q of visible) question(doc, q, content.answersByQuestionId[q.id]);
-  }
+  for (const section of content.sections) writeSection(doc, content, section);
 }
 
 /** The application as a PDF. */

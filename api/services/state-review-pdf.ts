@@ -5,6 +5,7 @@
 // else the reviewers' mean or majority) with every submitted review's mark and comment, and each reviewer's decision;
 // then the BEAD rubric (review rubric 5) from rubric_scores. Everything is read first (a failure is then an ordinary
 // error answer); the document is then written straight into the response, page by page, never held whole.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ApiContext } from '../context';
@@ -12,7 +13,7 @@ import { programs, reviewAssignments, reviewDecisions, rubricScores, users } fro
 import { loadApplicationContent, loadProgram, type ApplicationContent, type ApplicationRow } from './application-content';
 import { consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
 import {
-  BOLD, FONT, ITALIC, MARGIN, MUTED, PORTAL_NAME, SIZE, TEXT, factLines, keepTogether, openPdf, pageFooter, rule, sectionHeading, write, writeAnswers,
+  BOLD, FONT, ITALIC, MARGIN, MUTED, PORTAL_NAME, SIZE, TEXT, factLines, keepTogether, openPdf, pageFooter, rule, sectionHeading, write, writeSection,
   type Doc,
 } from './application-pdf';
 import { DECISION_LABELS, MARK_RULES, type ReviewDecision } from '../../domain/review-marks';
@@ -162,11 +163,12 @@ function consensusLines(doc: Doc, q: ConsensusRow) {
   }
 }
 
-function stagePart(doc: Doc, s: StageReview) {
+/** A stage's part; `breathe` lets what is written so far go out (false: the client went away, stop). */
+async function stagePart(doc: Doc, s: StageReview, breathe: () => Promise<boolean>): Promise<boolean> {
   partHeading(doc, `${s.name} review`);
   if (!s.hasMarks) {
     line(doc, STATE_REVIEW_PDF.noMarks(s.name), { font: ITALIC, color: MUTED, gapAfter: 8 });
-    return;
+    return true;
   }
   write(doc, 'Review summary', { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 3 });
   const { overallScore: score, overallPassFail: pf } = s.summary;
@@ -179,6 +181,7 @@ function stagePart(doc: Doc, s: StageReview) {
   let section = '';
   for (const q of s.questions) {
     if (q.sectionName !== section) {
+      if (section && !(await breathe())) return false;
       section = q.sectionName;
       sectionHeading(doc, section);
     }
@@ -194,6 +197,7 @@ function stagePart(doc: Doc, s: StageReview) {
     line(doc, `${d.name}: ${DECISION_LABELS[d.decision] ?? d.decision} (${formatListDate(d.submittedAt)})`, { font: BOLD, gapAfter: 1 });
     line(doc, `Comments: ${d.comments}`, { x: MARGIN + 12, gapAfter: 5 });
   }
+  return breathe();
 }
 
 function rubricPart(doc: Doc, rubric: RubricSheet | null) {
@@ -221,10 +225,12 @@ function rubricPart(doc: Doc, rubric: RubricSheet | null) {
 }
 
 /**
- * Writes the state review PDF into `out` (an HTTP response): each page is flushed when the next begins. Resolves when
- * the document is written out; rejects on a layout error or when `out` fails (the client went away).
+ * Writes the state review PDF into `out` (an HTTP response) as it is laid out: after each section the pages pdfkit
+ * has finished go out, and while `out` is full (a slow client) the layout waits, so memory holds a few pages, never the
+ * document. Resolves when the document is written out, or when the client went away (the rest is not laid out);
+ * rejects on a layout error.
  */
-export async function streamStateReviewPdf(review: StateReview, out: Writable): Promise<void> {
+export async function streamStateReviewPdf(review: StateReview, out: Writable, opts: { onPage?: (page: number) => void } = {}): Promise<void> {
   const id = review.content.application.id;
   const doc = await openPdf({ title: `${STATE_REVIEW_PDF.title}: application ${id}`, author: review.content.organizationName, bufferPages: false });
   let page = 1;
@@ -232,30 +238,61 @@ export async function streamStateReviewPdf(review: StateReview, out: Writable): 
   doc.on('pageAdded', () => {
     page += 1;
     footer();
+    opts.onPage?.(page);
   });
-  return new Promise<void>((resolve, reject) => {
-    out.on('finish', resolve);
-    out.on('error', reject);
-    out.on('close', () => resolve());
-    doc.on('error', reject);
-    doc.pipe(out);
-    try {
-      footer();
-      cover(doc, review);
-      doc.addPage();
-      partHeading(doc, 'The application\u2019s answers');
-      if (review.answersHidden) line(doc, STATE_REVIEW_PDF.answersHidden, { font: ITALIC, color: MUTED });
-      else writeAnswers(doc, review.content);
-      for (const stage of review.stages) {
-        doc.addPage();
-        stagePart(doc, stage);
+  let gone = false;
+  const closed = new Promise<void>((resolve) => out.once('close', () => {
+    gone = true;
+    resolve();
+  }));
+  // A failed response (the socket broke) is followed by 'close': the layout stops there.
+  out.on('error', () => {
+    gone = true;
+  });
+  const failed = new Promise<never>((_, reject) => doc.once('error', reject));
+  failed.catch(() => undefined);
+  /** Lets the pipe move what pdfkit has pushed; waits while `out` is full. False once the client has gone. */
+  const breathe = async (): Promise<boolean> => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (!gone && out.writableNeedDrain) await Promise.race([once(out, 'drain'), closed]);
+    return !gone;
+  };
+  const finished = new Promise<void>((resolve) => {
+    out.once('finish', resolve);
+    void closed.then(resolve);
+  });
+  doc.pipe(out);
+  const write = async (): Promise<boolean> => {
+    footer();
+    cover(doc, review);
+    doc.addPage();
+    partHeading(doc, 'The application\u2019s answers');
+    if (review.answersHidden) {
+      line(doc, STATE_REVIEW_PDF.answersHidden, { font: ITALIC, color: MUTED });
+    } else {
+      for (const section of review.content.sections) {
+        writeSection(doc, review.content, section);
+        if (!(await breathe())) return false;
       }
-      doc.addPage();
-      rubricPart(doc, review.rubric);
-      doc.end();
-    } catch (err) {
-      doc.unpipe(out);
-      reject(err);
     }
-  });
+    for (const stage of review.stages) {
+      doc.addPage();
+      if (!(await stagePart(doc, stage, breathe))) return false;
+    }
+    doc.addPage();
+    rubricPart(doc, review.rubric);
+    return true;
+  };
+  try {
+    const complete = await Promise.race([write(), failed]);
+    if (!complete) {
+      doc.unpipe(out);
+      return;
+    }
+    doc.end();
+    await Promise.race([finished, failed]);
+  } catch (err) {
+    doc.unpipe(out);
+    throw err;
+  }
 }

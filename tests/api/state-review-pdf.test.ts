@@ -7,13 +7,15 @@
 // rubric ("Not scored yet", then its total); it is streamed (no Content-Length), an attachment named with the id; who
 // may read it follows the table (the same answer as the review summary's); a reviewer who has not declared gets it
 // without the answers.
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApi, TRANSPORT, type TestApi } from './harness';
 import { pdfToText } from '../support/pdf';
 import { applications, organizations, programs, questions, rubricScores, sections, userRoles, users } from '../../api/db/schema';
 import { MARK_RULES } from '../../domain/review-marks';
-import { STATE_REVIEW_PDF } from '../../api/services/state-review-pdf';
+import { loadStateReview, STATE_REVIEW_PDF, streamStateReviewPdf } from '../../api/services/state-review-pdf';
+import type { ApiContext } from '../../api/context';
 
 const ACCOUNTS = [
   'state.admin@example.gov', 'rsm.admin@example.gov', 'ctc.admin@example.gov', 'rsm.reviewer@example.gov', 'ctc.reviewer@example.gov',
@@ -160,6 +162,38 @@ describe('the state review PDF', () => {
     expect(res.headers.get('content-length')).toBeNull();
     expect(res.headers.get('transfer-encoding')).toBe('chunked');
     expect(res.bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF/);
+  });
+
+  it('waits for a slow client, and stops laying out when the client goes away', async () => {
+    const [app] = await api.database.db.select().from(applications).where(eq(applications.id, GATING_APP));
+    const review = await loadStateReview({ db: api.database.db } as unknown as ApiContext, app!);
+    // A slow client (one byte of buffer, a pause per chunk): the layout waits for it, so the first pages have reached
+    // it before the last is laid out (laid out at once, nothing would have been written by then); everything arrives.
+    const slow: Buffer[] = [];
+    const receivedAtPage: number[] = [];
+    await streamStateReviewPdf(review, new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, done) {
+        slow.push(chunk);
+        setTimeout(done, 1);
+      },
+    }), { onPage: () => receivedAtPage.push(slow.length) });
+    const whole = Buffer.concat(slow);
+    expect(receivedAtPage.length).toBeGreaterThan(4);
+    expect(receivedAtPage.at(-1)).toBeGreaterThan(0);
+    expect(receivedAtPage.at(-1)).toBeLessThan(slow.length);
+    expect(whole.toString('latin1')).toMatch(/%%EOF\s*$/);
+    expect(pdfToText(whole)).toContain('The 2023 statement was found in the annex.');
+    // A client gone after its first chunk: the promise ends, the rest is never written.
+    const got: Buffer[] = [];
+    await streamStateReviewPdf(review, new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        got.push(chunk);
+        done();
+        this.destroy();
+      },
+    }));
+    expect(Buffer.concat(got).length).toBeLessThan(whole.length / 2);
   });
 
   it('shows the technical scores, the mean as consensus, and the rubric with its total once scored', async () => {
