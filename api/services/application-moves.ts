@@ -5,10 +5,10 @@
 // 2. the body has what the action needs (else 400 with the field's message);
 // 3. a conditional update `where id = $1 and status = $from` (0 rows: someone moved it first → 409);
 // 3a. a move into PASSED_GATING / PASSED_TECHNICAL needs its stage's consensus (api/services/consensus-guards.ts: 409);
-// 3b. a revised application entering a stage's review starts a new pass of it (api/services/review-passes.ts);
 // 4. the move's side effects (revision needed unlocks the chosen sections; leaving REVISION_NEEDED, or submitting,
 //    locks every section again; the caller's own effects, e.g. submit's profile snapshot);
 // 5. the history entry (api/services/audit.ts) with from, to, comments and details {reasonId, sectionIds};
+// 5a. a revised application entering a stage's review starts a new pass of it (api/services/review-passes.ts; decision 047);
 // and after the commit, the organization's admins are told of a state move (api/services/notifications.ts).
 import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';
@@ -121,9 +121,6 @@ export async function executeMove(
       // bulk): read after the row is held by the update, so a consensus value set meanwhile is seen or waits.
       const guarded = await guardProblem(tx, app, to);
       if (guarded) throw new ApiError(409, guarded);
-      // A revised application back in a stage's review starts that stage (and every later one) again: the earlier pass's
-      // reviews move to review_passes (decision 047), so everything that reads reviews reads the new pass.
-      await restartPasses(tx, app, from, to, actor.userId);
       // Sections are open only while REVISION_NEEDED, and then only those the state reopened.
       if (from === 'REVISION_NEEDED' || reopened.length > 0 || to === 'SUBMITTED' || to === 'RESUBMITTED') {
         await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));
@@ -148,6 +145,9 @@ export async function executeMove(
       action: action.auditAction, entity: 'application', userId: actor.userId, applicationId: app.id, organizationId: app.organizationId,
       fromStatus: from, toStatus: to, comments, details,
     });
+    // A revised application back in a stage's review starts that stage (and every later one) again, after the move's own
+    // entry: the earlier pass's reviews move to review_passes (decision 047), so everything that reads reviews reads the new pass.
+    await restartPasses(tx, app, from, to, actor.userId);
   });
 
   await removeStoredBytes(ctx, released, "a deleted application's pending upload");

@@ -70,7 +70,8 @@ export async function restartPasses(
     }
     await audit(tx, {
       action: 'REVIEW_PASS_STARTED', entity: 'application', userId, applicationId: app.id, organizationId: app.organizationId,
-      fromStatus: from, toStatus: to, details: {
+      // The status it entered, unchanged by this entry (the move has its own): the history shows no second move.
+      fromStatus: to, toStatus: to, details: {
         stage, pass: pass + 1, archivedPass: pass, reviewers: assignments.map((a) => a.reviewerId), kept: index === 0 ? 'PENDING' : 'unassigned',
       },
     });

@@ -11,6 +11,7 @@ import {
   applications, loggedActions, organizations, programs, questions, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions,
   reviewMarks, reviewPasses, reviewSectionSubmissions, sections, userRoles, users,
 } from '../../api/db/schema';
+import { describeAction } from '../../domain/history';
 import { MARK_RULES } from '../../domain/review-marks';
 import type { ApplicationStatus } from '../../domain/statuses';
 import { reviewStage, type ReviewCall, type Reviewer } from '../support/reviews';
@@ -131,6 +132,8 @@ describe('a second pass through gating', () => {
     const started = await api.database.db.select().from(loggedActions).where(and(eq(loggedActions.applicationId, id), eq(loggedActions.action, 'REVIEW_PASS_STARTED')));
     expect(started).toHaveLength(1);
     expect(started[0]!.details).toMatchObject({ stage: 'GATING', pass: 2, archivedPass: 1 });
+    expect(started[0]).toMatchObject({ fromStatus: 'GATING_REVIEW', toStatus: 'GATING_REVIEW' });
+    expect(describeAction(started[0] as any)).toBe('Gating review pass 2 started on GA-RP0001; pass 1 is kept as history');
 
     // The guard reads the new pass: nothing marked yet.
     await mustMove(id, 'mark-as-gating-awaiting-consensus');
