@@ -4,6 +4,8 @@
 import { get, type ApiSession } from './client.server';
 import { streamApi } from '../utils/api.server';
 import type { ListPage } from './types';
+import type { CandidateArea as ServiceArea, RankedCandidate } from '../../api/services/candidate-dashboard';
+import type { Wire } from '../../domain/wire';
 
 export interface CandidateQuery {
   page: number;
@@ -19,29 +21,11 @@ export interface CandidateQuery {
   applicationId?: string;
 }
 
-export interface Candidate {
-  applicationId: string;
-  projectArea: string | null;
-  organizationName: string;
-  status: string;
-  technologyType: string | null;
-  beadRequest: number | null;
-  unserved: number | null;
-  underserved: number | null;
-  locations: number | null;
-  outlayPerLocation: number | null;
-  rubricTotal: number | null;
-  /** Null without an outlay per location (listed last). */
-  rank: number | null;
-  withinBand: boolean;
-}
+/** An application of the dashboard, ranked in its area. */
+export type Candidate = Wire<RankedCandidate>;
 
-export interface CandidateArea {
-  projectArea: string | null;
-  lowestOutlay: number | null;
-  bandLimit: number | null;
-  applications: Candidate[];
-}
+/** An area: its lowest outlay, the band's limit and its ranked applications. */
+export type CandidateArea = Wire<ServiceArea>;
 
 export interface CandidatePage extends ListPage {
   /** The applications the filters keep over every area (not only this page's). */

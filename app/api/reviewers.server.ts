@@ -1,49 +1,19 @@
 // The reviewers screen (spec 7 GET review/applications/reviewers/all; decision 044): review assignments with their
 // reviewer, application, status, times and the stalled flag, and the per-reviewer counts.
 import { get, type ApiSession } from './client.server';
-import type { RoleName } from '../../domain/roles';
-import type { ReviewerType } from '../../domain/review-assignments';
-import type { Declaration } from '../../domain/reviewers';
-import type { Stage } from '../../domain/permissions';
-import type { AssignmentStatus } from '../../domain/workflow';
+import type { ListPage } from './types';
+import type { ReviewerAssignment, ReviewerSummary } from '../../api/services/reviewers-list';
+import type { Wire } from '../../domain/wire';
 
-interface Paged {
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  totalRecords: number;
-}
-
-export interface ReviewerAssignmentRow {
-  id: string;
-  reviewer: { id: string; firstName: string; lastName: string; email: string; role: RoleName };
-  application: { id: string; organizationName: string; status: string };
-  reviewerType: ReviewerType;
-  stage: Stage;
-  status: AssignmentStatus;
-  assignedAt: string;
-  startedAt: string | null;
-  submittedAt: string | null;
-  statusChangedAt: string;
-  ageInDays: number;
-  declaration: Declaration;
-  stalled: boolean;
-}
-export interface ReviewerAssignmentsPage extends Paged {
+/** One review assignment as GET review/applications/reviewers/all answers it. */
+export type ReviewerAssignmentRow = Wire<ReviewerAssignment>;
+export interface ReviewerAssignmentsPage extends ListPage {
   reviewers: ReviewerAssignmentRow[];
 }
 
-export interface ReviewerSummaryRow {
-  reviewer: { id: string; firstName: string; lastName: string; email: string; role: RoleName; active: boolean };
-  reviewerType: ReviewerType;
-  stage: Stage;
-  pending: number;
-  inProgress: number;
-  submitted: number;
-  stalled: number;
-  conflicts: number;
-}
-export interface ReviewerSummaryPage extends Paged {
+/** One reviewer's counts as GET review/applications/reviewers/summary answers them. */
+export type ReviewerSummaryRow = Wire<ReviewerSummary>;
+export interface ReviewerSummaryPage extends ListPage {
   reviewers: ReviewerSummaryRow[];
 }
 

@@ -1,38 +1,15 @@
 // The BEAD rubric of an application (review rubric 5, decision 042; API: api/routes/rubric-scores.ts).
 // Failures are mapped by app/utils/api-errors.server.ts like every other call.
 import { get, put, seg, type ApiSession } from './client.server';
-import type { AreaComparison, RubricField } from '../../domain/rubric';
+import type { RubricField } from '../../domain/rubric';
+import type { RubricCriterionSheet as ServiceCriterion, RubricSheet as ServiceSheet } from '../../api/services/rubric-scores';
+import type { Wire } from '../../domain/wire';
 
-export interface RubricCriterionSheet {
-  field: RubricField;
-  label: string;
-  max: number;
-  how: string;
-  suggestion: number | null;
-  /** The numbers the suggestion came from, or why there is none. */
-  basis: string;
-  saved: number | null;
-}
+/** One criterion of the sheet: max, the server's suggestion and the figures it came from, the saved value. */
+export type RubricCriterionSheet = Wire<ServiceCriterion>;
 
 /** GET rubric-scores/application/{id}/score: spec 3's Rubric score fields and the sheet. */
-export type RubricSheet = Record<RubricField, number | null> & {
-  id: string | null;
-  applicationId: string;
-  technologyType: string | null;
-  scoringContext: string | null;
-  totalScore: number;
-  lastModifiedBy: string | null;
-  lastModifiedByName: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  deletedAt: string | null;
-  scored: boolean;
-  maxTotal: number;
-  suggestedTotal: number;
-  criteria: RubricCriterionSheet[];
-  comparison: AreaComparison;
-  technicalPercentage: number | null;
-};
+export type RubricSheet = Wire<ServiceSheet>;
 
 export type RubricBody = Partial<Record<RubricField, number | null>> & { scoringContext?: string | null };
 
