@@ -2,9 +2,7 @@
 // state-review-pdf, streamed through as the API writes it. A plain link, so it works without JavaScript.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { throwPageError } from '../utils/api-errors.server';
-import { passDownload } from '../utils/download.server';
-import { apiSession } from '../api/client.server';
+import { download } from '../utils/download.server';
 import { stateReviewPdf } from '../api/state-review-pdf.server';
 
 export { refuseMethod as action } from '../utils/form-data.server';
@@ -12,9 +10,5 @@ export { refuseMethod as action } from '../utils/form-data.server';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'state');
   const id = String(params.id ?? '').toUpperCase();
-  try {
-    return passDownload(await stateReviewPdf(apiSession(context, user), id), user.cookie);
-  } catch (error) {
-    return throwPageError(error, { request, context });
-  }
+  return download(request, context, user, (api) => stateReviewPdf(api, id));
 }

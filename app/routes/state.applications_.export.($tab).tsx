@@ -4,9 +4,7 @@
 // it. A plain link, so it works without JavaScript.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { throwPageError } from '../utils/api-errors.server';
-import { passDownload } from '../utils/download.server';
-import { apiSession } from '../api/client.server';
+import { download } from '../utils/download.server';
 import { applicationsExport } from '../api/review-exports.server';
 import { stateReadScope } from '../../domain/access';
 import { listQuery, readListState, tabOf } from './state.applications.($tab)/list-state';
@@ -21,9 +19,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The tab and the status filter leave no status: the list says 'No data', and there is nothing to export.
   if (!query) throw data(null, { status: 404 });
   const { page: _page, limit: _limit, ...filters } = query;
-  try {
-    return passDownload(await applicationsExport(apiSession(context, user), filters), user.cookie);
-  } catch (error) {
-    return throwPageError(error, { request, context });
-  }
+  return download(request, context, user, (api) => applicationsExport(api, filters));
 }
