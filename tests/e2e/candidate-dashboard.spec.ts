@@ -2,19 +2,28 @@
 // (html-validate on every page through the fixtures): on an application the test submits itself and the State Admin
 // moves past gating, the State Admin reaches the dashboard from /state/dashboard, opens it with filters in the URL
 // (its area ranked, the band stated, chips), filters through the drawer, and downloads the XLSX of the same filters
-// (read back with exceljs). A reviewer is sent away from it.
+// (read back with exceljs). A reviewer is sent away from it. Then issue 12's journey from the rubric to the rank: three
+// applications of the test's own in one area past gating, with BEAD requests that rank them; the State Admin scores one
+// in Score Preview and sees the area's rank order, the within-15% flags and that total on the dashboard.
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { test, expect, signIn, logOut, scan, ready, apiToken, ACCOUNTS } from './fixtures';
 import { submitFreshApplication } from './submitted-application';
+import { openScorePreview, scanSettled, toast } from './score-preview';
+
+/** Moves a submitted application past gating (TECHNICAL_REVIEW: Passed Gating itself needs the consensus, decision 041). */
+async function movePastGating(page: Page, id: string, headers: Record<string, string>) {
+  const moved = await page.request.post(`/api/v1/review/applications/${id}/change-status`, {
+    headers, data: { status: 'TECHNICAL_REVIEW', comments: 'Past gating for the candidate dashboard journey.' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+}
 
 test('the State Admin sees an application past gating ranked in its area, filters in the URL, and exports the same rows', async ({ page }) => {
   test.setTimeout(240_000);
   const app = await submitFreshApplication(page, 'Candidate E2E');
   const headers = { Authorization: `Bearer ${await apiToken(page, ACCOUNTS.stateAdmin)}` };
-  const moved = await page.request.post(`/api/v1/review/applications/${app.id}/change-status`, {
-    headers, data: { status: 'TECHNICAL_REVIEW', comments: 'Past gating for the candidate dashboard journey.' },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
+  await movePastGating(page, app.id, headers);
   const area = ((await (await page.request.get(`/api/v1/review/applications/${app.id}`, { headers })).json()) as { application: { projectLocation: string } }).application.projectLocation;
   expect(area).toBeTruthy();
 
@@ -80,4 +89,63 @@ test('the State Admin sees an application past gating ranked in its area, filter
   await expect(page).toHaveURL(/\/state\/dashboard$/);
   await page.goto('/state/candidate-dashboard/export');
   await expect(page).toHaveURL(/\/state\/dashboard$/);
+});
+
+// Each project ranks in an area of its own (both run at the same moment), an area no other journey creates in. The
+// outlays ($ per location) are far below the demo data's (hundreds of dollars), so these three rank first, second and
+// third: 11 is within 15% of 10, 15 is not. Created out of rank order, so the order is the outlay's, not the ids'.
+const OWN_AREA: Record<string, string> = { 'js-on': 'Larkmoor County - East', 'js-off': 'Kestrel Point County - Coastal' };
+const OUTLAYS = [15, 10, 11] as const;
+
+test('the State Admin scores the rubric in Score Preview and sees the area’s rank order with that total on the dashboard', async ({ page }) => {
+  test.setTimeout(300_000);
+  const headers = { Authorization: `Bearer ${await apiToken(page, ACCOUNTS.stateAdmin)}` };
+  const areaName = OWN_AREA[test.info().project.name]!;
+  const areas = (await (await page.request.get('/api/v1/project-area/all', { headers })).json()) as { name: string; unservedLocationsCount: number; underservedLocationsCount: number }[];
+  const area = areas.find((a) => a.name === areaName)!;
+  const locations = area.unservedLocationsCount + area.underservedLocationsCount;
+  expect(locations).toBeGreaterThan(0);
+  const apps: { id: string; legalName: string; outlay: number }[] = [];
+  for (const [i, outlay] of OUTLAYS.entries()) {
+    // 28, the BEAD request, over the area's locations (22) is the outlay per location.
+    const app = await submitFreshApplication(page, `Ranked ${i + 1}`, { area: areaName, answers: { '28': (outlay * locations).toFixed(2) } });
+    await movePastGating(page, app.id, headers);
+    apps.push({ id: app.id, legalName: app.legalName, outlay });
+  }
+  const ranked = [...apps].sort((a, b) => a.outlay - b.outlay);
+  const scored = ranked[1]!; // the second lowest, 11 a location
+
+  // Score Preview: the outlay's suggestion compares with the area's lowest (40 × 10 ÷ 11); one criterion typed and
+  // saved, then the suggestion taken, both through the form.
+  await signIn(page, ACCOUNTS.stateAdmin);
+  const dialog = await openScorePreview(page, scored.id);
+  await expect(dialog.getByTestId('rubric-totalOutlayFundsScore')).toContainText('Suggested 36.36: outlay $11/location; lowest in area $10');
+  await scan(page);
+  await dialog.getByLabel('Local government support (0 to 5)').fill('4');
+  await dialog.getByRole('button', { name: 'Save scores' }).click();
+  await expect(toast(page, 'Rubrics score updated successfully')).toBeVisible();
+  const saved = page.getByRole('dialog', { name: 'Score Preview' });
+  await expect(saved.getByTestId('rubric-total')).toContainText('Total: 4 of 100');
+  await ready(page);
+  await saved.getByRole('button', { name: 'Use suggestion for Minimal BEAD outlay' }).click();
+  await expect(toast(page, 'Rubrics score updated successfully')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Score Preview' }).getByTestId('rubric-total')).toContainText('Total: 40.36 of 100');
+  await ready(page);
+  await scanSettled(page);
+
+  // The dashboard filtered to the area: the three first by outlay, the band, and the total just saved in its row.
+  await page.goto(`/state/candidate-dashboard?area=${encodeURIComponent(areaName)}`);
+  await ready(page);
+  const section = page.getByTestId('candidate-area');
+  await expect(section).toHaveCount(1);
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText(areaName);
+  await expect(section.getByTestId('area-band')).toHaveText('Lowest BEAD outlay per location: $10. Within 15%: up to $11.50.');
+  const rows = section.getByTestId('candidate-row');
+  const firstThree = async () => Promise.all([0, 1, 2].map(async (n) => (await rows.nth(n).getByRole('cell').allInnerTexts()).slice(0, 6).map((t) => t.trim())));
+  expect(await firstThree()).toEqual([
+    ['1', ranked[0]!.id, ranked[0]!.legalName, '$10', 'Yes', 'Not scored'],
+    ['2', ranked[1]!.id, ranked[1]!.legalName, '$11', 'Yes', '40.36'],
+    ['3', ranked[2]!.id, ranked[2]!.legalName, '$15', 'No', 'Not scored'],
+  ]);
+  await scan(page);
 });

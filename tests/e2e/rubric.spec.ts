@@ -4,16 +4,9 @@
 // max and the server's suggestion; a score above max is refused with the message tied to its field and the typed value
 // kept; the scores save ('Rubrics score updated successfully') and the total shows; "Use suggestion" takes a
 // criterion's suggestion; the application's history tells each save in words. The financial reviewer reads the same sheet without a form.
-import type { Page } from '@playwright/test';
-import { test, expect, signIn, logOut, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, logOut, scan, ready, ACCOUNTS } from './fixtures';
 import { submitFreshApplication } from './submitted-application';
-
-const reviewUrl = (id: string) => `/state/applications/review-application/${id}`;
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-async function scanSettled(page: Page) {
-  if (jsEnabled(page)) await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
-  await scan(page);
-}
+import { reviewUrl, toast, scanSettled, openScorePreview } from './score-preview';
 
 test('the State Admin scores the rubric in Score Preview: a bad value is refused and kept, the saved total shows', async ({ page }) => {
   test.setTimeout(240_000);
@@ -23,13 +16,7 @@ test('the State Admin scores the rubric in Score Preview: a bad value is refused
   // The list's row offers it too, opening the review screen's dialog by its URL.
   await page.goto(`/state/applications?q=${app.id}`);
   await expect(page.getByRole('link', { name: `Score Preview: ${app.id}` })).toHaveAttribute('href', `${reviewUrl(app.id)}?rubric=preview`);
-  await page.goto(reviewUrl(app.id));
-  await ready(page);
-  await page.getByTestId('action-menu').getByRole('link', { name: 'Score Preview' }).click();
-  await expect(page).toHaveURL(/rubric=preview/);
-  const dialog = page.getByRole('dialog', { name: 'Score Preview' });
-  await expect(dialog).toBeVisible();
-  await ready(page);
+  const dialog = await openScorePreview(page, app.id);
   await expect(dialog.getByTestId('rubric-total')).toContainText('Total: not scored (of 100)');
   await expect(dialog.getByTestId('rubric-totalOutlayFundsScore')).toContainText('Minimal BEAD outlay (0 to 40)');
   await expect(dialog.getByTestId('rubric-totalOutlayFundsScore')).toContainText(/Suggested [\d.]+: outlay \$[\d,]+\/location; lowest in area \$[\d,]+/);

@@ -17,7 +17,14 @@ export interface SubmittedApplication {
 
 const editable = (q: any) => q.type !== 'Header' && !q.readOnly && !q.additionalMetadata?.optionsFrom;
 
-export async function submitFreshApplication(page: Page, prefix: string): Promise<SubmittedApplication> {
+export interface SubmitOptions {
+  /** The project area (default: the first by name). */
+  area?: string;
+  /** Answers by system number instead of the valid default (e.g. '28', the BEAD request). */
+  answers?: Record<string, unknown>;
+}
+
+export async function submitFreshApplication(page: Page, prefix: string, opts: SubmitOptions = {}): Promise<SubmittedApplication> {
   const stamp = `${test.info().project.name}-${Date.now()}`;
   const legalName = `${prefix} ${stamp}`;
   const adminEmail = `${prefix.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${stamp.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`;
@@ -33,7 +40,7 @@ export async function submitFreshApplication(page: Page, prefix: string): Promis
   const me = await call('get', '/users/me');
   const organizationId = (me.user ?? me).organizations[0].id as string;
   const programId = (await call('get', '/program/all'))[0].id as string;
-  const area = (await call('get', '/project-area/all'))[0].name as string;
+  const area = opts.area ?? ((await call('get', '/project-area/all'))[0].name as string);
   const list = (await call('get', '/section/all')) as { id: string; slug: string; name: string; isEntityProfile: boolean }[];
   const sections = Object.fromEntries(list.map((s) => [s.slug, { id: s.id, name: s.name }]));
 
@@ -53,7 +60,7 @@ export async function submitFreshApplication(page: Page, prefix: string): Promis
 
   for (const section of list) {
     const view = await call('get', `/applications/${id}/sections/${section.id}`);
-    const answers = view.questions.filter(editable).map((q: any) => ({ questionId: q.id, value: validValue(q, file) }));
+    const answers = view.questions.filter(editable).map((q: any) => ({ questionId: q.id, value: opts.answers?.[q.systemNo] ?? validValue(q, file) }));
     if (section.isEntityProfile) await call('post', `/organization/${organizationId}/profile`, { answers });
     else await call('post', `/applications/${id}/sections/${section.id}/answers`, { answers });
   }
