@@ -29,16 +29,23 @@ function ReviewStatus({ row }: { row: Pick<ReviewerAssignmentRow, 'status' | 'st
   );
 }
 
+/** The reviewer's name, opening every assignment of theirs. */
+function ReviewerLink({ reviewer }: { reviewer: ReviewerAssignmentRow['reviewer'] }) {
+  return (
+    <Link to={reviewerAssignmentsPath(reviewer.id)}>
+      {fullName(reviewer)}
+      <span className="visually-hidden">: every assignment</span>
+    </Link>
+  );
+}
+
 export const assignmentColumns: Column<ReviewerAssignmentRow>[] = [
   {
     header: 'Reviewer',
     cell: (r) => (
       <ul className="cell-list">
         <li>
-          <Link to={reviewerAssignmentsPath(r.reviewer.id)}>
-            {fullName(r.reviewer)}
-            <span className="visually-hidden">: every assignment</span>
-          </Link>
+          <ReviewerLink reviewer={r.reviewer} />
         </li>
         <li className="muted">{roleLabel(r.reviewer.role)}</li>
         <li className="muted">{r.reviewer.email}</li>
@@ -87,10 +94,7 @@ export const summaryColumns: Column<ReviewerSummaryRow>[] = [
     cell: (r) => (
       <ul className="cell-list">
         <li>
-          <Link to={reviewerAssignmentsPath(r.reviewer.id)}>
-            {fullName(r.reviewer)}
-            <span className="visually-hidden">: every assignment</span>
-          </Link>
+          <ReviewerLink reviewer={r.reviewer} />
           {r.reviewer.active ? null : <span className="muted"> (inactive)</span>}
         </li>
         <li className="muted">{r.reviewer.email}</li>
