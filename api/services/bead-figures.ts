@@ -3,9 +3,10 @@
 // the 100/20 plan price (70), months to deploy (74), labor certification (60), universality (23), institutions served
 // (25). One SQL statement for any number of ids: the rubric reads one application, the candidate dashboard and the
 // XLSX export read thousands. areaComparisons adds the lowest figures per project area (two more statements).
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { applications, projectAreas } from '../db/schema';
+import { answers, applications, projectAreas, questions, sections } from '../db/schema';
 import { parseCurrency } from '../../domain/validation/amounts';
 import type { AreaComparison } from '../../domain/rubric';
 
@@ -81,12 +82,36 @@ export function figuresOf(row: {
   };
 }
 
-/** The figures of every given application (unknown ids are left out), in one statement. */
+/**
+ * The figures of every given application (unknown ids are left out), in one statement. The wanted answers are read
+ * once, not by a subquery per application: `answers` of the given ids and of the wanted questions (both as arrays,
+ * so its unique index is probed for those pairs only), kept to each application's own programme, aggregated per
+ * application as JSON and joined to the applications (decision 042 has the figures at 10,000 ids).
+ */
 export async function beadFigures(db: Reader, applicationIds: readonly string[]): Promise<Map<string, BeadFigures>> {
   const out = new Map<string, BeadFigures>();
   if (applicationIds.length === 0) return out;
   const ids = JSON.stringify([...new Set(applicationIds)]);
   const wanted = JSON.stringify(WANTED);
+  const idList = sql`array(select jsonb_array_elements_text(${ids}::jsonb))`;
+  // The questions of the wanted system numbers (of every programme: the join on sections keeps each application's own).
+  const wantedQuestions = sql`array(select wq.id from questions wq where wq.system_no in (select jsonb_array_elements_text(${wanted}::jsonb)))`;
+  const owner = alias(applications, 'owner');
+  const beadAnswers = db
+    .select({
+      applicationId: answers.applicationId,
+      // The answers as JSON text (drizzle's jsonb reader would turn a stored "250000" into a number; we parse ourselves).
+      answers: sql<string>`jsonb_object_agg(${questions.systemNo}, ${answers.value})::text`.as('bead_answers'),
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(sections, eq(sections.id, questions.sectionId))
+    .innerJoin(owner, and(eq(owner.id, answers.applicationId), eq(owner.programId, sections.programId)))
+    // Both keys of answers' unique index (application_id, question_id) as arrays: the index is probed for the
+    // wanted pairs only, never reading an application's other answers.
+    .where(and(sql`${answers.applicationId} = any(${idList})`, sql`${answers.questionId} = any(${wantedQuestions})`))
+    .groupBy(answers.applicationId)
+    .as('bead');
   const rows = await db
     .select({
       id: applications.id,
@@ -96,17 +121,12 @@ export async function beadFigures(db: Reader, applicationIds: readonly string[])
       unserved: projectAreas.unservedLocationsCount,
       underserved: projectAreas.underservedLocationsCount,
       cais: projectAreas.caiCount,
-      // The answers as JSON text (drizzle's jsonb reader would turn a stored "250000" into a number; we parse ourselves).
-      answers: sql<string | null>`(
-        select jsonb_object_agg(q.system_no, ans.value)::text
-        from questions q
-        join sections s on s.id = q.section_id and s.program_id = ${applications.programId}
-        join answers ans on ans.application_id = ${applications.id} and ans.question_id = q.id
-        where q.system_no in (select jsonb_array_elements_text(${wanted}::jsonb)))`,
+      answers: beadAnswers.answers,
     })
     .from(applications)
     .leftJoin(projectAreas, sql`${projectAreas.name} = ${applications.projectLocation}`)
-    .where(sql`${applications.id} in (select jsonb_array_elements_text(${ids}::jsonb))`);
+    .leftJoin(beadAnswers, eq(beadAnswers.applicationId, applications.id))
+    .where(sql`${applications.id} = any(${idList})`);
   for (const row of rows) {
     out.set(row.id, figuresOf({
       ...row,
