@@ -68,3 +68,14 @@ export async function submitFreshApplication(page: Page, prefix: string, opts: S
   expect(submitted.status).toBe('SUBMITTED');
   return { id, organizationId, legalName, adminEmail, sections };
 }
+
+/**
+ * Moves a submitted application past gating to TECHNICAL_REVIEW through the State_Admin's `change-status` (`headers`:
+ * their bearer token): only the PASSED_* moves are guarded by the consensus (decision 041), so no gating review is needed.
+ */
+export async function movePastGating(page: Page, id: string, headers: Record<string, string>) {
+  const moved = await page.request.post(`/api/v1/review/applications/${id}/change-status`, {
+    headers, data: { status: 'TECHNICAL_REVIEW', comments: 'Past gating for a test journey.' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+}

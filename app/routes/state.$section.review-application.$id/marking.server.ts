@@ -186,6 +186,8 @@ export interface AutoSaved {
   intent: typeof MARKING_INTENTS.save;
   auto: true;
   saved: number;
+  /** The questions (system numbers) whose value was refused (a score out of range) and so not saved: the live region names them. */
+  held: string[];
 }
 
 const text = (form: FormData, name: string) => {
@@ -206,6 +208,7 @@ function formValues(form: FormData): Record<string, string> {
 function postedMarks(form: FormData, stage: Stage, questions: { id: string; systemNo: string }[], auto: boolean) {
   const marks: MarkBody[] = [];
   const errors: Record<string, string> = {};
+  const held: string[] = [];
   for (const q of questions) {
     const rule = markRule(stage, q.systemNo);
     if (!rule) continue;
@@ -216,12 +219,15 @@ function postedMarks(form: FormData, stage: Stage, questions: { id: string; syst
     else mark.score = parseScore(raw);
     const problem = markProblem(rule, mark);
     if (problem) {
+      // An autosave leaves the mark out: a comment may still be on its way (decision 038), but a value out of range is
+      // complete and wrong, and the live region names its question rather than saying all is saved.
       if (!auto) errors[`${problem.field === 'value' ? 'mark' : 'comment'}.${q.id}`] = problem.message;
+      else if (problem.field === 'value') held.push(q.systemNo);
       continue;
     }
     marks.push(mark);
   }
-  return { marks, errors };
+  return { marks, errors, held };
 }
 
 /** The marking intents of the review screen's action. `back`: the page without dialogs. */
@@ -247,11 +253,11 @@ export async function markingAction(api: ApiSession, caller: ApiCaller, form: Fo
       const sectionId = text(form, 'sectionId');
       const section = current.sections.find((s) => s.id === sectionId);
       if (!stage || !section) return redirect(back);
-      const { marks, errors } = postedMarks(form, stage, section.questions, auto);
+      const { marks, errors, held } = postedMarks(form, stage, section.questions, auto);
       const first = Object.values(errors)[0];
       if (first) return fail(errors, first);
       const res = await saveMarks(api, id, sectionId, marks);
-      if (auto) return data<AutoSaved>({ intent: MARKING_INTENTS.save, auto: true, saved: marks.length });
+      if (auto) return data<AutoSaved>({ intent: MARKING_INTENTS.save, auto: true, saved: marks.length, held });
       if (intent === MARKING_INTENTS.save) return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
       const submitted = await submitSection(api, id, sectionId);
       return redirectWithToast(back, caller.context, { type: 'success', title: submitted.message });

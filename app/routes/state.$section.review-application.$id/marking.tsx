@@ -131,6 +131,16 @@ function MarkControl({ m, readOnly, errors, values }: { m: MarkView; readOnly: b
 }
 
 /**
+ * What the live region says after an autosave: a score out of range was not saved, and the reviewer is told which
+ * rather than that all is saved (a mark whose comment is still to come waits quietly, decision 038).
+ */
+export function autosavedText(done: Pick<AutoSaved, 'held'>): string {
+  if (done.held.length === 0) return 'Your marks are saved.';
+  const which = done.held.length === 1 ? `question ${done.held[0]}: Save shows what it needs` : `questions ${done.held.join(', ')}: Save shows what they need`;
+  return `Your marks are saved, except ${which}.`;
+}
+
+/**
  * The answers of the step with the mark controls of the questions the reviewer's stage marks, in one form (Save,
  * Submit Section). With JavaScript a change (a radio chosen, a score or comment left) is saved by a fetcher at once.
  */
@@ -177,7 +187,7 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
       return;
     }
     if (!timer.current) setWaiting(false);
-    if (fetcher.data) setSaveState('errors' in fetcher.data ? fetcher.data.message : 'Your marks are saved.');
+    if (fetcher.data) setSaveState('errors' in fetcher.data ? fetcher.data.message : autosavedText(fetcher.data));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
   useEffect(() => () => {
