@@ -9,16 +9,36 @@ import { STAGES } from './workflow';
 /** The statuses of a revision: the organization changed (or may have changed) its answers since the last review. */
 export const REVISION_STATUSES: readonly ApplicationStatus[] = ['REVISION_NEEDED', 'RESUBMITTED'];
 
+/** One status move of an application's history (logged_actions from_status → to_status, from ≠ to), oldest first. */
+export interface StatusMove {
+  from: string | null;
+  to: string | null;
+}
+
+const isRevision = (status: string | null) => status !== null && (REVISION_STATUSES as readonly string[]).includes(status);
+
+/** The stage whose REVIEW status `to` is, if it is one: only a move into a stage's review can restart a pass. */
+export const stageReviewEntered = (to: string | null): Stage | null => STAGES.find((stage) => to === `${stage}_REVIEW`) ?? null;
+
 /**
- * The stages whose current pass a move closes: a move from a revision status into a stage's REVIEW status closes that
- * stage's pass and every later stage's (the answers changed, so whatever was reviewed from that stage on is stale;
- * earlier stages, already passed, keep theirs). Every other move keeps the passes: a return to review from consensus
- * (mark-as-{stage}-review-state) is the same pass, and so is an Assign Status reset that is not a revision.
+ * The stages whose current pass the LAST of `moves` closes (`moves`: the application's status moves in order, the move
+ * just made last). A stage's pass is stale once the application has been through a revision (into or out of
+ * REVISION_NEEDED or RESUBMITTED) since that pass began, whatever the path since (resubmit, or Assign Status to
+ * SUBMITTED, REJECTED...). A move into a stage's REVIEW status whose pass is stale closes it and every later stage's
+ * (the answers changed, so whatever was reviewed from that stage on is stale); those stages' new passes begin there.
+ * Earlier stages keep theirs until the application enters their review again. Nothing else closes a pass: a return to
+ * review from consensus (mark-as-{stage}-review-state), or an Assign Status reset with no revision since the pass began.
  */
-export function stagesRestarted(from: ApplicationStatus, to: ApplicationStatus | null): Stage[] {
-  if (!to || !REVISION_STATUSES.includes(from)) return [];
-  const entered = STAGES.findIndex((stage) => to === `${stage}_REVIEW`);
-  return entered < 0 ? [] : STAGES.slice(entered);
+export function stagesRestarted(moves: readonly StatusMove[]): Stage[] {
+  const stale = new Set<Stage>();
+  let restarted: Stage[] = [];
+  for (const move of moves) {
+    if (isRevision(move.from) || isRevision(move.to)) for (const stage of STAGES) stale.add(stage);
+    const entered = stageReviewEntered(move.to);
+    restarted = entered && stale.has(entered) ? STAGES.slice(STAGES.indexOf(entered)) : [];
+    for (const stage of restarted) stale.delete(stage);
+  }
+  return restarted;
 }
 
 /** The current pass of a stage, given how many passes were closed (review_passes rows of that stage). */

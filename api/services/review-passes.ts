@@ -2,14 +2,14 @@
 // reader (the review summary and summariesOf, the consensus table, the consensus guards, the automatic move, the
 // state review PDF, the exports, the rubric's technical figure, the reviewers list) reads the current pass without a
 // filter of its own. This is the one place a pass ends: when a move restarts a stage (domain/review-passes.ts
-// stagesRestarted), its rows are copied to review_passes as they were and cleared, in the move's transaction.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+// stagesRestarted, read from the application's status moves in logged_actions), its rows are copied to review_passes as they were and cleared, in the move's transaction.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  reviewAssignments, reviewConsensus, reviewDecisions, reviewMarks, reviewPasses, reviewSectionSubmissions, reviewUnlocks,
+  loggedActions, reviewAssignments, reviewConsensus, reviewDecisions, reviewMarks, reviewPasses, reviewSectionSubmissions, reviewUnlocks,
 } from '../db/schema';
 import { audit } from './audit';
 import type { ApplicationRow, Tx } from './application-content';
-import { currentPass, stagesRestarted } from '../../domain/review-passes';
+import { currentPass, stageReviewEntered, stagesRestarted, type StatusMove } from '../../domain/review-passes';
 import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
 import type { Stage } from '../../domain/permissions';
 import type { ApplicationStatus } from '../../domain/statuses';
@@ -21,8 +21,15 @@ export async function closedPasses(db: Tx, applicationId: string): Promise<Map<S
   return new Map(rows.map((r) => [r.stage as Stage, r.passes]));
 }
 
+/** The application's status moves, oldest first (its history's order: created_at, then seq), the move just made included. */
+async function statusMoves(db: Tx, applicationId: string): Promise<StatusMove[]> {
+  return db.select({ from: loggedActions.fromStatus, to: loggedActions.toStatus }).from(loggedActions)
+    .where(and(eq(loggedActions.applicationId, applicationId), ne(loggedActions.fromStatus, loggedActions.toStatus)))
+    .orderBy(asc(loggedActions.createdAt), asc(loggedActions.seq));
+}
+
 /**
- * The move `from` → `to` of `app` (inside its transaction, after the status changed): close the current pass of every
+ * The move `from` → `to` of `app` (inside its transaction, after the status changed and its history entry): close the current pass of every
  * stage it restarts that has anything recorded. The entered stage's reviewers keep their assignments, back to PENDING
  * (not started, not submitted, assigned now) and keep their declarations (the organization is the same); a later
  * stage's assignments are closed with its pass (that stage is assigned again when the application gets there).
@@ -31,7 +38,9 @@ export async function closedPasses(db: Tx, applicationId: string): Promise<Map<S
 export async function restartPasses(
   tx: Tx, app: Pick<ApplicationRow, 'id' | 'organizationId'>, from: ApplicationStatus, to: ApplicationStatus | null, userId: string | null,
 ): Promise<{ stage: Stage; pass: number }[]> {
-  const stages = stagesRestarted(from, to);
+  // Only a move into a stage's review can restart one; the history is read for those alone.
+  if (from === to || !stageReviewEntered(to)) return [];
+  const stages = stagesRestarted(await statusMoves(tx, app.id));
   if (stages.length === 0) return [];
   const closed = await closedPasses(tx, app.id);
   const restarted: { stage: Stage; pass: number }[] = [];

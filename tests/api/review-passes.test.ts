@@ -28,6 +28,7 @@ const APPS: Record<string, ApplicationStatus> = {
   'GA-RP0001': 'GATING_REVIEW', // the full round: reviewed, revision, resubmitted, back to gating
   'GA-RP0002': 'GATING_REVIEW', // back to review from consensus, and an Assign Status reset: the same pass
   'GA-RP0003': 'GATING_REVIEW', // through gating and technical, revision in technical, resubmitted into gating: both stages start again
+  'GA-RP0004': 'GATING_REVIEW', // revision, then Assign Status to Submitted and into gating: pass 2 all the same; a later reset keeps pass 2
 };
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
@@ -186,5 +187,32 @@ describe('a second pass through gating', () => {
     expect((await passesOf(id))[1]!.assignments).toEqual([expect.objectContaining({ reviewerId: ids['ctc.reviewer@example.gov'], status: 'SUBMITTED' })]);
     const summary = (await call(admin, `/review/applications/${id}/review-summary`)).body;
     expect(summary.overallScore).toEqual({ actual: 0, possible: 0, percentage: 0 });
+  });
+
+  it('starts pass 2 when Assign Status takes a revision back to Submitted and into gating, and keeps pass 2 through a later reset', async () => {
+    const id = 'GA-RP0004';
+    expect(await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens[admin], reviewers: RSM() })).toBe('GATING_IN_STATE_CONSENSUS');
+    await mustMove(id, 'mark-as-revision-needed', { sectionIds: [q['42']!.sectionId], comments: 'Please add the audited statements.' });
+    // Not resubmitted: the State_Admin's Assign Status to Submitted, then the ordinary move into gating review.
+    await mustMove(id, 'change-status', { status: 'SUBMITTED' });
+    await mustMove(id, 'mark-as-gating-review');
+    expect((await passesOf(id)).map((p) => [p.stage, p.pass, p.closedFromStatus])).toEqual([['GATING', 1, 'SUBMITTED']]);
+    expect(await count(reviewMarks, id, 'GATING')).toBe(0);
+    expect(await count(reviewDecisions, id, 'GATING')).toBe(0);
+    expect((await assignments(id)).map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+    const started = await api.database.db.select().from(loggedActions).where(and(eq(loggedActions.applicationId, id), eq(loggedActions.action, 'REVIEW_PASS_STARTED')));
+    expect(started.map((e) => e.details)).toEqual([expect.objectContaining({ stage: 'GATING', pass: 2, archivedPass: 1 })]);
+    // The automatic move waits for both new decisions: the old ones are not counted.
+    await expect(reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens[admin], reviewers: [reviewer('rsm.reviewer@example.gov')], assigned: true }))
+      .rejects.toThrow(/did not move to consensus by itself: GATING_REVIEW/);
+    expect(await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens[admin], reviewers: [reviewer('rsm.passer@example.gov')], assigned: true }))
+      .toBe('GATING_IN_STATE_CONSENSUS');
+
+    // Pass 2 was made on the revised answers: a reset with no revision since keeps it.
+    await mustMove(id, 'change-status', { status: 'SUBMITTED' });
+    await mustMove(id, 'mark-as-gating-review');
+    expect(await passesOf(id)).toHaveLength(1);
+    expect(await count(reviewMarks, id, 'GATING')).toBe(2 * MARK_RULES.GATING.length);
+    expect((await assignments(id)).map((r) => r.status)).toEqual(['SUBMITTED', 'SUBMITTED']);
   });
 });
