@@ -5,19 +5,10 @@
 // (read back with exceljs). A reviewer is sent away from it. Then issue 12's journey from the rubric to the rank: three
 // applications of the test's own in one area past gating, with BEAD requests that rank them; the State Admin scores one
 // in Score Preview and sees the area's rank order, the within-15% flags and that total on the dashboard.
-import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { test, expect, signIn, logOut, scan, ready, apiToken, ACCOUNTS } from './fixtures';
-import { submitFreshApplication } from './submitted-application';
+import { movePastGating, submitFreshApplication } from './submitted-application';
 import { openScorePreview, scanSettled, toast } from './score-preview';
-
-/** Moves a submitted application past gating (TECHNICAL_REVIEW: Passed Gating itself needs the consensus, decision 041). */
-async function movePastGating(page: Page, id: string, headers: Record<string, string>) {
-  const moved = await page.request.post(`/api/v1/review/applications/${id}/change-status`, {
-    headers, data: { status: 'TECHNICAL_REVIEW', comments: 'Past gating for the candidate dashboard journey.' },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-}
 
 test('the State Admin sees an application past gating ranked in its area, filters in the URL, and exports the same rows', async ({ page }) => {
   test.setTimeout(240_000);

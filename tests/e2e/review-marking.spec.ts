@@ -13,8 +13,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, apiToken, logOut, jsEnabled, ACCOUNTS } from './fixtures';
 import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
 import { reviewStage, type ReviewCall } from '../support/reviews';
-
-const reviewUrl = (id: string) => `/state/applications/review-application/${id}`;
+import { declareNoConflict } from './marking-screen';
+import { reviewUrl, scanSettled, toast } from './score-preview';
 
 async function api(request: APIRequestContext, token: string, path: string, body?: unknown, method?: 'POST' | 'PUT') {
   const headers = { Authorization: `Bearer ${token}` };
@@ -110,12 +110,6 @@ async function passes(page: Page, label: string, comments: string) {
   await expect(statusBadge(page)).toHaveText(label);
   await expect(toast(page, `Application marked as ${label}`)).toBeVisible();
 }
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-/** Scans once the toasts are gone: a toast fading out has its colours blended with the page for a moment. */
-async function scanSettled(page: Page) {
-  if (jsEnabled(page)) await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
-  await scan(page);
-}
 
 /** The gating sections' steps in form order, as the reviewer's list of sections to mark names them. */
 async function sectionsToMark(page: Page): Promise<string[]> {
@@ -160,10 +154,7 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
     await expect(page.getByLabel(/^Describe the conflict/)).toHaveAttribute('aria-describedby', 'conflict-note-error');
     await scan(page);
   }
-  await page.getByTestId('conflict-form').getByRole('radio', { name: /I have no conflict of interest/ }).check();
-  await page.getByRole('button', { name: 'Submit declaration' }).click();
-  await expect(toast(page, MARK_MSG.declaredNone)).toBeVisible();
-  await expect(page.getByTestId('review-answers')).toBeVisible();
+  await declareNoConflict(page);
 
   const sections = await sectionsToMark(page);
   expect(sections).toEqual(['Entity Information', 'Financial Capability', 'Managerial & Operational Capability', 'Labor & Workforce', 'Compliance & Certifications']);
