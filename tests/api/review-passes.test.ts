@@ -215,4 +215,21 @@ describe('a second pass through gating', () => {
     expect(await count(reviewMarks, id, 'GATING')).toBe(2 * MARK_RULES.GATING.length);
     expect((await assignments(id)).map((r) => r.status)).toEqual(['SUBMITTED', 'SUBMITTED']);
   });
+
+  it("reads the seed's history: a demo application reset with no revision keeps its reviews, one revised after its reviews starts again", async () => {
+    // GA-SMT009 (this file's own database): reviewed in gating and technical, never revised.
+    const gatingMarks = await count(reviewMarks, 'GA-SMT009', 'GATING');
+    expect(gatingMarks).toBeGreaterThan(0);
+    await mustMove('GA-SMT009', 'change-status', { status: 'SUBMITTED' });
+    await mustMove('GA-SMT009', 'mark-as-gating-review');
+    expect(await count(reviewMarks, 'GA-SMT009', 'GATING')).toBe(gatingMarks);
+    expect(await passesOf('GA-SMT009')).toHaveLength(0);
+    // GA-LKV007: reviewed in gating, then asked for a revision (the seed's walk): its gating reviews are stale.
+    expect(await count(reviewMarks, 'GA-LKV007', 'GATING')).toBeGreaterThan(0);
+    expect(await statusOf('GA-LKV007')).toBe('REVISION_NEEDED');
+    await mustMove('GA-LKV007', 'change-status', { status: 'SUBMITTED' });
+    await mustMove('GA-LKV007', 'mark-as-gating-review');
+    expect((await passesOf('GA-LKV007')).map((p) => [p.stage, p.pass])).toEqual([['GATING', 1]]);
+    expect(await count(reviewMarks, 'GA-LKV007', 'GATING')).toBe(0);
+  });
 });
