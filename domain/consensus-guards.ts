@@ -44,6 +44,11 @@ export const GUARD_MSG = {
   ].filter(Boolean).join(' '),
   technical: (percentage: number, threshold: number) =>
     `Technical score ${percentage}% is below the programme's pass threshold of ${threshold}%.`,
+  /** The stage's reviews came before a revision (domain/review-passes.ts staleStages): they judged other answers. */
+  stale: (stage: Stage) => {
+    const name = stage === 'GATING' ? 'Gating' : stage === 'TECHNICAL' ? 'Technical' : 'State';
+    return `Passed ${name} needs a new ${name.toLowerCase()} review: the application was revised after its ${name.toLowerCase()} reviews. Move it to ${name} Review to start the new pass.`;
+  },
   technicalNone: (threshold: number) =>
     `No technical review has been submitted: the technical score 0% is below the programme's pass threshold of ${threshold}%.`,
 } as const;

@@ -30,6 +30,19 @@ export const stageReviewEntered = (to: string | null): Stage | null => STAGES.fi
  * review from consensus (mark-as-{stage}-review-state), or an Assign Status reset with no revision since the pass began.
  */
 export function stagesRestarted(moves: readonly StatusMove[]): Stage[] {
+  return foldPasses(moves).restarted;
+}
+
+/**
+ * The stages whose current pass is stale after `moves`: the application went through a revision since the pass began
+ * and has not entered that stage's review since. Their reviews judged answers that may have changed, so the consensus
+ * guards (domain/consensus-guards.ts) refuse to pass such a stage on them, whatever the path to PASSED_{stage}.
+ */
+export function staleStages(moves: readonly StatusMove[]): Set<Stage> {
+  return foldPasses(moves).stale;
+}
+
+function foldPasses(moves: readonly StatusMove[]): { stale: Set<Stage>; restarted: Stage[] } {
   const stale = new Set<Stage>();
   let restarted: Stage[] = [];
   for (const move of moves) {
@@ -38,7 +51,7 @@ export function stagesRestarted(moves: readonly StatusMove[]): Stage[] {
     restarted = entered && stale.has(entered) ? STAGES.slice(STAGES.indexOf(entered)) : [];
     for (const stage of restarted) stale.delete(stage);
   }
-  return restarted;
+  return { stale, restarted };
 }
 
 /** The current pass of a stage, given how many passes were closed (review_passes rows of that stage). */

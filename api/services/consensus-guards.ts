@@ -6,7 +6,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { programs, questions, reviewAssignments, reviewConsensus, reviewMarks, sections } from '../db/schema';
 import type { ApplicationRow, Tx } from './application-content';
-import { gatingProblem, guardedStage, GUARDED, passThreshold, technicalProblem } from '../../domain/consensus-guards';
+import { gatingProblem, GUARD_MSG, guardedStage, GUARDED, passThreshold, technicalProblem } from '../../domain/consensus-guards';
+import { staleStages } from '../../domain/review-passes';
+import { statusMoves } from './review-passes';
 import { MARK_RULES, type PassFail } from '../../domain/review-marks';
 import { targetStatus, type ActionId, type MoveInput } from '../../domain/workflow';
 import type { Stage } from '../../domain/permissions';
@@ -47,6 +49,8 @@ async function stageFacts(db: Reader, app: Pick<ApplicationRow, 'id' | 'programI
 export async function guardProblem(db: Reader, app: Pick<ApplicationRow, 'id' | 'programId'>, status: string | null): Promise<string | null> {
   const stage = guardedStage(status);
   if (!stage) return null;
+  // Reviews from before a revision do not pass a stage, whatever the path here (decision 047).
+  if (staleStages(await statusMoves(db, app.id)).has(stage)) return GUARD_MSG.stale(stage);
   const facts = await stageFacts(db, app, stage);
   if (stage === 'GATING') return gatingProblem(facts.questions, facts.marks, facts.consensus);
   const [program] = await db.select({ threshold: programs.technicalPassThreshold }).from(programs).where(eq(programs.id, app.programId)).limit(1);

@@ -9,6 +9,7 @@ import {
 } from '../db/schema';
 import { audit } from './audit';
 import type { ApplicationRow, Tx } from './application-content';
+import type { Db } from '../db/client';
 import { currentPass, stageReviewEntered, stagesRestarted, type StatusMove } from '../../domain/review-passes';
 import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
 import type { Stage } from '../../domain/permissions';
@@ -22,7 +23,7 @@ export async function closedPasses(db: Tx, applicationId: string): Promise<Map<S
 }
 
 /** The application's status moves, oldest first (its history's order: created_at, then seq), the move just made included. */
-async function statusMoves(db: Tx, applicationId: string): Promise<StatusMove[]> {
+export async function statusMoves(db: Tx | Db, applicationId: string): Promise<StatusMove[]> {
   return db.select({ from: loggedActions.fromStatus, to: loggedActions.toStatus }).from(loggedActions)
     .where(and(eq(loggedActions.applicationId, applicationId), ne(loggedActions.fromStatus, loggedActions.toStatus)))
     .orderBy(asc(loggedActions.createdAt), asc(loggedActions.seq));

@@ -12,6 +12,7 @@ import {
   reviewMarks, reviewPasses, reviewSectionSubmissions, sections, userRoles, users,
 } from '../../api/db/schema';
 import { describeAction } from '../../domain/history';
+import { GUARD_MSG } from '../../domain/consensus-guards';
 import { MARK_RULES } from '../../domain/review-marks';
 import type { ApplicationStatus } from '../../domain/statuses';
 import { reviewStage, type ReviewCall, type Reviewer } from '../support/reviews';
@@ -29,6 +30,7 @@ const APPS: Record<string, ApplicationStatus> = {
   'GA-RP0002': 'GATING_REVIEW', // back to review from consensus, and an Assign Status reset: the same pass
   'GA-RP0003': 'GATING_REVIEW', // through gating and technical, revision in technical, resubmitted into gating: both stages start again
   'GA-RP0004': 'GATING_REVIEW', // revision, then Assign Status to Submitted and into gating: pass 2 all the same; a later reset keeps pass 2
+  'GA-RP0005': 'GATING_REVIEW', // revision, then Assign Status past the review (consensus, Passed Gating): refused on the stale reviews
 };
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
@@ -214,6 +216,32 @@ describe('a second pass through gating', () => {
     expect(await passesOf(id)).toHaveLength(1);
     expect(await count(reviewMarks, id, 'GATING')).toBe(2 * MARK_RULES.GATING.length);
     expect((await assignments(id)).map((r) => r.status)).toEqual(['SUBMITTED', 'SUBMITTED']);
+  });
+
+  it('refuses Passed Gating on reviews made before a revision, whatever the path around the review, until a new pass is made', async () => {
+    const id = 'GA-RP0005';
+    expect(await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens[admin], reviewers: RSM() })).toBe('GATING_IN_STATE_CONSENSUS');
+    await mustMove(id, 'mark-as-revision-needed', { sectionIds: [q['42']!.sectionId], comments: 'Please add the audited statements.' });
+    const stale = GUARD_MSG.stale('GATING');
+    // Straight to Passed Gating, or by way of consensus: the reviews (all Pass) judged the answers before the revision.
+    for (const path of [[{ status: 'PASSED_GATING' }], [{ status: 'GATING_IN_STATE_CONSENSUS' }, { status: 'PASSED_GATING' }]]) {
+      const last = path.pop()!;
+      for (const step of path) await mustMove(id, 'change-status', step);
+      const refused = await move(id, 'change-status', last);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(stale);
+    }
+    expect(await statusOf(id)).toBe('GATING_IN_STATE_CONSENSUS');
+    const passed = await move(id, 'mark-as-passed-gating');
+    expect([passed.status, passed.body.message]).toEqual([409, stale]);
+    // The review screen shows the same reason before posting.
+    const detail = await call(admin, `/review/applications/${id}`);
+    expect(detail.body.moveGuards['mark-as-passed-gating']).toBe(stale);
+    // Back to gating review: the new pass starts, is reviewed, and passes.
+    await mustMove(id, 'mark-as-gating-review-state');
+    expect((await passesOf(id)).map((p) => [p.stage, p.pass])).toEqual([['GATING', 1]]);
+    expect(await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens[admin], reviewers: RSM(), assigned: true })).toBe('GATING_IN_STATE_CONSENSUS');
+    await mustMove(id, 'mark-as-passed-gating');
   });
 
   it("reads the seed's history: a demo application reset with no revision keeps its reviews, one revised after its reviews starts again", async () => {

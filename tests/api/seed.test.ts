@@ -13,6 +13,9 @@ import {
   reviewSectionSubmissions, schema, sections, userRoles, users,
 } from '../../api/db/schema';
 import { guardProblem } from '../../api/services/consensus-guards';
+import { statusMoves } from '../../api/services/review-passes';
+import { GUARD_MSG, guardedStage } from '../../domain/consensus-guards';
+import { staleStages } from '../../domain/review-passes';
 import { MARK_RULES } from '../../domain/review-marks';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
 import { WORKFLOW_ACTIONS, allowedActions, stageReviewStatuses, type AssignmentStatus } from '../../domain/workflow';
@@ -172,7 +175,10 @@ describe('the demo data', () => {
     expect(passed.length).toBeGreaterThan(5);
     for (const row of passed) {
       const [app] = await db.select().from(applications).where(eq(applications.id, row.applicationId!));
-      expect(await guardProblem(db, app!, row.toStatus), `${row.applicationId} ${row.toStatus}`).toBeNull();
+      // An application revised since it passed (GA-LKV006) holds reviews of its earlier answers: those pass nothing now.
+      const stage = guardedStage(row.toStatus)!;
+      const revisedSince = staleStages(await statusMoves(db, app!.id)).has(stage);
+      expect(await guardProblem(db, app!, row.toStatus), `${row.applicationId} ${row.toStatus}`).toBe(revisedSince ? GUARD_MSG.stale(stage) : null);
     }
     // Every submitted gating or technical assignment is a real review: a declaration, every question marked, every section submitted, a decision.
     const submittedReviews = await db.select().from(reviewAssignments).where(and(eq(reviewAssignments.status, 'SUBMITTED'), inArray(reviewAssignments.reviewerType, ['RSM_REVIEWER', 'CTC_REVIEWER'])));

@@ -1,7 +1,7 @@
 // Which moves start a stage's review again (decision 047): a move into a stage's review once the application has been
 // through a revision since that stage's pass began, whatever the path; that stage and every later one; nothing else.
 import { describe, expect, it } from 'vitest';
-import { currentPass, stageReviewEntered, stagesRestarted, type StatusMove } from '../../domain/review-passes';
+import { currentPass, stageReviewEntered, stagesRestarted, staleStages, type StatusMove } from '../../domain/review-passes';
 
 /** A history of moves from a walk of statuses: ['SUBMITTED', 'GATING_REVIEW', ...] → SUBMITTED→GATING_REVIEW, .... */
 const walk = (...statuses: string[]): StatusMove[] => statuses.slice(1).map((to, i) => ({ from: statuses[i]!, to }));
@@ -47,6 +47,17 @@ describe('stagesRestarted', () => {
     expect(stagesRestarted(walk('RESUBMITTED', 'GATING_IN_STATE_CONSENSUS'))).toEqual([]);
     expect(stagesRestarted(walk('RESUBMITTED'))).toEqual([]);
     expect(stagesRestarted([{ from: 'RESUBMITTED', to: null }])).toEqual([]);
+  });
+
+  it('tells which stages are stale: revised since their pass began, their review not entered since', () => {
+    const reviewed = ['SUBMITTED', 'GATING_REVIEW', 'GATING_IN_STATE_CONSENSUS', 'PASSED_GATING', 'TECHNICAL_REVIEW'];
+    expect([...staleStages(walk(...reviewed))]).toEqual([]);
+    expect([...staleStages(walk(...reviewed, 'REVISION_NEEDED', 'GATING_IN_STATE_CONSENSUS'))]).toEqual(ALL);
+    // Entering technical's review again restarts technical (and state), not gating.
+    expect([...staleStages(walk(...reviewed, 'REVISION_NEEDED', 'RESUBMITTED', 'TECHNICAL_REVIEW'))]).toEqual(['GATING']);
+    expect([...staleStages(walk(...reviewed, 'REVISION_NEEDED', 'RESUBMITTED', 'GATING_REVIEW'))]).toEqual([]);
+    // A reset with no revision leaves nothing stale.
+    expect([...staleStages(walk(...reviewed, 'SUBMITTED', 'PASSED_GATING'))]).toEqual([]);
   });
 
   it('knows a stage review status', () => {
