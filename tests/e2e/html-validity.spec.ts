@@ -43,9 +43,10 @@ async function crawl(request: APIRequestContext, base: string, start: string[], 
     if (!(res.headers()['content-type'] ?? '').includes('text/html')) continue;
     const html = await res.text();
     failures.push(...(await validateHtml(html, url.pathname + url.search)));
-    for (const m of html.matchAll(/<a\b[^>]*?\bhref="([^"#]*)(?:#[^"]*)?"/g)) {
-      const href = m[1]!.replace(/&amp;/g, '&');
-      if (!href) continue;
+    for (const m of html.matchAll(/<a\b([^>]*?)\bhref="([^"#]*)(?:#[^"]*)?"([^>]*)>/g)) {
+      const href = m[2]!.replace(/&amp;/g, '&');
+      // A download (the exports, a PDF, a ZIP: marked `download`) is a file, not a screen: not fetched.
+      if (!href || /\sdownload(?:[\s=>]|$)/.test(` ${m[1]} ${m[3]}`)) continue;
       const next = new URL(href, url);
       if (next.origin !== url.origin || NEVER.test(next.pathname) || new Set(next.searchParams.keys()).size > MAX_QUERY_NAMES) continue;
       queue.push(next.pathname + next.search);
