@@ -65,5 +65,8 @@ export function redirectForMenuPath(pathname: string, role: RoleName, roleType: 
   if (prefix !== prefixFor(roleType) || !segment) return null;
   const item = MENU_ITEMS.find((m) => m.segment === segment);
   if (!item || item.roles.includes(role)) return null;
-  return menuFor(role, roleType)[0]?.path ?? '/unauthorized';
+  return firstMenuPath(role, roleType);
 }
+
+/** Where a role is sent from a screen it may not open: its first menu item. */
+export const firstMenuPath = (role: RoleName, roleType: RoleType): string => menuFor(role, roleType)[0]?.path ?? '/unauthorized';

@@ -3,7 +3,7 @@
 // within-15% band flagged, rubric totals and the locations covered; the areas no eligible application covers; the
 // Application ID search, the filter drawer, chips and the pager over areas, all in the URL; "Export to XLSX", a plain
 // link carrying the same filters. Only roles holding read:candidate (domain/permissions.ts) open it.
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { requirePortalUser } from '../../utils/auth.server';
 import { readOrFail } from '../../utils/api-errors.server';
@@ -13,8 +13,7 @@ import { candidateDashboard } from '../../api/candidates.server';
 import { FilterChips, FilterDrawerLink, Pager, SearchForm } from '../../components/list-kit';
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
-import { can } from '../../../domain/permissions';
-import { menuFor } from '../../../domain/menu';
+import { requireCandidateReader } from './access.server';
 import { exportHref, LIST_SPEC, listChips, listQuery, readListState } from './list-state';
 import { CandidateFilters } from './filters';
 import { AreaRanking, EmptyAreas } from './area-table';
@@ -26,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: 'Candidate Dashboard | Broadba
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePortalUser(request, context, 'state');
   // Not a menu item (spec 2's menu table does not list it): a role that may not read it goes where the menu would send it.
-  if (!user.profile.roles.some((r) => can(r.name, 'read', 'candidate'))) throw redirect(menuFor(user.role, 'state')[0]?.path ?? '/unauthorized');
+  requireCandidateReader(user);
   const url = new URL(request.url);
   const state = readListState(url);
   const api = apiSession(context, user);
