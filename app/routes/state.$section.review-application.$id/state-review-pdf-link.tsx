@@ -8,7 +8,8 @@ export function StateReviewPdfLink({ section, applicationId, show }: { section: 
   return (
     <p className="ui-review-actions">
       <a href={stateReviewPdfHref(section, applicationId)} className="ui-btn-outline-sm" data-testid="download-state-review-pdf" download>
-        View/Download State Review PDF
+        {/* Spec 4's label, verbatim; what it downloads is said to screen readers. */}
+        View/Download<span className="visually-hidden"> State Review PDF</span>
       </a>
     </p>
   );
