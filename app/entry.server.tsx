@@ -9,6 +9,7 @@ import { CacheProvider } from '@emotion/react';
 import { makeEmotionCache } from './styles/emotion-cache';
 import { NonceProvider } from './utils/nonce';
 import { tidyDocument } from './utils/html-document.server';
+import { encodeDocument } from './utils/document-encoding.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -46,7 +47,9 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               // Valid HTML: emotion's styles into the head, Remix's data scripts into the body (issue 9 item 21).
               const html = tidyDocument(Buffer.concat(chunks).toString('utf8'));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              // Gzipped whole, here, rather than streamed through the compression middleware (decision 048).
+              const body = encodeDocument(request, html, responseHeaders);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
           });

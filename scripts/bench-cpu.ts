@@ -12,6 +12,7 @@
 //
 //   CPU_ENGINES (pglite,postgres)  CPU_RUNS (300)  CPU_WARMUP (30)  CPU_PROFILE=dir (node --cpu-prof into dir)
 //   CPU_ONLY=regex  only the requests whose label matches (e.g. 'state' or 'applications'), for a profile of one page
+//   CPU_DUMP=dir    write each page's HTML (and each API call's JSON) there, to see what a page is made of
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -29,6 +30,16 @@ const WARMUP = Number(process.env.CPU_WARMUP ?? 30);
 const ENTRY = path.resolve('build/server/index.js');
 const ONLY = process.env.CPU_ONLY ? new RegExp(process.env.CPU_ONLY) : undefined;
 const STATE_ADMIN = 'state.admin@example.gov';
+
+const dumped = new Set<string>();
+/** CPU_DUMP: the first answer to each request, kept once. */
+function dump(name: string, body: string) {
+  const dir = process.env.CPU_DUMP;
+  if (!dir || dumped.has(name)) return;
+  dumped.add(name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name.replace(/[^\w.-]+/g, '_')), body);
+}
 
 /** User + system CPU of a process so far, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
 function cpuMs(pid: number): number {
@@ -80,6 +91,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         label: `page ${p}`,
         get: async () => {
           const res = await b.request(p);
+          dump(`${engine}-page-${p}.html`, res.body);
           return { status: res.status, size: res.body.length };
         },
       });
@@ -87,6 +99,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         label: `API ${p.replace(bigOrg, ':orgId')}`,
         get: async () => {
           const res = await c.call(p);
+          dump(`${engine}-api-${p}.json`, JSON.stringify(res.body, null, 1));
           return { status: res.status, size: JSON.stringify(res.body).length };
         },
       });

@@ -1,0 +1,54 @@
+// encodeDocument (decision 048): a finished page is gzipped whole when the request takes gzip, with the headers a
+// cache and the compression middleware read; a small page, a HEAD and a request that refuses gzip get the text.
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, encodeDocument } from '../../app/utils/document-encoding.server';
+
+const page = `<!DOCTYPE html><html><body>${'<tr><td>GA-B000EF</td><td>Resubmitted</td></tr>'.repeat(100)}</body></html>`;
+const request = (acceptEncoding?: string, method = 'GET') =>
+  new Request('http://portal.test/org/applications', { method, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } });
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['GZIP', true],
+    ['x-gzip', true],
+    ['*', true],
+    ['deflate, br', false],
+    ['gzip;q=0', false],
+    ['gzip;q=0.000, *;q=1', false],
+    ['identity', false],
+    ['*;q=0', false],
+    ['', false],
+  ])('%j → %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected));
+  it('no header: the text', () => expect(acceptsGzip(null)).toBe(false));
+});
+
+describe('encodeDocument', () => {
+  it('gzips a page for a request that takes gzip, saying so in Content-Encoding, Content-Length and Vary', () => {
+    const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+    const body = encodeDocument(request('gzip, deflate'), page, headers);
+    expect(body).toBeInstanceOf(Uint8Array);
+    expect(gunzipSync(body as Uint8Array).toString('utf8')).toBe(page);
+    expect(headers.get('Content-Encoding')).toBe('gzip');
+    expect(headers.get('Content-Length')).toBe(String((body as Uint8Array).length));
+    expect(headers.get('Vary')).toBe('Accept-Encoding');
+    expect((body as Uint8Array).length).toBeLessThan(page.length / 5);
+  });
+
+  it('keeps the text for a request without gzip, a HEAD and a page under 1 KB, and still varies on Accept-Encoding', () => {
+    for (const [req, html] of [[request(), page], [request('br'), page], [request('gzip', 'HEAD'), page], [request('gzip'), '<p>short</p>']] as const) {
+      const headers = new Headers();
+      expect(encodeDocument(req, html, headers)).toBe(html);
+      expect(headers.get('Content-Encoding')).toBeNull();
+      expect(headers.get('Vary')).toBe('Accept-Encoding');
+    }
+  });
+
+  it('keeps a Vary the page already had', () => {
+    const headers = new Headers({ Vary: 'Cookie' });
+    encodeDocument(request('gzip'), page, headers);
+    expect(headers.get('Vary')).toBe('Cookie, Accept-Encoding');
+  });
+});
