@@ -29,12 +29,13 @@ export function acceptsGzip(header: string | null): boolean {
  * The page's body as it goes out: gzipped at level 1 (as the middleware would: decision 020) when the request
  * takes gzip and the page is big enough, with Content-Encoding and Vary set on the response's headers.
  */
-export function encodeDocument(request: Request, html: string, headers: Headers): string | Uint8Array {
+export function encodeDocument(request: Request, html: string, headers: Headers): string | Uint8Array<ArrayBuffer> {
   headers.append('Vary', 'Accept-Encoding');
   const bytes = Buffer.from(html, 'utf8');
   if (request.method === 'HEAD' || bytes.length < MIN_BYTES || !acceptsGzip(request.headers.get('accept-encoding'))) return html;
   headers.set('Content-Encoding', 'gzip');
   const gz = gzipSync(bytes, { level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
   headers.set('Content-Length', String(gz.length));
-  return gz;
+  // gzipSync's Buffer owns its memory (it is not a slice of Node's shared pool): a BodyInit as it is.
+  return gz as Buffer<ArrayBuffer>;
 }
