@@ -28,16 +28,22 @@ import { userRoutes } from './routes/users';
 import { organizationRoutes } from './routes/organizations';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
+import { forgetVerifiedTokens } from './services/auth';
 import { EmailSchema } from '../domain/auth-schemas';
 
 export type { ApiContext } from './context';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApi(ctx: ApiContext): Router {
   const api = Router();
   api.use(express.json({ limit: '2mb' }));
   api.use(refuseMalformedInput());
-  api.use((_req, res, next) => {
+  api.use((req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
+    // A write may end or change tokens (Log Out, a user switched off, a role or an organization changed): once it
+    // has answered, this process looks every token up again (the verified-token cache, decision 048).
+    if (!READS.has(req.method)) res.once('close', forgetVerifiedTokens).once('finish', forgetVerifiedTokens);
     next();
   });
 

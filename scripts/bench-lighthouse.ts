@@ -21,6 +21,7 @@ const PAGES: { label: string; path: string; signedIn: false | 'org' | 'state' }[
   { label: 'application form', path: '/org/applications/bead-applcn/GA-SMT001', signedIn: 'org' },
   { label: 'state dashboard', path: '/state/dashboard', signedIn: 'state' },
   { label: 'state list', path: '/state/applications', signedIn: 'state' },
+  { label: 'state review', path: '/state/applications/review-application/GA-LKV002', signedIn: 'state' },
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -151,8 +151,50 @@ export interface Authenticated {
  * roles and organizations; a second is written only when the token's last use is recorded (at most once
  * a minute) or the token is ended (idle, or its user switched off).
  */
+/**
+ * Tokens verified by this process in the last VERIFIED_TOKEN_TTL_MS (issue 8 item 2; decision 048): a request
+ * with one of them is not looked up again. What may end a token (Log Out, a user switched off, a role or an
+ * organization changed, an idle or expired token) is honoured:
+ * - at once in this process: every write through the API forgets them all when it has answered
+ *   (forgetVerifiedTokens, from api/index.ts), and a lookup that began before it is not kept (the generation);
+ * - within VERIFIED_TOKEN_TTL_MS on every other process, and after a change made in the database by hand;
+ * - the idle and touch rules read the last use the database had when the token was verified, so a token near
+ *   either limit is looked up as before (and touched, or ended).
+ * Only successes are kept; a refusal is always looked up.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 5_000;
+const VERIFIED_TOKEN_LIMIT = 10_000;
+interface Verified { generation: number; at: number; lastUsedAt: number; expiresAt: number; auth: Authenticated }
+const verified = new WeakMap<ApiContext['db'], Map<string, Verified>>();
+let generation = 0;
+
+/** Forgets every verified token of this process: what a write may have changed is read again. */
+export function forgetVerifiedTokens(): void {
+  generation += 1;
+}
+
+function verifiedToken(ctx: ApiContext, hash: string, now: number): Authenticated | undefined {
+  const entry = verified.get(ctx.db)?.get(hash);
+  if (!entry || entry.generation !== generation || now - entry.at >= VERIFIED_TOKEN_TTL_MS) return undefined;
+  if (entry.expiresAt <= now || now - entry.lastUsedAt > TOUCH_INTERVAL_MS) return undefined;
+  return entry.auth;
+}
+
+function keepVerified(ctx: ApiContext, hash: string, entry: Verified): void {
+  if (entry.generation !== generation) return; // a write answered while this lookup ran
+  let byHash = verified.get(ctx.db);
+  if (!byHash) verified.set(ctx.db, (byHash = new Map()));
+  if (byHash.size >= VERIFIED_TOKEN_LIMIT) byHash.clear();
+  byHash.set(hash, entry);
+}
+
 export async function authenticate(ctx: ApiContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw new ApiError(401, PORTAL_MSG.notSignedIn);
+  const hash = tokenHash(ctx, token);
+  const startedAt = Date.now();
+  const known = verifiedToken(ctx, hash, startedAt);
+  if (known) return known;
+  const lookupGeneration = generation;
   const [row] = await ctx.db
     .select({
       tokenId: apiTokens.id,
@@ -164,7 +206,7 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, tokenHash(ctx, token)))
+    .where(eq(apiTokens.tokenHash, hash))
     .limit(1);
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now) throw new ApiError(401, PORTAL_MSG.notSignedIn);
@@ -182,10 +224,16 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
     await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'inactive' }).where(eq(apiTokens.id, row.tokenId));
     throw new ApiError(403, MSG.inactiveAccount);
   }
-  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId));
+  let lastUsedAt = row.lastUsedAt.getTime();
+  if (now - lastUsedAt > TOUCH_INTERVAL_MS) {
+    const touched = new Date();
+    await ctx.db.update(apiTokens).set({ lastUsedAt: touched }).where(eq(apiTokens.id, row.tokenId));
+    lastUsedAt = touched.getTime();
   }
-  return { tokenId: row.tokenId, profile: profileFromRow(row) };
+  // Frozen: the same answer is handed to every request that uses the token in the next few seconds.
+  const auth: Authenticated = Object.freeze({ tokenId: row.tokenId, profile: Object.freeze(profileFromRow(row)) });
+  keepVerified(ctx, hash, { generation: lookupGeneration, at: startedAt, lastUsedAt, expiresAt: row.expiresAt.getTime(), auth });
+  return auth;
 }
 
 /**
@@ -209,4 +257,6 @@ export async function holdingUser(ctx: ApiContext, token: string | undefined): P
 
 export async function revokeToken(ctx: ApiContext, tokenId: string): Promise<void> {
   await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, tokenId));
+  // Log Out is a GET (spec 7): the write rule of api/index.ts does not see it.
+  forgetVerifiedTokens();
 }

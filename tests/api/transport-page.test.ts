@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { ServerBuild } from '@remix-run/node';
 import { startTestApi, type TestApi } from './harness';
+import { forgetVerifiedTokens } from '../../api/services/auth';
 import { apiTransportOf, createPortalApp } from '../../server/portal';
 import { freePort } from '../support/postgres';
 import { Browser, client, signInBrowser } from '../../scripts/bench-support';
@@ -65,6 +66,8 @@ it('the list page calls the API in-process only and reads /users/me once', async
     inProcess.push(`${call.method} ${call.path}`);
     return send(call);
   });
+  // Cold: the token this browser's pages used a moment ago is forgotten, so the page looks it up (decision 048).
+  forgetVerifiedTokens();
   const recording = api.database.statements.record();
 
   const page = await browser.request(url);
@@ -79,7 +82,14 @@ it('the list page calls the API in-process only and reads /users/me once', async
   expect(inProcess.filter((c) => c === 'GET /users/me')).toHaveLength(1);
   expect(inProcess.length).toBeGreaterThanOrEqual(2); // the profile and the list at least
   // One request, one authentication: the token is looked up once however many in-process calls follow.
-  const tokenLookups = statements.filter((s) => /from "api_tokens"/i.test(s) && /token_hash/i.test(s));
+  const isTokenLookup = (s: string) => /from "api_tokens"/i.test(s) && /token_hash/i.test(s);
+  const tokenLookups = statements.filter(isTokenLookup);
   expect(tokenLookups, statements.join('\n\n')).toHaveLength(1);
+  // Warm: the next page within VERIFIED_TOKEN_TTL_MS uses the token this process verified, one statement fewer.
+  const again = api.database.statements.record();
+  expect((await browser.request(url)).status).toBe(200);
+  const next = again.stop();
+  expect(next.filter(isTokenLookup), next.join('\n\n')).toHaveLength(0);
+  expect(next).toHaveLength(statements.length - 1);
   console.log(`GET ${url}: in-process calls ${inProcess.join(', ')}; ${statements.length} statements`);
 }, 120_000);

@@ -7,6 +7,7 @@ import { startTestApi, type TestApi } from './harness';
 import { apiTransportOf, createPortalApp } from '../../server/portal';
 import { callApi, isApiFailure } from '../../app/utils/api.server';
 import { PORTAL_MSG } from '../../domain/messages';
+import { forgetVerifiedTokens } from '../../api/services/auth';
 
 let api: TestApi;
 let uiRequest: () => AppLoadContext;
@@ -74,8 +75,17 @@ describe('the in-process transport', () => {
     await callApi(context, '/program/all', { token });
     expect(lookups(recording.stop())).toBe(1);
 
-    // The next UI request looks the token up again (nothing is kept across requests): /users/me is that
-    // one statement (its last use was recorded less than a minute ago, so nothing is written).
+    // The next UI request, within VERIFIED_TOKEN_TTL_MS, uses the token this process verified: /users/me runs no
+    // statement at all (decision 048).
+    const warm = api.database.statements.record();
+    await callApi(uiRequest(), '/users/me', { token });
+    const kept = warm.stop();
+    expect(kept, kept.join('\n\n')).toHaveLength(0);
+
+    // Once forgotten (what every write through the API does when it has answered: verified-tokens.test), the token
+    // is looked up again: /users/me is that one statement (its last use was recorded less than a minute ago, so
+    // nothing is written).
+    forgetVerifiedTokens();
     const next = api.database.statements.record();
     await callApi(uiRequest(), '/users/me', { token });
     const me = next.stop();
