@@ -28,7 +28,7 @@ import { userRoutes } from './routes/users';
 import { organizationRoutes } from './routes/organizations';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
-import { forgetVerifiedTokens } from './services/auth';
+import { forgetProcessCaches } from './process-cache';
 import { EmailSchema } from '../domain/auth-schemas';
 
 export type { ApiContext } from './context';
@@ -41,9 +41,17 @@ export function createApi(ctx: ApiContext): Router {
   api.use(refuseMalformedInput());
   api.use((req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    // A write may end or change tokens (Log Out, a user switched off, a role or an organization changed): once it
-    // has answered, this process looks every token up again (the verified-token cache, decision 048).
-    if (!READS.has(req.method)) res.once('close', forgetVerifiedTokens).once('finish', forgetVerifiedTokens);
+    // A write may change what this process keeps for a few seconds (a token, a user, a role, unread counts:
+    // api/process-cache.ts): it is forgotten as the write starts and again as it answers, inside res.end, so the
+    // caller (over HTTP or in-process) reads the answer only after.
+    if (!READS.has(req.method)) {
+      forgetProcessCaches();
+      const end = res.end;
+      res.end = function endAfterForgetting(this: typeof res, ...args: Parameters<typeof res.end>) {
+        forgetProcessCaches();
+        return end.apply(this, args);
+      } as typeof res.end;
+    }
     next();
   });
 

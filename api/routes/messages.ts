@@ -23,6 +23,7 @@ import {
 } from '../services/conversations';
 import { notifyMessageSent } from '../services/message-notifications';
 import { organizations } from '../db/schema';
+import { ProcessCache, lookupStart } from '../process-cache';
 import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
@@ -41,6 +42,12 @@ const DownloadQuery = z.object({ download: downloadFlag });
 const signedAttachmentId = (id: string) => `message-attachment:${id}`;
 
 type Side = 'org' | 'state';
+/** GET messages/unread/count's answer. */
+interface UnreadCounts {
+  total: number;
+  byThread: { threadId: string; count: number }[];
+  byOrganization: { organizationId: string; count: number }[];
+}
 const sideOf = (req: Request): Side => currentAuth(req).profile.roleType;
 const nameOf = (req: Request) => {
   const { profile } = currentAuth(req);
@@ -59,6 +66,7 @@ async function threadFor(ctx: ApiContext, req: Request, id: string, action: 'rea
 export function messageRoutes(ctx: ApiContext): Router {
   const router = Router();
   const signedIn = requireUser(ctx);
+  const unreadCounts = new ProcessCache<UnreadCounts>();
   const reader = (req: Request) => ({ userId: currentAuth(req).profile.id, side: sideOf(req) });
 
   router.get('/messages/threads', signedIn, handler(async (req, res) => {
@@ -157,6 +165,16 @@ export function messageRoutes(ctx: ApiContext): Router {
       res.json({ total: 0, byThread: [], byOrganization: [] });
       return;
     }
+    // Every signed-in page's badge asks this: kept for a few seconds (api/process-cache.ts), forgotten by any write.
+    const userId = currentAuth(req).profile.id;
+    const side = receivedBy(sideOf(req));
+    const key = `${userId}|${side}|${'all' in scope ? '*' : scope.organizations.join(',')}`;
+    const start = lookupStart();
+    const kept = unreadCounts.get(ctx.db, key, start.at);
+    if (kept) {
+      res.json(kept);
+      return;
+    }
     const orgFilter = 'all' in scope
       ? sql`true`
       : sql`t.organization_id in (${sql.join(scope.organizations.map((id) => sql`${id}::uuid`), sql`, `)})`;
@@ -164,17 +182,19 @@ export function messageRoutes(ctx: ApiContext): Router {
       select t.id as thread_id, t.organization_id, count(m.id) as n
       from message_threads t
       join messages m on m.thread_id = t.id
-      left join message_reads r on r.thread_id = t.id and r.user_id = ${currentAuth(req).profile.id}
-      where ${orgFilter} and m.direction = ${receivedBy(sideOf(req))} and (r.read_at is null or m.created_at > r.read_at)
+      left join message_reads r on r.thread_id = t.id and r.user_id = ${userId}
+      where ${orgFilter} and m.direction = ${side} and (r.read_at is null or m.created_at > r.read_at)
       group by t.id, t.organization_id`);
     const rows = (result as unknown as { rows: { thread_id: string; organization_id: string; n: string }[] }).rows;
     const byOrg = new Map<string, number>();
     for (const row of rows) byOrg.set(row.organization_id, (byOrg.get(row.organization_id) ?? 0) + Number(row.n));
-    res.json({
+    const counts: UnreadCounts = Object.freeze({
       total: rows.reduce((sum, r) => sum + Number(r.n), 0),
       byThread: rows.map((r) => ({ threadId: r.thread_id, count: Number(r.n) })),
       byOrganization: [...byOrg].map(([organizationId, count]) => ({ organizationId, count })),
     });
+    unreadCounts.keep(ctx.db, key, counts, start);
+    res.json(counts);
   }));
 
   router.get('/messages/attachments/:id', signedIn, handler(async (req, res) => {

@@ -6,6 +6,7 @@ import { hmac, randomCode, randomToken, sameHash } from '../crypto';
 import { ApiError } from '../http';
 import { findUserByEmail, loadProfile, profileColumns, profileFromRow, type UserProfile } from './users';
 import { hitRateLimit } from './rate-limit';
+import { ProcessCache, forgetProcessCaches, lookupStart } from '../process-cache';
 import {
   LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_WRONG_TRIES, LOGIN_CODE_TTL_MS, SERVER_IDLE_LIMIT_MS,
 } from '../../domain/constants';
@@ -152,49 +153,20 @@ export interface Authenticated {
  * a minute) or the token is ended (idle, or its user switched off).
  */
 /**
- * Tokens verified by this process in the last VERIFIED_TOKEN_TTL_MS (issue 8 item 2; decision 048): a request
- * with one of them is not looked up again. What may end a token (Log Out, a user switched off, a role or an
- * organization changed, an idle or expired token) is honoured:
- * - at once in this process: every write through the API forgets them all when it has answered
- *   (forgetVerifiedTokens, from api/index.ts), and a lookup that began before it is not kept (the generation);
- * - within VERIFIED_TOKEN_TTL_MS on every other process, and after a change made in the database by hand;
- * - the idle and touch rules read the last use the database had when the token was verified, so a token near
- *   either limit is looked up as before (and touched, or ended).
- * Only successes are kept; a refusal is always looked up.
+ * Tokens verified by this process in the last few seconds (api/process-cache.ts; decision 048): a request with one
+ * is not looked up again. Log Out, a user switched off, a role or an organization changed hold at once in this
+ * process and within PROCESS_CACHE_TTL_MS on the others. The idle and touch rules read the last use the database
+ * had when the token was verified, so a token near either limit is looked up as before (and touched, or ended).
  */
-export const VERIFIED_TOKEN_TTL_MS = 5_000;
-const VERIFIED_TOKEN_LIMIT = 10_000;
-interface Verified { generation: number; at: number; lastUsedAt: number; expiresAt: number; auth: Authenticated }
-const verified = new WeakMap<ApiContext['db'], Map<string, Verified>>();
-let generation = 0;
-
-/** Forgets every verified token of this process: what a write may have changed is read again. */
-export function forgetVerifiedTokens(): void {
-  generation += 1;
-}
-
-function verifiedToken(ctx: ApiContext, hash: string, now: number): Authenticated | undefined {
-  const entry = verified.get(ctx.db)?.get(hash);
-  if (!entry || entry.generation !== generation || now - entry.at >= VERIFIED_TOKEN_TTL_MS) return undefined;
-  if (entry.expiresAt <= now || now - entry.lastUsedAt > TOUCH_INTERVAL_MS) return undefined;
-  return entry.auth;
-}
-
-function keepVerified(ctx: ApiContext, hash: string, entry: Verified): void {
-  if (entry.generation !== generation) return; // a write answered while this lookup ran
-  let byHash = verified.get(ctx.db);
-  if (!byHash) verified.set(ctx.db, (byHash = new Map()));
-  if (byHash.size >= VERIFIED_TOKEN_LIMIT) byHash.clear();
-  byHash.set(hash, entry);
-}
+interface Verified { lastUsedAt: number; expiresAt: number; auth: Authenticated }
+const verifiedTokens = new ProcessCache<Verified>();
 
 export async function authenticate(ctx: ApiContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw new ApiError(401, PORTAL_MSG.notSignedIn);
   const hash = tokenHash(ctx, token);
-  const startedAt = Date.now();
-  const known = verifiedToken(ctx, hash, startedAt);
-  if (known) return known;
-  const lookupGeneration = generation;
+  const start = lookupStart();
+  const known = verifiedTokens.get(ctx.db, hash, start.at);
+  if (known && known.expiresAt > start.at && start.at - known.lastUsedAt <= TOUCH_INTERVAL_MS) return known.auth;
   const [row] = await ctx.db
     .select({
       tokenId: apiTokens.id,
@@ -232,7 +204,7 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
   }
   // Frozen: the same answer is handed to every request that uses the token in the next few seconds.
   const auth: Authenticated = Object.freeze({ tokenId: row.tokenId, profile: Object.freeze(profileFromRow(row)) });
-  keepVerified(ctx, hash, { generation: lookupGeneration, at: startedAt, lastUsedAt, expiresAt: row.expiresAt.getTime(), auth });
+  verifiedTokens.keep(ctx.db, hash, { lastUsedAt, expiresAt: row.expiresAt.getTime(), auth }, start);
   return auth;
 }
 
@@ -258,5 +230,5 @@ export async function holdingUser(ctx: ApiContext, token: string | undefined): P
 export async function revokeToken(ctx: ApiContext, tokenId: string): Promise<void> {
   await ctx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, tokenId));
   // Log Out is a GET (spec 7): the write rule of api/index.ts does not see it.
-  forgetVerifiedTokens();
+  forgetProcessCaches();
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
-import { forgetVerifiedTokens } from '../../api/services/auth';
+import { forgetProcessCaches } from '../../api/process-cache';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ it('a switched-off user gets 403 with the inactive message on every call, and a 
   await api.database.db.execute(sql`update users set status = 'inactive' where email = ${email}`);
   // Switched off through the portal, every write forgets the tokens this process verified; by hand in the database
   // that takes up to 5 s (verified-tokens.test): forgotten here as the portal would.
-  forgetVerifiedTokens();
+  forgetProcessCaches();
   try {
     for (const path of ['/api/v1/users/me', '/api/v1/users/me', '/api/v1/review/applications/dashboard/count']) {
       const res = await api.call(path, { token });

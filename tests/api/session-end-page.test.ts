@@ -10,7 +10,7 @@ import { startUiPortal, type UiPortal } from './ui-portal';
 import { apiTransportOf } from '../../server/portal';
 import { apiTokens, memberships, users } from '../../api/db/schema';
 import { MSG, PORTAL_MSG, PROFILE_MSG } from '../../domain/messages';
-import { forgetVerifiedTokens } from '../../api/services/auth';
+import { forgetProcessCaches } from '../../api/process-cache';
 
 // The page's own transport is in-process whatever the run's: a third run of the same pages adds nothing.
 describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends under an open page', () => {
@@ -91,7 +91,7 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
         await page.waitForURL('**/org/dashboard');
         await hydrated(page, js);
         await db().update(users).set({ status: 'inactive' }).where(eq(users.id, userId));
-        forgetVerifiedTokens(); // by hand in the database: what a switch-off through the portal does at once (decision 048)
+        forgetProcessCaches(); // by hand in the database: what a switch-off through the portal does at once (decision 048)
         // A menu link: a client-side navigation with JavaScript, a page load without.
         await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Applications' }).click();
         await page.waitForURL((url) => url.pathname === '/org/login');
@@ -110,7 +110,7 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
         await hydrated(page, js);
         await page.locator('[data-question="10"] input').fill('Typed before the demotion');
         await db().update(memberships).set({ role: 'Organization_Staff' }).where(eq(memberships.userId, userId));
-        forgetVerifiedTokens(); // by hand in the database: what a role change through the portal does at once (decision 048)
+        forgetProcessCaches(); // by hand in the database: what a role change through the portal does at once (decision 048)
         await page.getByRole('button', { name: 'Save' }).click();
         await page.waitForURL((url) => url.pathname === '/org/login');
         expect(await toastText(page)).toContain(PROFILE_MSG.staffCannotEdit);
@@ -135,7 +135,7 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
           if (call.method === 'POST' && /^\/organization\/[^/]+\/profile$/.test(call.path)) {
             ended++;
             await db().update(apiTokens).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(eq(apiTokens.userId, userId));
-            forgetVerifiedTokens(); // and the token this process verified a moment ago (decision 048)
+            forgetProcessCaches(); // and the token this process verified a moment ago (decision 048)
             for (const token of call.verified?.keys() ?? []) call.verified!.delete(token);
           }
           return send(call);

@@ -7,7 +7,7 @@ import { startTestApi, type TestApi } from './harness';
 import { apiTransportOf, createPortalApp } from '../../server/portal';
 import { callApi, isApiFailure } from '../../app/utils/api.server';
 import { PORTAL_MSG } from '../../domain/messages';
-import { forgetVerifiedTokens } from '../../api/services/auth';
+import { forgetProcessCaches } from '../../api/process-cache';
 
 let api: TestApi;
 let uiRequest: () => AppLoadContext;
@@ -75,7 +75,7 @@ describe('the in-process transport', () => {
     await callApi(context, '/program/all', { token });
     expect(lookups(recording.stop())).toBe(1);
 
-    // The next UI request, within VERIFIED_TOKEN_TTL_MS, uses the token this process verified: /users/me runs no
+    // The next UI request, within PROCESS_CACHE_TTL_MS, uses the token this process verified: /users/me runs no
     // statement at all (decision 048).
     const warm = api.database.statements.record();
     await callApi(uiRequest(), '/users/me', { token });
@@ -85,7 +85,7 @@ describe('the in-process transport', () => {
     // Once forgotten (what every write through the API does when it has answered: verified-tokens.test), the token
     // is looked up again: /users/me is that one statement (its last use was recorded less than a minute ago, so
     // nothing is written).
-    forgetVerifiedTokens();
+    forgetProcessCaches();
     const next = api.database.statements.record();
     await callApi(uiRequest(), '/users/me', { token });
     const me = next.stop();

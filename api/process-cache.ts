@@ -1,0 +1,55 @@
+// Reads a process may answer again for a few seconds without asking the database (issue 8 items 2 and 5;
+// decision 048): the tokens it verified (api/services/auth.ts) and a user's unread message counts (the badge of
+// every signed-in page, api/routes/messages.ts). One rule for both, so they go stale together and never further:
+// - this process: every write through the API forgets them all, when it starts and again as it answers (before
+//   its caller, over HTTP or in-process, can read the answer), and a lookup that began before a write answered is
+//   not kept (the generation it began in has passed);
+// - other processes, and a change made in the database by hand: within PROCESS_CACHE_TTL_MS.
+// Only what a lookup found is kept, per database (a test process runs several).
+
+export const PROCESS_CACHE_TTL_MS = 5_000;
+
+let generation = 0;
+
+/** Everything kept is read again: a write has started or answered (api/index.ts), or Log Out (a GET). */
+export function forgetProcessCaches(): void {
+  generation += 1;
+}
+
+/** When a lookup began: what `keep` needs to know whether a write answered meanwhile. */
+export interface LookupStart {
+  generation: number;
+  at: number;
+}
+
+export function lookupStart(): LookupStart {
+  return { generation, at: Date.now() };
+}
+
+interface Entry<V> {
+  generation: number;
+  at: number;
+  value: V;
+}
+
+export class ProcessCache<V> {
+  private readonly byDatabase = new WeakMap<object, Map<string, Entry<V>>>();
+
+  constructor(private readonly limit = 10_000) {}
+
+  /** The value kept for key, if no write answered since its lookup began and that was under the TTL ago. */
+  get(database: object, key: string, now = Date.now()): V | undefined {
+    const entry = this.byDatabase.get(database)?.get(key);
+    if (!entry || entry.generation !== generation || now - entry.at >= PROCESS_CACHE_TTL_MS) return undefined;
+    return entry.value;
+  }
+
+  /** Keeps what a lookup begun at `start` found, unless a write answered meanwhile. */
+  keep(database: object, key: string, value: V, start: LookupStart): void {
+    if (start.generation !== generation) return;
+    let entries = this.byDatabase.get(database);
+    if (!entries) this.byDatabase.set(database, (entries = new Map()));
+    if (entries.size >= this.limit) entries.clear();
+    entries.set(key, { generation: start.generation, at: start.at, value });
+  }
+}
