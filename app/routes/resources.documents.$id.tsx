@@ -5,7 +5,8 @@
 // server/edge.ts lets the portal's pages (only) frame it.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { describeApiError, throwPageError } from '../utils/api-errors.server';
+import { describeApiError } from '../utils/api-errors.server';
+import { throwPlainRefusal } from '../utils/download.server';
 import { apiSession } from '../api/client.server';
 import { documentLink } from '../api/documents.server';
 import { DOCUMENT_MSG } from '../../domain/messages';
@@ -28,7 +29,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (kind === 'not-found' || kind === 'invalid') {
       throw new Response(DOCUMENT_MSG.notFound, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     }
-    return throwPageError(error, { request, context });
+    // Anything else (403, 503…): what the page error would say, in plain text (a route without a page).
+    return throwPlainRefusal(error, { request, context });
   }
 }
 

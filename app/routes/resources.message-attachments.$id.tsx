@@ -2,7 +2,8 @@
 // signed link and goes there. A plain link (new tab), so it works without JavaScript; either side's signed-in user.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
-import { describeApiError, throwPageError } from '../utils/api-errors.server';
+import { describeApiError } from '../utils/api-errors.server';
+import { throwPlainRefusal } from '../utils/download.server';
 import { getSession } from '../utils/session.server';
 import { apiSession } from '../api/client.server';
 import { attachmentLink } from '../api/messages.server';
@@ -23,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (kind === 'not-found' || kind === 'invalid') {
       throw new Response(MESSAGE_MSG.attachmentNotFound, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     }
-    return throwPageError(error, { request, context });
+    // Anything else (403, 503…): what the page error would say, in plain text (a route without a page).
+    return throwPlainRefusal(error, { request, context });
   }
 }

@@ -25,11 +25,19 @@ export async function download(
   try {
     return passDownload(await open(apiSession(context, user)), user.cookie);
   } catch (error) {
-    try {
-      return await throwPageError(error, { request, context });
-    } catch (page) {
-      throw plainRefusal(page);
-    }
+    return throwPlainRefusal(error, { request, context });
+  }
+}
+
+/**
+ * A refusal answered by a route without a page (a download, a file link opened in a new tab): what the page error
+ * would say, with its status, as plain text; a redirect (to sign in) passes as it is.
+ */
+export async function throwPlainRefusal(error: unknown, args: { request: Request; context: AppLoadContext }): Promise<never> {
+  try {
+    return await throwPageError(error, args);
+  } catch (page) {
+    throw plainRefusal(page);
   }
 }
 
