@@ -12,6 +12,7 @@
 //
 //   CPU_ENGINES (pglite,postgres)  CPU_RUNS (300)  CPU_WARMUP (30)  CPU_PROFILE=dir (node --cpu-prof into dir)
 //   CPU_ONLY=regex  only the requests whose label matches (e.g. 'state' or 'applications'), for a profile of one page
+//   CPU_APPLICATIONS (1000)  bench applications seeded (200 organizations)
 //   CPU_DUMP=dir    write each page's HTML (and each API call's JSON) there, to see what a page is made of
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -26,6 +27,7 @@ import { Browser, client, outboxCode, signIn, signInBrowser, table } from './ben
 
 const ENGINES = (process.env.CPU_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 const RUNS = Number(process.env.CPU_RUNS ?? 300);
+const APPLICATIONS = Number(process.env.CPU_APPLICATIONS ?? 1000);
 const WARMUP = Number(process.env.CPU_WARMUP ?? 30);
 const ENTRY = path.resolve('build/server/index.js');
 const ONLY = process.env.CPU_ONLY ? new RegExp(process.env.CPU_ONLY) : undefined;
@@ -56,7 +58,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
     const database = await openDatabase({ dataDir, databaseUrl: pg?.url });
     await database.migrate();
     await seedDatabase(database.db);
-    await seedLarge(database.db, { organizations: 200, applications: 1000, batchSize: 1000 });
+    await seedLarge(database.db, { organizations: 200, applications: APPLICATIONS, batchSize: 1000 });
     const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
     await database.close();
 
@@ -134,7 +136,7 @@ async function main() {
   if (!fs.existsSync(ENTRY)) throw new Error('Run npm run build first.');
   const rows: (string | number)[][] = [];
   for (const engine of ENGINES) rows.push(...(await runEngine(engine)));
-  console.log(`\nServer CPU per request, one at a time (${RUNS} requests after ${WARMUP} warm-up; 1,000 bench applications, Bench Organization 001's admin)`);
+  console.log(`\nServer CPU per request, one at a time (${RUNS} requests after ${WARMUP} warm-up; ${APPLICATIONS.toLocaleString('en-US')} bench applications, Bench Organization 001's admin)`);
   console.log(table(['engine', 'request', 'CPU ms', 'wall ms', 'bytes'], rows));
   console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }
