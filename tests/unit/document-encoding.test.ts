@@ -1,28 +1,31 @@
-// encodeDocument (decision 048): a finished page is gzipped whole when the request takes gzip, with the headers a
+// encodeDocument (decision 048): a finished page is compressed whole (brotli, else gzip) when the request takes it, with the headers a
 // cache and the compression middleware read; a small page, a HEAD and a request that refuses gzip get the text.
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, encodeDocument } from '../../app/utils/document-encoding.server';
+import { documentEncoding, encodeDocument } from '../../app/utils/document-encoding.server';
 
 const page = `<!DOCTYPE html><html><body>${'<tr><td>GA-B000EF</td><td>Resubmitted</td></tr>'.repeat(100)}</body></html>`;
 const request = (acceptEncoding?: string, method = 'GET') =>
   new Request('http://portal.test/org/applications', { method, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } });
 
-describe('acceptsGzip', () => {
+describe('documentEncoding', () => {
   it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
-    ['GZIP', true],
-    ['x-gzip', true],
-    ['*', true],
-    ['deflate, br', false],
-    ['gzip;q=0', false],
-    ['gzip;q=0.000, *;q=1', false],
-    ['identity', false],
-    ['*;q=0', false],
-    ['', false],
-  ])('%j → %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected));
-  it('no header: the text', () => expect(acceptsGzip(null)).toBe(false));
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['*', 'br'],
+    ['deflate', null],
+    ['gzip;q=0', null],
+    ['gzip;q=0.000, *;q=1', 'br'],
+    ['br;q=0, gzip;q=0, *;q=1', null],
+    ['identity', null],
+    ['*;q=0', null],
+    ['', null],
+  ])('%j → %s', (header, expected) => expect(documentEncoding(header)).toBe(expected));
+  it('no header: none', () => expect(documentEncoding(null)).toBeNull());
 });
 
 describe('encodeDocument', () => {
@@ -37,8 +40,15 @@ describe('encodeDocument', () => {
     expect((body as Uint8Array).length).toBeLessThan(page.length / 5);
   });
 
+  it('sends brotli to a browser that takes it', () => {
+    const headers = new Headers();
+    const body = encodeDocument(request('gzip, deflate, br, zstd'), page, headers);
+    expect(brotliDecompressSync(body as Uint8Array).toString('utf8')).toBe(page);
+    expect([headers.get('Content-Encoding'), headers.get('Content-Length')]).toEqual(['br', String((body as Uint8Array).length)]);
+  });
+
   it('keeps the text for a request without gzip, a HEAD and a page under 1 KB, and still varies on Accept-Encoding', () => {
-    for (const [req, html] of [[request(), page], [request('br'), page], [request('gzip', 'HEAD'), page], [request('gzip'), '<p>short</p>']] as const) {
+    for (const [req, html] of [[request(), page], [request('deflate'), page], [request('gzip', 'HEAD'), page], [request('gzip'), '<p>short</p>']] as const) {
       const headers = new Headers();
       expect(encodeDocument(req, html, headers)).toBe(html);
       expect(headers.get('Content-Encoding')).toBeNull();
