@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { vacuumNextTable } from '../../api/db/client';
+import { vacuumAllTables, vacuumNextTable } from '../../api/db/client';
 import { applications } from '../../api/db/schema';
 import { seedLarge } from '../../scripts/seed-large';
 
@@ -54,5 +54,17 @@ describe('vacuumNextTable', () => {
     expect(n).toBeGreaterThanOrEqual(400);
     await vacuumUntil('applications', 'applications');
     expect(await plannerRows('applications')).toBe(n);
+  });
+});
+
+describe('vacuumAllTables', () => {
+  it('does one whole round at once: a table that grew has its statistics, and every public table was analyzed', async () => {
+    await seedLarge(api.database.db, { organizations: 2, applications: 450 });
+    const [{ n }] = (await api.database.db.select({ n: count() }).from(applications)) as [{ n: number }];
+    await vacuumAllTables(api.database.db);
+    expect(await plannerRows('applications')).toBe(n);
+    const never = await api.database.db.execute<{ name: string }>(sql`
+      select relname as name from pg_stat_user_tables where schemaname = 'public' and last_analyze is null and last_autoanalyze is null`);
+    expect((never.rows as { name: string }[]).map((r) => r.name)).toEqual([]);
   });
 });
