@@ -47,7 +47,7 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               // Valid HTML: emotion's styles into the head, Remix's data scripts into the body (issue 9 item 21).
               const html = tidyDocument(Buffer.concat(chunks).toString('utf8'));
-              // Gzipped whole, here, rather than streamed through the compression middleware (decision 048).
+              // Compressed whole, here, rather than streamed through the compression middleware (decision 048).
               const body = encodeDocument(request, html, responseHeaders);
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               done();

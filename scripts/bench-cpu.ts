@@ -1,11 +1,12 @@
 // `npx tsx scripts/bench-cpu.ts`: the portal process's CPU per request, one request at a time (issue 8's rendering
 // figure; decision 020). A script that prints figures, not a test. For each engine it prepares a database with the
-// demo data and 1,000 bench applications (PGlite in a temporary DATA_DIR, or a throwaway PostgreSQL from
-// tests/support/postgres.ts), starts the production build (`build/server/index.js`, run `npm run build` first)
-// pinned to CPU 0 when taskset is there, signs in as Bench Organization 001's admin, and for each URL sends
-// CPU_WARMUP requests, then CPU_RUNS more one after the other, reading the process's user + system time from
-// /proc/<pid>/stat before and after. CPU time moves less than latency when other work shares the machine, but a
-// quiet machine still gives the figures to compare; the load average is printed with them.
+// demo data and 1,000 bench applications (CPU_APPLICATIONS), vacuumed and analyzed as the portal keeps them
+// (PGlite in a temporary DATA_DIR, or a throwaway PostgreSQL from tests/support/postgres.ts), starts the production
+// build (`build/server/index.js`, run `npm run build` first) pinned to CPU 0 when taskset is there, signs in as
+// Bench Organization 001's admin, and for each URL sends CPU_WARMUP requests, then CPU_RUNS more one after the
+// other, reading the process's user + system time from /proc/<pid>/stat before and after. CPU time moves less than
+// latency when other work shares the machine, but a quiet machine still gives the figures to compare; the load
+// average is printed with them.
 //
 // The state's list (decision 028) is measured the same way, signed in as the demo state admin: page 2 of 25 of
 // every application it sees, and that page's API call.

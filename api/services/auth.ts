@@ -148,11 +148,6 @@ export interface Authenticated {
 }
 
 /**
- * The user behind a bearer token, or a 401/403 ApiError. One statement reads the token, its user, their
- * roles and organizations; a second is written only when the token's last use is recorded (at most once
- * a minute) or the token is ended (idle, or its user switched off).
- */
-/**
  * Tokens verified by this process in the last few seconds (api/process-cache.ts; decision 048): a request with one
  * is not looked up again. Log Out, a user switched off, a role or an organization changed hold at once in this
  * process and within PROCESS_CACHE_TTL_MS on the others. The idle and touch rules read the last use the database
@@ -161,6 +156,12 @@ export interface Authenticated {
 interface Verified { lastUsedAt: number; expiresAt: number; auth: Authenticated }
 const verifiedTokens = new ProcessCache<Verified>();
 
+/**
+ * The user behind a bearer token, or a 401/403 ApiError. A token this process verified a moment ago is answered
+ * from verifiedTokens; otherwise one statement reads the token, its user, their roles and organizations, and a
+ * second is written only when the token's last use is recorded (at most once a minute) or the token is ended
+ * (idle, or its user switched off).
+ */
 export async function authenticate(ctx: ApiContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw new ApiError(401, PORTAL_MSG.notSignedIn);
   const hash = tokenHash(ctx, token);
