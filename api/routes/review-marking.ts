@@ -7,6 +7,7 @@
 //   application to the stage's AWAITING_STATE_CONSENSUS (a system move).
 // - PUT  review/applications/applications/{id}/reviews/{reviewerId}/unlock {comment}: the stage admin's unlock.
 // - GET  review/applications/{id}/review-summary: review rubric 3.
+// - GET  review/applications/{id}/passes: the earlier passes through the stages, read-only (decision 051).
 // - GET  review/applications/{id}/consensus and PUT …/questions/{qid}/average-score: review rubric 4 (State_Admin).
 // Writes are 'update review' (assigned reviewers; RSM_Financial_Reviewer and admins 403) or 'update review-assignment'
 // (the unlock: State_Admin, the stage's vendor admin); every body is strict, so a stray key is 400 before anything.
@@ -19,6 +20,7 @@ import { applicationRoute, visibleApplication } from '../services/application-ac
 import { consensusOf, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
 import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
 import { COMMENTS_MAX } from '../../domain/workflow';
+import { earlierPasses } from '../services/review-pass-history';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (message: string) => z.string({ error: message }).regex(UUID, message);
@@ -102,6 +104,13 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
   router.get('/review/applications/:id/review-summary', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     res.json(await summaryOf(ctx, app));
+  }));
+
+  // The earlier passes through the stages (decision 051): read-only, what the caller may see of each (domain/review-sight.ts).
+  router.get('/review/applications/:id/passes', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
+    const { profile } = currentAuth(req);
+    res.json({ applicationId: app.id, passes: await earlierPasses(ctx, app, { id: profile.id, roles: profile.roles.map((r) => r.name) }) });
   }));
 
   router.get('/review/applications/:id/consensus', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {

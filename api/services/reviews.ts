@@ -18,7 +18,7 @@ import { portalLink, reviewApplicationPath, sendAll } from './notifications';
 import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
 import {
   CONSENSUS_MSG, consensusProblem, disagreement, isMarked, majority, MARK_MSG, MARK_RULES, markProblem, markRule, meanScore, reviewSummary,
-  type ConsensusInput, type MarkInput, type MarkRule, type PassFail, type ReviewDecision, type StageSummary,
+  type ConsensusInput, type MarkInput, type MarkRule, type PassFail, type ReviewDecision, type StageSummary, type SummaryQuestion,
 } from '../../domain/review-marks';
 import { stageOf, type Stage } from '../../domain/permissions';
 import { stageAdmins, stageReviewStatuses, STAGES, type ActionId, type AssignmentStatus } from '../../domain/workflow';
@@ -398,6 +398,28 @@ export interface ReviewSummary extends Omit<StageSummary, 'markedQuestions'> {
   stages: (StageSummary & { stage: Stage; submittedReviews: number })[];
 }
 
+/** A stage's questions as its summary reads them (form order). */
+export const summaryQuestions = (program: Program, stage: Stage): SummaryQuestion[] =>
+  markedQuestions(program, stage).map((q) => ({ questionId: q.question.id, systemNo: q.question.systemNo, rule: q.rule }));
+
+/** A stage's mark or consensus row as stored (the live tables' columns, or an earlier pass's rows kept as JSON). */
+type StoredMark = { questionId: string; reviewerId: string; passFail: string | null; score: number | null };
+type StoredConsensus = { questionId: string; overrideScore: number | null; overridePassFail: string | null };
+
+/**
+ * One stage's review summary from its rows (review rubric 3, domain/review-marks.ts reviewSummary): `marks` are those
+ * of the stage's SUBMITTED reviews only, `consensus` its consensus values. The live summary (summariesOf, whose query
+ * keeps the submitted reviews' marks) and an earlier pass's (api/services/review-pass-history.ts) both come from here.
+ */
+export function stageSummary(stage: Stage, questions: readonly SummaryQuestion[], marks: readonly StoredMark[], consensus: readonly StoredConsensus[]) {
+  const summary = reviewSummary(
+    questions,
+    marks.map((m) => ({ questionId: m.questionId, passFail: m.passFail as PassFail | null, score: m.score })),
+    consensus.map((c) => ({ questionId: c.questionId, overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null })),
+  );
+  return { stage, ...summary, submittedReviews: new Set(marks.map((m) => m.reviewerId)).size };
+}
+
 /**
  * Review rubric 3: over each stage's questions, the consensus value where set, else the mean (majority) of the
  * submitted reviews. The top level is over every stage (scores come from the technical stage, pass/fail from gating).
@@ -430,21 +452,15 @@ export async function summariesOf(
       .where(and(inArray(reviewMarks.applicationId, ids), eq(reviewAssignments.status, 'SUBMITTED'))),
     ctx.db.select().from(reviewConsensus).where(inArray(reviewConsensus.applicationId, ids)),
   ]);
-  const stageQuestions = new Map<string, Map<Stage, { questionId: string; systemNo: string; rule: MarkRule }[]>>();
+  const stageQuestions = new Map<string, Map<Stage, SummaryQuestion[]>>();
   for (const [programId, program] of programs) {
-    stageQuestions.set(programId, new Map(STAGES.map((stage) => [stage, markedQuestions(program, stage).map((q) => ({ questionId: q.question.id, systemNo: q.question.systemNo, rule: q.rule }))])));
+    stageQuestions.set(programId, new Map(STAGES.map((stage) => [stage, summaryQuestions(program, stage)])));
   }
   for (const app of apps) {
     const appMarks = marks.filter((m) => m.applicationId === app.id);
     const appConsensus = consensus.filter((c) => c.applicationId === app.id);
     const stages = STAGES.filter((stage) => MARK_RULES[stage].length > 0).map((stage) => {
-      const mine = appMarks.filter((m) => m.stage === stage);
-      const summary = reviewSummary(
-        stageQuestions.get(app.programId)!.get(stage)!,
-        mine.map((m) => ({ questionId: m.questionId, passFail: m.passFail as PassFail | null, score: m.score })),
-        appConsensus.filter((c) => c.stage === stage).map((c) => ({ questionId: c.questionId, overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null })),
-      );
-      return { stage, ...summary, submittedReviews: new Set(mine.map((m) => m.reviewerId)).size };
+      return stageSummary(stage, stageQuestions.get(app.programId)!.get(stage)!, appMarks.filter((m) => m.stage === stage), appConsensus.filter((c) => c.stage === stage));
     });
     const actual = Math.round(stages.reduce((a, s) => a + s.overallScore.actual, 0) * 100) / 100;
     const possible = stages.reduce((a, s) => a + s.overallScore.possible, 0);

@@ -18,12 +18,13 @@ import { computedText, markText, summaryText } from '../../../domain/review-text
 import { CONSENSUS_PARAM, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 import { stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
-import { REVIEWER_ROLES, type RoleName } from '../../../domain/roles';
+import type { RoleName } from '../../../domain/roles';
+import { readsOthersReviews } from '../../../domain/review-sight';
 
 export { CONSENSUS_PARAM, isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 
-const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
-const ASSIGNMENT_WORD = { PENDING: 'Pending', IN_PROGRESS: 'In Review', SUBMITTED: 'Review Completed' } as const;
+export const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
+export const ASSIGNMENT_WORD = { PENDING: 'Pending', IN_PROGRESS: 'In Review', SUBMITTED: 'Review Completed' } as const;
 
 /** A mark control of a question of the step shown. */
 export interface MarkView {
@@ -136,7 +137,7 @@ export async function markingView(
 
   let consensus: MarkingView['consensus'] = null;
   const inConsensus = !!stage && app.status === stageReviewStatuses(stage)[2];
-  if (inConsensus && role && !REVIEWER_ROLES.includes(role)) {
+  if (inConsensus && readsOthersReviews(role)) {
     const data = (await unlessForbidden(consensusOf(api, app.applicationId))) ?? { questions: [] };
     const rows = data.questions.map((q) => ({
       questionId: q.questionId, systemNo: q.systemNo, text: q.text, mode: q.mode, max: q.max,
@@ -164,7 +165,7 @@ export async function markingView(
     reviewsReadable: summary !== null,
     consensus,
     mine,
-    reviews: role && !REVIEWER_ROLES.includes(role) ? reviews : [],
+    reviews: readsOthersReviews(role) ? reviews : [],
     unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
     summary: (summary?.stages ?? []).filter((s) => s.markedQuestions > 0).map((s) => ({
       stage: STAGE_WORD[s.stage],
