@@ -105,10 +105,8 @@ const assignments = new Map<string, AssignmentStatus>();
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  for (const email of SEED_ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    accounts.push({ email, token, userId: user.id, viewer: user });
-  }
+  const signed = await api.signInAll(SEED_ACCOUNTS);
+  accounts.push(...SEED_ACCOUNTS.map((email) => ({ email, token: signed.tokens[email], userId: signed.ids[email], viewer: signed.profiles[email] })));
   for (const org of await api.database.db.select().from(organizations)) {
     if (org.legalName.startsWith('Lakeview')) orgIds.lakeview = org.id;
     if (org.legalName.startsWith('Summit')) orgIds.summit = org.id;

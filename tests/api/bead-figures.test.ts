@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { answers, applications, organizations, programs, projectAreas, questions, sections } from '../../api/db/schema';
+import { questionMap, type QuestionMap } from './fixtures';
+import { answers, applications, organizations, programs, projectAreas } from '../../api/db/schema';
 import { areaComparisons, beadFigures } from '../../api/services/bead-figures';
 
 let api: TestApi;
 let programId = '';
-const q = {} as Record<string, string>;
+let q: QuestionMap;
 
 const AREA = 'Alderbrook County - North'; // 1240 unserved, 860 underserved, 14 CAIs
 const EMPTY_AREA = 'Cedarvale County - Lakeshore'; // 0 and 0
@@ -26,14 +27,13 @@ beforeAll(async () => {
   const { db } = api.database;
   const [program] = await db.select().from(programs).limit(1);
   programId = program!.id;
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo }).from(questions)
-    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, programId))) q[row.systemNo] = row.id;
+  q = await questionMap(db, programId);
   const [org] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
   await db.insert(applications).values(Object.entries(APPS).map(([id, a]) => ({
     id, programId, organizationId: org!.id, status: a.status, projectLocation: a.area, submittedAt: new Date(),
   })));
   await db.insert(answers).values(Object.entries(APPS).flatMap(([id, a]) =>
-    Object.entries(a.answers).map(([no, value]) => ({ applicationId: id, questionId: q[no]!, value }))));
+    Object.entries(a.answers).map(([no, value]) => ({ applicationId: id, questionId: q[no]!.id, value }))));
 }, 180_000);
 
 afterAll(async () => {
@@ -67,7 +67,7 @@ describe('beadFigures', () => {
     const one = demo.find((d) => d.area)!;
     const [area] = await db.select().from(projectAreas).where(eq(projectAreas.name, one.area!));
     const [bead] = await db.select({ v: sql<string>`${answers.value} #>> '{}'` }).from(answers)
-      .where(sql`${answers.applicationId} = ${one.id} and ${answers.questionId} = ${q['28']}`);
+      .where(sql`${answers.applicationId} = ${one.id} and ${answers.questionId} = ${q['28']!.id}`);
     const f = figures.get(one.id)!;
     expect(f.beadRequest).toBe(Number(bead!.v));
     expect(f.locations).toBe(area!.unservedLocationsCount + area!.underservedLocationsCount);

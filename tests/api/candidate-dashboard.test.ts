@@ -4,10 +4,10 @@
 // its /export is the same as an XLSX (read back with exceljs). Who may read it comes from domain/permissions.ts.
 // Played on applications made in this file's database (GA-CD…) in areas made here ('Candidate …').
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { startTestApi, type TestApi } from './harness';
-import { answers, applications, organizations, programs, projectAreas, questions, rubricScores, sections } from '../../api/db/schema';
+import { questionMap } from './fixtures';
+import { answers, applications, organizations, programs, projectAreas, rubricScores } from '../../api/db/schema';
 import { listScope } from '../../domain/access';
 import { CANDIDATE_MSG } from '../../domain/candidates';
 
@@ -18,8 +18,8 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const profiles = {} as Record<Email, any>;
+let tokens: Record<Email, string>;
+let profiles: Record<Email, any>;
 
 const ASH = 'Candidate Ash'; // 80 unserved + 20 underserved = 100 locations
 const BIRCH = 'Candidate Birch'; // no unserved or underserved location: no outlay
@@ -50,11 +50,7 @@ async function exportBook(query: string, who: Email = 'state.admin@example.gov')
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    profiles[email] = user;
-  }
+  ({ tokens, profiles } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
   const [lakeview] = await db.select().from(organizations).limit(1);
   await db.insert(projectAreas).values([
@@ -65,8 +61,7 @@ beforeAll(async () => {
   await db.insert(applications).values(Object.entries(APPS).map(([id, [area, status, , technologyType]]) => ({
     id, programId: program!.id, organizationId: lakeview!.id, status, projectLocation: area, technologyType, submittedAt: new Date(),
   })));
-  const [q28] = await db.select({ id: questions.id }).from(questions).innerJoin(sections, eq(sections.id, questions.sectionId))
-    .where(and(eq(sections.programId, program!.id), eq(questions.systemNo, '28')));
+  const q28 = (await questionMap(db, program!.id))['28'];
   await db.insert(answers).values(Object.entries(APPS).filter(([, a]) => a[2] !== null).map(([id, [, , request]]) => ({ applicationId: id, questionId: q28!.id, value: request })));
   await db.insert(rubricScores).values([
     { applicationId: 'GA-CD0001', totalScore: 72.5 },

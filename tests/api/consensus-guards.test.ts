@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { applications, loggedActions, organizations, programs, questions, reviewConsensus, sections, userRoles, users } from '../../api/db/schema';
+import { addStateUser, questionMap, type QuestionMap } from './fixtures';
+import { applications, loggedActions, organizations, programs, reviewConsensus } from '../../api/db/schema';
 import { GUARD_MSG } from '../../domain/consensus-guards';
 import { MSG } from '../../domain/messages';
 import type { ApplicationStatus } from '../../domain/statuses';
@@ -20,9 +21,9 @@ type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
 let programId: string;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
-const text = {} as Record<string, { id: string; text: string }>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
+let q: QuestionMap;
 
 const APPS: Record<string, ApplicationStatus> = {
   'GA-CG0001': 'GATING_REVIEW', // split on 41, settled in consensus
@@ -44,24 +45,17 @@ const historyCount = async (id: string) => (await api.database.db.select().from(
 const reviewer = (email: Email): Reviewer => ({ token: tokens[email], id: ids[email] });
 const RSM = () => [reviewer('rsm.reviewer@example.gov'), reviewer('rsm.second@example.gov')];
 const CTC = () => [reviewer('ctc.reviewer@example.gov'), reviewer('ctc.second@example.gov')];
-const named = (systemNo: string) => `${systemNo} ${text[systemNo]!.text.trim().replace(/[.:?]+$/, '')}`;
+const named = (systemNo: string) => `${systemNo} ${q[systemNo]!.text.trim().replace(/[.:?]+$/, '')}`;
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  for (const [email, role, firstName] of [['rsm.second@example.gov', 'RSM_Reviewer', 'Rosa'], ['ctc.second@example.gov', 'CTC_Reviewer', 'Cyril']] as const) {
-    const [user] = await db.insert(users).values({ email, firstName, lastName: 'Second', roleType: 'state', status: 'active' }).returning({ id: users.id });
-    await db.insert(userRoles).values({ userId: user!.id, role });
-  }
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
+  await addStateUser(db, { email: 'rsm.second@example.gov', firstName: 'Rosa', lastName: 'Second', role: 'RSM_Reviewer' });
+  await addStateUser(db, { email: 'ctc.second@example.gov', firstName: 'Cyril', lastName: 'Second', role: 'CTC_Reviewer' });
+  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
   programId = program!.id;
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, text: questions.text }).from(questions)
-    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, programId))) text[row.systemNo] = row;
+  q = await questionMap(db, programId);
   const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
   await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({ id, programId, organizationId: lakeview!.id, status, submittedAt: new Date() })));
 }, 180_000);
@@ -90,7 +84,7 @@ describe('Passed Gating', () => {
     expect(detail.body.allowedActions).toContain('mark-as-passed-gating');
     expect(detail.body.moveGuards).toEqual({ 'mark-as-passed-gating': refused.body.message });
 
-    const settled = await call('state.admin@example.gov', `/review/applications/${id}/questions/${text['41']!.id}/average-score`,
+    const settled = await call('state.admin@example.gov', `/review/applications/${id}/questions/${q['41']!.id}/average-score`,
       { overridePassFail: 'PASS', adminComments: 'The qualification concerns a subsidiary outside the project.' }, 'PUT');
     expect(settled.status, JSON.stringify(settled.body)).toBe(200);
     expect((await call('state.admin@example.gov', `/review/applications/${id}`)).body.moveGuards).toEqual({ 'mark-as-passed-gating': null });
@@ -102,7 +96,7 @@ describe('Passed Gating', () => {
   it("is refused when the State_Admin's consensus is Fail over a pass majority, through change-status too", async () => {
     const id = 'GA-CG0002';
     await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens['state.admin@example.gov'], reviewers: RSM() });
-    const failed = await call('state.admin@example.gov', `/review/applications/${id}/questions/${text['62']!.id}/average-score`,
+    const failed = await call('state.admin@example.gov', `/review/applications/${id}/questions/${q['62']!.id}/average-score`,
       { overridePassFail: 'FAIL', adminComments: 'No credentialing plan for the splicing crews.' }, 'PUT');
     expect(failed.status).toBe(200);
     const message = `Passed Gating needs every gating question at Pass in consensus. Failing (62): ${named('62')}.`;
@@ -147,11 +141,11 @@ describe('Passed Gating', () => {
       await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens['state.admin@example.gov'], reviewers: RSM() });
       const [moved, failed] = await Promise.all([
         move('state.admin@example.gov', id, 'mark-as-passed-gating'),
-        call('state.admin@example.gov', `/review/applications/${id}/questions/${text['41']!.id}/average-score`,
+        call('state.admin@example.gov', `/review/applications/${id}/questions/${q['41']!.id}/average-score`,
           { overridePassFail: 'FAIL', adminComments: 'The opinion is qualified after all.' }, 'PUT'),
       ]);
       expect([moved.status, failed.status].sort(), JSON.stringify([moved.body, failed.body])).toEqual([200, 409]);
-      const agreed = await api.database.db.select().from(reviewConsensus).where(and(eq(reviewConsensus.applicationId, id), eq(reviewConsensus.questionId, text['41']!.id)));
+      const agreed = await api.database.db.select().from(reviewConsensus).where(and(eq(reviewConsensus.applicationId, id), eq(reviewConsensus.questionId, q['41']!.id)));
       if (moved.status === 200) {
         expect(await statusOf(id)).toBe('PASSED_GATING');
         expect(agreed).toEqual([]);
@@ -203,7 +197,7 @@ describe('Passed Technical', () => {
 
     // The consensus lifts 30 to 15 and 35 to 10: (40 + 10 + 5) / 85 = 64.7%.
     for (const [no, overrideScore] of [['30', 15], ['35', 10]] as const) {
-      const set = await call('state.admin@example.gov', `/review/applications/${id}/questions/${text[no]!.id}/average-score`,
+      const set = await call('state.admin@example.gov', `/review/applications/${id}/questions/${q[no]!.id}/average-score`,
         { overrideScore, adminComments: 'Settled in the consensus meeting with the engineers.' }, 'PUT');
       expect(set.status, JSON.stringify(set.body)).toBe(200);
     }

@@ -53,19 +53,7 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function send(url: string, token: string | undefined, form: FormData) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${api.baseUrl}${url}`, { method: 'POST', headers, body: form });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body };
-}
+const send = (url: string, token: string | undefined, form: FormData) => api.postForm(url, form, token);
 
 const fileForm = (name: string, bytes: Uint8Array = PDF, fields: Record<string, string> = {}) => {
   const form = new FormData();

@@ -61,18 +61,7 @@ async function upload(input: UploadInput = {}) {
   if (input.fileFirst) addFile();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
   if (!input.fileFirst) addFile();
-  const headers: Record<string, string> = {};
-  const token = input.token === undefined ? admin.token : input.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers, body: form });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body };
+  return api.postForm('/api/v1/documents/upload', form, input.token === undefined ? admin.token : input.token);
 }
 
 const list = (query = '', token = admin.token, org = lakeviewId) =>

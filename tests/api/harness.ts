@@ -39,6 +39,28 @@ export interface TestApi {
   latestCode(email: string): Promise<string>;
   /** Full sign-in: send a code, read it, verify it. */
   signIn(email: string): Promise<{ token: string; user: any }>;
+  /** `signIn` for each account in turn: tokens, user ids and profiles by email (or by the key naming each email). */
+  signInAll<E extends string>(emails: readonly E[]): Promise<SignedIn<E>>;
+  signInAll<K extends string>(emails: Readonly<Record<K, string>>): Promise<SignedIn<K>>;
+  /** A multipart POST over HTTP (uploads), its answer read as `call` reads one. */
+  postForm<T = any>(path: string, form: FormData, token?: string): Promise<{ status: number; body: T }>;
+}
+
+/** Accounts signed in by `signInAll`. */
+export interface SignedIn<K extends string> {
+  tokens: Record<K, string>;
+  ids: Record<K, string>;
+  /** The user verify-otp answered (roles, organizations): a Viewer. */
+  profiles: Record<K, any>;
+}
+
+/** A response's text as JSON, or the text itself when it is not JSON (null when empty). */
+function bodyOf(text: string): any {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
 }
 
 async function testDatabase(): Promise<Database> {
@@ -95,13 +117,7 @@ export async function startTestApi(overrides: Partial<Record<string, string>> = 
       headers,
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
-    let body: any = null;
-    try {
-      body = res.text ? JSON.parse(res.text) : null;
-    } catch {
-      body = res.text;
-    }
-    return { status: res.status, body };
+    return { status: res.status, body: bodyOf(res.text) };
   };
 
   const latestCode = async (email: string) => {
@@ -112,6 +128,33 @@ export async function startTestApi(overrides: Partial<Record<string, string>> = 
     return match[1]!;
   };
 
+  const signIn: TestApi['signIn'] = async (email) => {
+    const sent = await call('/api/v1/send-login-otp', { body: { email } });
+    if (sent.status !== 200) throw new Error(`send-login-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
+    const otp = await latestCode(email);
+    const verified = await call('/api/v1/verify-otp', { body: { email, otp } });
+    if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
+    return verified.body;
+  };
+
+  const signInAll = async (emails: readonly string[] | Readonly<Record<string, string>>) => {
+    const signed: SignedIn<string> = { tokens: {}, ids: {}, profiles: {} };
+    // One after another, in the order given (each reads its own code from the outbox).
+    for (const [key, email] of Array.isArray(emails) ? emails.map((e) => [e, e] as const) : Object.entries(emails)) {
+      const { token, user } = await signIn(email);
+      signed.tokens[key] = token;
+      signed.ids[key] = user.id;
+      signed.profiles[key] = user;
+    }
+    return signed;
+  };
+
+  const postForm: TestApi['postForm'] = async (path, form, token) => {
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: form });
+    return { status: res.status, body: bodyOf(await res.text()) };
+  };
+
   return {
     baseUrl,
     transport,
@@ -119,14 +162,9 @@ export async function startTestApi(overrides: Partial<Record<string, string>> = 
     env,
     call,
     latestCode,
-    async signIn(email) {
-      const sent = await call('/api/v1/send-login-otp', { body: { email } });
-      if (sent.status !== 200) throw new Error(`send-login-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
-      const otp = await latestCode(email);
-      const verified = await call('/api/v1/verify-otp', { body: { email, otp } });
-      if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`);
-      return verified.body;
-    },
+    signIn,
+    signInAll: signInAll as TestApi['signInAll'],
+    postForm,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();

@@ -19,7 +19,9 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const who: Record<string, { token: string; id: string; viewer: Viewer }> = {};
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
+let profiles: Record<Email, Viewer>;
 const org = { lakeview: '', summit: '' };
 let sectionIds: string[] = [];
 let sectionNames: string[] = [];
@@ -40,10 +42,7 @@ const MARCH = 'startDate=2020-03-01&endDate=2020-03-31';
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    who[email] = { token, id: user.id, viewer: user };
-  }
+  ({ tokens, ids, profiles } = await api.signInAll(ACCOUNTS));
   const db = api.database.db;
   for (const o of await db.select().from(organizations)) {
     if (o.legalName.startsWith('Lakeview')) org.lakeview = o.id;
@@ -58,17 +57,17 @@ beforeAll(async () => {
     { id: 'GA-H7A002', programId: program!.id, organizationId: org.summit, status: 'RESUBMITTED', submittedAt: new Date('2020-03-01T15:00:00Z') },
     { id: 'GA-H7D001', programId: program!.id, organizationId: org.lakeview, status: 'DRAFT' },
   ]);
-  await db.insert(reviewAssignments).values({ applicationId: 'GA-H7A001', reviewerId: who['rsm.reviewer@example.gov']!.id, reviewerType: 'RSM_REVIEWER' });
+  await db.insert(reviewAssignments).values({ applicationId: 'GA-H7A001', reviewerId: ids['rsm.reviewer@example.gov'], reviewerType: 'RSM_REVIEWER' });
   const extra: Record<string, Partial<typeof loggedActions.$inferInsert>> = {
     gating: { fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW', comments: 'Into gating' },
-    assigned: { details: { reviewerIds: [who['rsm.reviewer@example.gov']!.id] } },
+    assigned: { details: { reviewerIds: [ids['rsm.reviewer@example.gov']] } },
     rejected: { fromStatus: 'GATING_REVIEW', toStatus: 'REJECTED', comments: 'Costs are far too high', details: { actionId: 'mark-as-rejected', reasonId: 4 } },
     revision: { fromStatus: 'GATING_REVIEW', toStatus: 'REVISION_NEEDED', comments: 'Please redo two sections', details: { sectionIds } },
     resubmitted: { fromStatus: 'REVISION_NEEDED', toStatus: 'RESUBMITTED' },
   };
   for (const m of MADE) {
     const [row] = await db.insert(loggedActions).values({
-      applicationId: m.applicationId, organizationId: org[m.organization], userId: who[m.by]!.id, action: m.action, entity: 'application',
+      applicationId: m.applicationId, organizationId: org[m.organization], userId: ids[m.by], action: m.action, entity: 'application',
       // Noon in New York on that March day.
       createdAt: new Date(`2020-03-${String(m.day).padStart(2, '0')}T16:00:00Z`), ...extra[m.key],
     }).returning({ id: loggedActions.id });
@@ -86,7 +85,7 @@ interface Entry {
 }
 interface Page { page: number; pageSize: number; totalRecords: number; totalPages: number; loggedActions: Entry[] }
 
-const history = (query: string, email: Email = 'state.admin@example.gov') => api.call<Page>(`/api/v1/logged-actions?${query}`, { token: who[email]!.token });
+const history = (query: string, email: Email = 'state.admin@example.gov') => api.call<Page>(`/api/v1/logged-actions?${query}`, { token: tokens[email] });
 /** The keys of the made entries a page shows, in its order. */
 const keys = (page: Page) => page.loggedActions.map((e) => MADE.find((m) => m.id === e.id)?.key ?? `other:${e.action}`);
 /** The made entries (newest first) that pass `keep`. */
@@ -102,7 +101,7 @@ describe('the whole history', () => {
     const entry = (key: string) => res.body.loggedActions.find((e) => e.id === made(key).id)!;
     expect(entry('rejected')).toMatchObject({
       applicationId: 'GA-H7A001', organizationName: expect.stringMatching(/^Lakeview/), fromStatus: 'GATING_REVIEW', toStatus: 'REJECTED',
-      comments: 'Costs are far too high', reason: rejectReasonText(4), userId: who['state.admin@example.gov']!.id,
+      comments: 'Costs are far too high', reason: rejectReasonText(4), userId: ids['state.admin@example.gov'],
     });
     expect(entry('rejected').reason).toBe('Unrealistic cost estimates.');
     expect(entry('rejected').user?.firstName).toBeTruthy();
@@ -120,7 +119,7 @@ describe('the whole history', () => {
       ['applicationId=H7A001', () => false], // a prefix, not a contains-search
       [`organizationId=${org.summit}`, (m) => m.organization === 'summit'],
       ['action=STATUS_CHANGED', (m) => m.action === 'STATUS_CHANGED'],
-      [`userId=${who['rsm.admin@example.gov']!.id}`, (m) => m.by === 'rsm.admin@example.gov'],
+      [`userId=${ids['rsm.admin@example.gov']}`, (m) => m.by === 'rsm.admin@example.gov'],
       [`action=STATUS_CHANGED&organizationId=${org.lakeview}`, (m) => m.action === 'STATUS_CHANGED' && m.organization === 'lakeview'],
     ];
     for (const [query, keep] of cases) {
@@ -159,11 +158,11 @@ describe('the whole history', () => {
     const stateAll = newestFirst(seenByState);
     let refused = 0;
     for (const email of ACCOUNTS) {
-      const scope = listScope(who[email]!.viewer, 'read', 'history');
+      const scope = listScope(profiles[email], 'read', 'history');
       const res = await history(MARCH, email);
       if (!scope) {
         expect(res.status, email).toBe(403);
-        expect((await api.call(`/api/v1/logged-actions/filters`, { token: who[email]!.token })).status, email).toBe(403);
+        expect((await api.call(`/api/v1/logged-actions/filters`, { token: tokens[email] })).status, email).toBe(403);
         refused++;
         continue;
       }
@@ -179,12 +178,12 @@ describe('the whole history', () => {
 
   it("offers the organizations and the people of the caller's history as filter choices", async () => {
     const res = await api.call<{ organizations: { id: string; name: string }[]; users: { id: string; email: string }[] }>(
-      '/api/v1/logged-actions/filters', { token: who['state.admin@example.gov']!.token },
+      '/api/v1/logged-actions/filters', { token: tokens['state.admin@example.gov'] },
     );
     expect(res.status).toBe(200);
     expect(res.body.organizations.map((o) => o.id)).toEqual(expect.arrayContaining([org.lakeview, org.summit]));
     expect(res.body.users.map((u) => u.email)).toEqual(expect.arrayContaining(['rsm.admin@example.gov', 'summit.admin@example.org']));
-    const member = await api.call<{ organizations: { id: string }[] }>('/api/v1/logged-actions/filters', { token: who['summit.admin@example.org']!.token });
+    const member = await api.call<{ organizations: { id: string }[] }>('/api/v1/logged-actions/filters', { token: tokens['summit.admin@example.org'] });
     expect(member.body.organizations.map((o) => o.id)).toEqual([org.summit]);
   });
 });
@@ -198,7 +197,7 @@ describe('moves made through the API', () => {
       { id: 'GA-H7M002', programId: program!.id, organizationId: org.summit, status: 'SUBMITTED', submittedAt: new Date() },
     ]);
     const move = async (id: string, actionId: string, body: Record<string, unknown> = {}) => {
-      const res = await api.call(`/api/v1/review/applications/${id}/${actionId}`, { token: who['state.admin@example.gov']!.token, body });
+      const res = await api.call(`/api/v1/review/applications/${id}/${actionId}`, { token: tokens['state.admin@example.gov'], body });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     };
     await move('GA-H7M001', 'mark-as-gating-review', { comments: 'Starting gating' });
@@ -217,12 +216,12 @@ describe('moves made through the API', () => {
       { applicationId: 'GA-H7M001', from: 'GATING_REVIEW', to: 'REJECTED', comments: 'The design does not hold', reason: 'Did not meet Technical criteria.', sections: null },
       { applicationId: 'GA-H7M001', from: 'SUBMITTED', to: 'GATING_REVIEW', comments: 'Starting gating', reason: null, sections: null },
     ]);
-    expect(res.body.loggedActions.every((e) => e.userId === who['state.admin@example.gov']!.id)).toBe(true);
+    expect(res.body.loggedActions.every((e) => e.userId === ids['state.admin@example.gov'])).toBe(true);
   });
 });
 
 describe("an application's history on the state side", () => {
-  const appHistory = (id: string, email: Email) => api.call<Page>(`/api/v1/logged-actions/${id}/application`, { token: who[email]!.token });
+  const appHistory = (id: string, email: Email) => api.call<Page>(`/api/v1/logged-actions/${id}/application`, { token: tokens[email] });
 
   it('is read by the admins and the financial reviewer, by an assigned reviewer, and by no other reviewer', async () => {
     for (const email of ['state.admin@example.gov', 'rsm.admin@example.gov', 'ctc.admin@example.gov', 'rsm.financial@example.gov', 'rsm.reviewer@example.gov'] as const) {

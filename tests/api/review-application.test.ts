@@ -3,12 +3,13 @@
 // transport) against the seeded demo data, with two more RSM reviewers (one inactive) added to this file's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { answers, applications, loggedActions, questions, reviewAssignments, userRoles, users } from '../../api/db/schema';
+import { answers, applications, loggedActions, questions, reviewAssignments } from '../../api/db/schema';
 import { readOutbox } from '../../api/mail';
 import { ASSIGNMENT_MSG } from '../../api/services/review-assignments';
 import { allowedActions } from '../../domain/workflow';
 import { MSG } from '../../domain/messages';
 import { startTestApi, type TestApi } from './harness';
+import { addStateUser } from './fixtures';
 
 const ACCOUNTS = [
   'org.admin@example.org', 'summit.admin@example.org', 'state.admin@example.gov', 'state.reviewer@example.gov', 'ctc.admin@example.gov',
@@ -19,8 +20,8 @@ type Email = (typeof ACCOUNTS)[number];
 let api: TestApi;
 /** The last history entry before the tests: the entries after it are theirs. */
 let seqBefore = 0;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email | 'rsm.second' | 'rsm.inactive', string>;
+let tokens: Record<Email, string>;
+let ids: Record<Email | 'rsm.second' | 'rsm.inactive', string>;
 
 const detail = (id: string, who: Email) => api.call(`/api/v1/review/applications/${id}`, { token: tokens[who] });
 const assign = (id: string, who: Email, reviewerIds: unknown) =>
@@ -30,21 +31,15 @@ const reviewers = (who: Email, query = '') => api.call(`/api/v1/users/all-review
 const assignmentsOf = async (applicationId: string) =>
   Object.fromEntries((await api.database.db.select().from(reviewAssignments).where(eq(reviewAssignments.applicationId, applicationId))).map((a) => [a.reviewerId, a.status]));
 
-async function addReviewer(email: string, firstName: string, status: string): Promise<string> {
-  const [user] = await api.database.db.insert(users).values({ email, firstName, lastName: 'Reviewer', roleType: 'state', status }).returning({ id: users.id });
-  await api.database.db.insert(userRoles).values({ userId: user!.id, role: 'RSM_Reviewer' });
-  return user!.id;
-}
-
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
-  ids['rsm.second'] = await addReviewer('rsm.second@example.gov', 'Rita', 'active');
-  ids['rsm.inactive'] = await addReviewer('rsm.inactive@example.gov', 'Ian', 'inactive');
+  const signed = await api.signInAll(ACCOUNTS);
+  tokens = signed.tokens;
+  ids = {
+    ...signed.ids,
+    'rsm.second': await addStateUser(api.database.db, { email: 'rsm.second@example.gov', firstName: 'Rita', lastName: 'Reviewer', role: 'RSM_Reviewer' }),
+    'rsm.inactive': await addStateUser(api.database.db, { email: 'rsm.inactive@example.gov', firstName: 'Ian', lastName: 'Reviewer', role: 'RSM_Reviewer', status: 'inactive' }),
+  };
   // The applications played with, in a known state whatever the demo data holds: one pending reviewer each.
   const { db } = api.database;
   for (const [id, status, reviewer, reviewerType] of [

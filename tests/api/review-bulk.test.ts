@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { applications, loggedActions, organizations, outbox, reviewAssignments, sections, userRoles, users } from '../../api/db/schema';
+import { addStateUser } from './fixtures';
+import { applications, loggedActions, organizations, outbox, reviewAssignments, sections } from '../../api/db/schema';
 import { ASSIGNMENT_MSG } from '../../api/services/review-assignments';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
@@ -18,8 +19,8 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email | 'rsm.second', string>;
+let tokens: Record<Email, string>;
+let ids: Record<Email | 'rsm.second', string>;
 let lakeview: string;
 let budget: string;
 
@@ -59,16 +60,10 @@ const mailTo = async (email: string) =>
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
+  const signed = await api.signInAll(ACCOUNTS);
   const { db } = api.database;
-  const [second] = await db.insert(users).values({ email: 'rsm.second@example.gov', firstName: 'Rhea', lastName: 'Second', roleType: 'state', status: 'active' })
-    .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: second!.id, role: 'RSM_Reviewer' });
-  ids['rsm.second'] = second!.id;
+  tokens = signed.tokens;
+  ids = { ...signed.ids, 'rsm.second': await addStateUser(db, { email: 'rsm.second@example.gov', firstName: 'Rhea', lastName: 'Second', role: 'RSM_Reviewer' }) };
   lakeview = (await db.select().from(organizations).where(like(organizations.legalName, 'Lakeview%')))[0]!.id;
   const programId = (await api.call('/api/v1/program/all', { token: tokens['org.admin@example.org'] })).body[0].id;
   budget = (await db.select().from(sections).where(and(eq(sections.programId, programId), eq(sections.slug, 'budget'))).orderBy(asc(sections.displayOrder)))[0]!.id;

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { startTestApi, TRANSPORT, type TestApi } from './harness';
+import { questionMap } from './fixtures';
 import { answers, applications, documents, projectAreas, questions, reviewAssignments, reviewConsensus, reviewMarks, rubricScores, sections } from '../../api/db/schema';
 import { seedLarge } from '../../scripts/seed-large';
 import { APPLICATION_EXPORT_COLUMNS, attachmentsFileName, type ApplicationExportKey } from '../../domain/exports';
@@ -22,8 +23,8 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const userIds = {} as Record<Email, string>;
+let tokens: Record<Email, string>;
+let userIds: Record<Email, string>;
 
 /** A GET streamed through the run's transport, its body read whole (the test's side: the API never holds it). */
 async function download(path: string, who: Email): Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }> {
@@ -119,16 +120,12 @@ beforeAll(async () => {
   await db.execute(sql`update applications set submitted_at = date_trunc('day', submitted_at) + interval '123456 microseconds' where id like 'GA-B%' and submitted_at is not null`);
   // A few without a submitted_at (listed last, after every dated row): the export's second keyset run.
   await db.execute(sql`update applications set submitted_at = null where id in (select id from applications where id like 'GA-B%' and status = 'GATING_REVIEW' order by id limit 3)`);
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    userIds[email] = user.id;
-  }
+  ({ tokens, ids: userIds } = await api.signInAll(ACCOUNTS));
 
   // Figures of GA-LKV002: cost (26), BEAD request (28); its area's locations come from the project areas table.
-  const q = async (systemNo: string) => (await db.select().from(questions).where(eq(questions.systemNo, systemNo)).limit(1))[0]!;
+  const q = await questionMap(db);
   for (const [systemNo, value] of [['26', '1250000.00'], ['28', '900000.00']] as const) {
-    const question = await q(systemNo);
+    const question = q[systemNo]!;
     await db.delete(answers).where(and(eq(answers.applicationId, FIGURES_APP), eq(answers.questionId, question.id)));
     await db.insert(answers).values({ applicationId: FIGURES_APP, questionId: question.id, value });
   }
@@ -136,8 +133,8 @@ beforeAll(async () => {
   await db.insert(rubricScores).values({ applicationId: FIGURES_APP, totalScore: 61.5 });
   // Review marks of GA-LKV002 through the consensus values (the summary reads them whatever the reviews): gating, two
   // passes and one fail; technical, 12 of 15 on question 30.
-  const gating = await Promise.all(MARK_RULES.GATING.slice(0, 3).map((r) => q(r.systemNo)));
-  const technical = await q('30');
+  const gating = MARK_RULES.GATING.slice(0, 3).map((r) => q[r.systemNo]!);
+  const technical = q['30']!;
   await db.delete(reviewConsensus).where(eq(reviewConsensus.applicationId, FIGURES_APP));
   await db.insert(reviewConsensus).values([
     ...gating.map((question, i) => ({ applicationId: FIGURES_APP, stage: 'GATING', questionId: question.id, overridePassFail: i < 2 ? 'PASS' : 'FAIL', updatedBy: userIds['state.admin@example.gov'] })),

@@ -13,8 +13,8 @@ import { allowedActionsOfRoles } from '../../domain/workflow';
 import type { ReviewListRow } from '../../app/api/review-list.server';
 
 let api: TestApi;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+let tokens: Record<string, string>;
+let userIds: Record<string, string>;
 let benchOrgId: string;
 
 const ACCOUNTS = ['state.admin@example.gov', 'rsm.reviewer@example.gov', 'ctc.admin@example.gov', 'rsm.financial@example.gov', 'org.admin@example.org'] as const;
@@ -27,11 +27,7 @@ beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const large = await seedLarge(api.database.db, { organizations: 3, applications: 150, bigOrgShare: 0.5 });
   benchOrgId = large.orgIds[1]!;
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    userIds[email] = user.id;
-  }
+  ({ tokens, ids: userIds } = await api.signInAll(ACCOUNTS));
   // The RSM reviewer also holds four bench applications (two of them in progress), and one draft, which stays
   // invisible to the state side even when assigned.
   const bench = await api.database.db

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { addStateUser, gatingMarks, markGating, questionMap, stageSections, submitStageMarks, type MarkOf, type QuestionMap } from './fixtures';
 import {
-  applications, loggedActions, organizations, outbox, programs, questions, reviewAssignments, reviewConsensus, reviewMarks, sections, userRoles, users,
+  applications, loggedActions, organizations, outbox, programs, reviewAssignments, reviewConsensus, reviewMarks,
 } from '../../api/db/schema';
 import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
 import { MSG } from '../../domain/messages';
@@ -20,11 +21,10 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
 /** Question id by system number, and each question's section. */
-const q = {} as Record<string, { id: string; sectionId: string }>;
-const sectionOf = {} as Record<string, string>;
+let q: QuestionMap;
 let seqBefore = 0;
 
 const APPS: Record<string, ApplicationStatus> = {
@@ -50,39 +50,16 @@ const assignmentsOf = async (id: string) =>
   Object.fromEntries((await api.database.db.select().from(reviewAssignments).where(eq(reviewAssignments.applicationId, id))).map((a) => [a.reviewerId, a.status]));
 const mailTo = async (email: string) => (await api.database.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.to, email))).map((m) => m.subject);
 
-/** Every gating question of a section marked Pass (or as `mark` says). */
-const gatingMarks = (sectionId: string, mark: (systemNo: string) => Record<string, unknown> = () => ({ passFail: 'PASS' })) =>
-  MARK_RULES.GATING.filter((r) => q[r.systemNo]!.sectionId === sectionId).map((r) => ({ questionId: q[r.systemNo]!.id, ...mark(r.systemNo) }));
-const gatingSections = () => [...new Set(MARK_RULES.GATING.map((r) => q[r.systemNo]!.sectionId))];
-
-/** A reviewer declares no conflict, marks every gating question, submits every section. */
-async function markAll(who: Email, id: string, mark?: (systemNo: string) => Record<string, unknown>) {
-  expect((await declare(who, id, { conflict: false })).status).toBe(200);
-  for (const sectionId of gatingSections()) {
-    const saved = await saveMarks(who, id, sectionId, gatingMarks(sectionId, mark));
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const submitted = await submitSection(who, id, sectionId);
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  }
-}
+/** A reviewer declares no conflict, marks every gating question (Pass, or as `mark` says), submits every section. */
+const markAll = (who: Email, id: string, mark?: MarkOf) => markGating(api, tokens[who], id, q, mark);
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  const [marker] = await db.insert(users).values({ email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', roleType: 'state', status: 'active' })
-    .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: marker!.id, role: 'RSM_Reviewer' });
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
+  await addStateUser(db, { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' });
+  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, sectionId: questions.sectionId }).from(questions)
-    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, program!.id))) {
-    q[row.systemNo] = { id: row.id, sectionId: row.sectionId };
-    sectionOf[row.systemNo] = row.sectionId;
-  }
+  q = await questionMap(db, program!.id);
   const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
   await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({ id, programId: program!.id, organizationId: lakeview!.id, status, submittedAt: new Date() })));
   const rsm = ids['rsm.reviewer@example.gov'];
@@ -111,7 +88,7 @@ describe('conflict of interest', () => {
     expect(before.body.answersHidden).toBe(true);
     expect(before.body.sections.flatMap((s: any) => s.questions).every((x: any) => x.answer === null)).toBe(true);
     expect(before.body.myReview).toMatchObject({ stage: 'GATING', assignment: 'PENDING', declaration: null, marks: [] });
-    const early = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', sectionOf['40']!, gatingMarks(sectionOf['40']!));
+    const early = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', q['40']!.sectionId, gatingMarks(q, q['40']!.sectionId));
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(MARK_MSG.declareFirst);
     expect((await declare('rsm.reviewer@example.gov', 'GA-MK0001', { conflict: true })).body.errors).toEqual({ note: [MARK_MSG.conflictNoteRequired] });
@@ -147,19 +124,19 @@ describe('conflict of interest', () => {
 
 describe('marking', () => {
   it('refuses applications not assigned (404), questions and sections of another stage (403), and bad marks (400 by field)', async () => {
-    const gatingSection = sectionOf['40']!;
+    const gatingSection = q['40']!.sectionId;
     expect((await saveMarks('rsm.reviewer@example.gov', 'GA-MK0002', gatingSection, [])).status).toBe(404);
     expect((await submitSection('rsm.reviewer@example.gov', 'GA-MK0002', gatingSection)).status).toBe(404);
     expect((await decide('rsm.reviewer@example.gov', 'GA-MK0002', { decision: 'RECOMMEND_PASS', comments: 'x' })).status).toBe(404);
     expect((await declare('rsm.reviewer@example.gov', 'GA-MK0002', { conflict: false })).status).toBe(404);
     expect((await call('rsm.reviewer@example.gov', '/review/applications/GA-MK0002/review-summary')).status).toBe(404);
 
-    const technical = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', sectionOf['30']!, [{ questionId: q['30']!.id, score: 10 }]);
+    const technical = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', q['30']!.sectionId, [{ questionId: q['30']!.id, score: 10 }]);
     expect(technical.status).toBe(403);
     expect(technical.body.message).toBe(MARK_MSG.otherStage);
-    expect((await submitSection('rsm.reviewer@example.gov', 'GA-MK0001', sectionOf['30']!)).status).toBe(403);
+    expect((await submitSection('rsm.reviewer@example.gov', 'GA-MK0001', q['30']!.sectionId)).status).toBe(403);
     // A question the gating stage does not mark (42 is, 44 is not a question; 2 is not marked).
-    expect((await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', sectionOf['2']!, [{ questionId: q['2']!.id, passFail: 'PASS' }])).status).toBe(403);
+    expect((await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', q['2']!.sectionId, [{ questionId: q['2']!.id, passFail: 'PASS' }])).status).toBe(403);
 
     const failNoComment = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', gatingSection, [{ questionId: q['40']!.id, passFail: 'FAIL' }]);
     expect(failNoComment.status).toBe(400);
@@ -170,7 +147,7 @@ describe('marking', () => {
   });
 
   it('the first saved mark starts the review; a section with an unmarked question and a decision with an unsubmitted section are refused', async () => {
-    const section = sectionOf['40']!;
+    const section = q['40']!.sectionId;
     const first = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', section, [{ questionId: q['40']!.id, passFail: 'FAIL', comment: 'The 2023 statement is missing.' }]);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ message: MARK_MSG.saved, assignment: 'IN_PROGRESS' });
@@ -192,14 +169,14 @@ describe('marking', () => {
   it('moves to Gating Awaiting Consensus by itself when the last assigned reviewer submits, not before, and emails the state admins', async () => {
     await api.database.db.delete(reviewMarks).where(eq(reviewMarks.applicationId, 'GA-MK0001'));
     // Ravi fails 40 (with a comment); Mara passes everything.
-    for (const sectionId of gatingSections()) {
+    for (const sectionId of stageSections(q, 'GATING')) {
       const saved = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', sectionId,
-        gatingMarks(sectionId, (n) => (n === '40' ? { passFail: 'FAIL', comment: 'Missing year.' } : { passFail: 'PASS' })));
+        gatingMarks(q, sectionId, (n) => (n === '40' ? { passFail: 'FAIL', comment: 'Missing year.' } : { passFail: 'PASS' })));
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect((await submitSection('rsm.reviewer@example.gov', 'GA-MK0001', sectionId)).status).toBe(200);
     }
-    expect((await submitSection('rsm.reviewer@example.gov', 'GA-MK0001', gatingSections()[0]!)).status).toBe(409);
-    const locked = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', sectionOf['40']!, gatingMarks(sectionOf['40']!));
+    expect((await submitSection('rsm.reviewer@example.gov', 'GA-MK0001', stageSections(q, 'GATING')[0]!)).status).toBe(409);
+    const locked = await saveMarks('rsm.reviewer@example.gov', 'GA-MK0001', q['40']!.sectionId, gatingMarks(q, q['40']!.sectionId));
     expect(locked.status).toBe(409);
     expect(locked.body.message).toBe(MARK_MSG.sectionSubmitted);
     const one = await decide('rsm.reviewer@example.gov', 'GA-MK0001', { decision: 'RECOMMEND_FAIL', comments: 'Financial statements incomplete.' });
@@ -231,7 +208,7 @@ describe('marking', () => {
     });
     expect(full.body.stages.find((s: any) => s.stage === 'GATING')).toMatchObject({ submittedReviews: 2 });
     // Read-only now: the application left the review status.
-    expect((await saveMarks('rsm.marker@example.gov', 'GA-MK0001', sectionOf['40']!, [])).status).toBe(409);
+    expect((await saveMarks('rsm.marker@example.gov', 'GA-MK0001', q['40']!.sectionId, [])).status).toBe(409);
   });
 });
 
@@ -251,7 +228,7 @@ describe('unlock', () => {
     const mine = (await call('rsm.reviewer@example.gov', '/review/applications/GA-MK0004')).body.myReview;
     expect(mine).toMatchObject({ assignment: 'IN_PROGRESS', submittedSectionIds: [] });
     expect(mine.marks).toHaveLength(MARK_RULES.GATING.length);
-    expect((await saveMarks('rsm.reviewer@example.gov', 'GA-MK0004', sectionOf['43']!, [{ questionId: q['43']!.id, passFail: 'FAIL', comment: 'Below 25%.' }])).status).toBe(200);
+    expect((await saveMarks('rsm.reviewer@example.gov', 'GA-MK0004', q['43']!.sectionId, [{ questionId: q['43']!.id, passFail: 'FAIL', comment: 'Below 25%.' }])).status).toBe(200);
     const [entry] = await api.database.db.select().from(loggedActions).where(and(eq(loggedActions.applicationId, 'GA-MK0004'), eq(loggedActions.action, 'REVIEW_UNLOCKED')));
     expect(entry).toMatchObject({ userId: ids['rsm.admin@example.gov'], comments: 'Please look at 43 again.', details: { reviewerId: rsm } });
     expect(await statusOf('GA-MK0004')).toBe('GATING_REVIEW');
@@ -260,7 +237,7 @@ describe('unlock', () => {
 
 describe('who may write', () => {
   it('the financial reviewer, the admins and organization users are refused every write', async () => {
-    const section = sectionOf['40']!;
+    const section = q['40']!.sectionId;
     const writes = (who: Email) => [
       declare(who, 'GA-MK0004', { conflict: false }),
       saveMarks(who, 'GA-MK0004', section, []),
@@ -291,16 +268,11 @@ describe('review summary', () => {
     const who = 'ctc.reviewer@example.gov';
     expect((await declare(who, 'GA-MK0005', { conflict: false })).status).toBe(200);
     const scores: Record<string, number> = { 23: 10, 25: 2.5, 30: 15, 31: 10, 32: 5, 33: 5, 34: 5, 35: 10, 74: 10, 75: 5, 76: 5 };
-    const bad = await saveMarks(who, 'GA-MK0005', sectionOf['23']!, [{ questionId: q['23']!.id, score: 10.3 }]);
+    const bad = await saveMarks(who, 'GA-MK0005', q['23']!.sectionId, [{ questionId: q['23']!.id, score: 10.3 }]);
     expect(bad.body.errors).toEqual({ [`mark.${q['23']!.id}`]: [MARK_MSG.scoreRange(10)] });
-    const low = await saveMarks(who, 'GA-MK0005', sectionOf['25']!, [{ questionId: q['25']!.id, score: 2 }]);
+    const low = await saveMarks(who, 'GA-MK0005', q['25']!.sectionId, [{ questionId: q['25']!.id, score: 2 }]);
     expect(low.body.errors).toEqual({ [`comment.${q['25']!.id}`]: [MARK_MSG.commentRequired] });
-    for (const sectionId of [...new Set(MARK_RULES.TECHNICAL.map((r) => sectionOf[r.systemNo]!))]) {
-      const marks = MARK_RULES.TECHNICAL.filter((r) => sectionOf[r.systemNo] === sectionId)
-        .map((r) => ({ questionId: q[r.systemNo]!.id, score: scores[r.systemNo], comment: r.systemNo === '25' ? 'Few anchors.' : null }));
-      expect((await saveMarks(who, 'GA-MK0005', sectionId, marks)).status).toBe(200);
-      expect((await submitSection(who, 'GA-MK0005', sectionId)).status).toBe(200);
-    }
+    await submitStageMarks(api, tokens[who], 'GA-MK0005', q, 'TECHNICAL', (n) => ({ score: scores[n], comment: n === '25' ? 'Few anchors.' : null }));
     expect((await summary('state.admin@example.gov', 'GA-MK0005')).body.overallScore).toEqual({ actual: 0, possible: 0, percentage: 0 });
     const done = await decide(who, 'GA-MK0005', { decision: 'RECOMMEND_PASS', comments: 'Sound design.' });
     expect(done.body.movedTo).toBe('TECHNICAL_AWAITING_STATE_CONSENSUS');

@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { addStateUser, questionMap, type QuestionMap } from './fixtures';
 import {
-  applications, loggedActions, organizations, programs, questions, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions,
-  reviewMarks, reviewPasses, reviewSectionSubmissions, sections, userRoles, users,
+  applications, loggedActions, organizations, programs, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions,
+  reviewMarks, reviewPasses, reviewSectionSubmissions,
 } from '../../api/db/schema';
 import { describeAction } from '../../domain/history';
 import { GUARD_MSG } from '../../domain/consensus-guards';
@@ -21,9 +22,9 @@ const ACCOUNTS = ['state.admin@example.gov', 'rsm.reviewer@example.gov', 'rsm.pa
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
-const q = {} as Record<string, { id: string; sectionId: string }>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
+let q: QuestionMap;
 
 const APPS: Record<string, ApplicationStatus> = {
   'GA-RP0001': 'GATING_REVIEW', // the full round: reviewed, revision, resubmitted, back to gating
@@ -67,17 +68,10 @@ async function reviseAndResubmit(id: string) {
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  const [user] = await db.insert(users).values({ email: 'rsm.passer@example.gov', firstName: 'Pia', lastName: 'Passer', roleType: 'state', status: 'active' })
-    .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: user!.id, role: 'RSM_Reviewer' });
-  for (const email of ACCOUNTS) {
-    const { token, user: u } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = u.id;
-  }
+  await addStateUser(db, { email: 'rsm.passer@example.gov', firstName: 'Pia', lastName: 'Passer', role: 'RSM_Reviewer' });
+  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, sectionId: questions.sectionId }).from(questions)
-    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, program!.id))) q[row.systemNo] = row;
+  q = await questionMap(db, program!.id);
   const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
   await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({
     id, programId: program!.id, organizationId: lakeview!.id, status, submittedAt: new Date(),

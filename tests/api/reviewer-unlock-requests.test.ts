@@ -20,8 +20,8 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
 let formSection = '';
 let entitySection = '';
 let programId = '';
@@ -41,11 +41,7 @@ const mailTo = async (email: string) => (await api.database.db.select({ subject:
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
+  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
   programId = program!.id;
   const secs = await db.select().from(sections).where(eq(sections.programId, programId));

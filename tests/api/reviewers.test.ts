@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { applications, organizations, programs, reviewAssignments, reviewDeclarations, userRoles, users } from '../../api/db/schema';
+import { addStateUser } from './fixtures';
+import { applications, organizations, programs, reviewAssignments, reviewDeclarations } from '../../api/db/schema';
 import { listScope } from '../../domain/access';
 import { STALLED_AFTER_DAYS } from '../../domain/reviewers';
 
@@ -17,8 +18,8 @@ const SEED_ACCOUNTS = [
 ] as const;
 
 let api: TestApi;
-const tokens: Record<string, string> = {};
-const users_: Record<string, any> = {};
+let tokens: Record<string, string>;
+let users_: Record<string, any>;
 let rita = ''; // RSM reviewer made here
 let carl = ''; // CTC reviewer made here
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,18 +32,9 @@ const ids = (body: any) => body.reviewers.map((r: any) => r.application.id);
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  const made = await db.insert(users).values([
-    { email: 'rita.rsm@reviewers-test.example', firstName: 'Rita', lastName: 'Zimmer', roleType: 'state', status: 'active' },
-    { email: 'carl.ctc@reviewers-test.example', firstName: 'Carl', lastName: 'Zimmer', roleType: 'state', status: 'active' },
-  ]).returning({ id: users.id });
-  rita = made[0]!.id;
-  carl = made[1]!.id;
-  await db.insert(userRoles).values([{ userId: rita, role: 'RSM_Reviewer' }, { userId: carl, role: 'CTC_Reviewer' }]);
-  for (const email of [...SEED_ACCOUNTS, 'rita.rsm@reviewers-test.example']) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    users_[email] = user;
-  }
+  rita = await addStateUser(db, { email: 'rita.rsm@reviewers-test.example', firstName: 'Rita', lastName: 'Zimmer', role: 'RSM_Reviewer' });
+  carl = await addStateUser(db, { email: 'carl.ctc@reviewers-test.example', firstName: 'Carl', lastName: 'Zimmer', role: 'CTC_Reviewer' });
+  ({ tokens, profiles: users_ } = await api.signInAll([...SEED_ACCOUNTS, 'rita.rsm@reviewers-test.example']));
   const [program] = await db.select().from(programs).limit(1);
   const [summit] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Summit%'`);
   const app = (id: string, status: string) => ({ id, programId: program!.id, organizationId: summit!.id, status, submittedAt: ago(40) });

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { questionMap, type QuestionMap } from './fixtures';
 import {
-  answers, applications, loggedActions, organizations, programs, projectAreas, questions, reviewAssignments, reviewConsensus, rubricScores, sections,
+  answers, applications, loggedActions, organizations, programs, projectAreas, reviewAssignments, reviewConsensus, rubricScores,
 } from '../../api/db/schema';
 import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
 import { describeAction } from '../../domain/history';
@@ -20,9 +21,9 @@ const ACCOUNTS = [
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
-const q = {} as Record<string, string>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
+let q: QuestionMap;
 let area = { name: '', locations: 0, cais: 0 };
 let alone = '';
 const ZERO_AREA = 'Cedarvale County - Lakeshore';
@@ -33,14 +34,9 @@ const call = (who: Email, id: string, body?: unknown) =>
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
+  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo }).from(questions)
-    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, program!.id))) q[row.systemNo] = row.id;
+  q = await questionMap(db, program!.id);
   // Two project areas of this file's own, so the comparison set is known.
   await db.insert(projectAreas).values([
     { name: 'Rubric Test Area - North', unservedLocationsCount: 300, underservedLocationsCount: 200, servedLocationsCount: 900, caiCount: 6 },
@@ -60,9 +56,9 @@ beforeAll(async () => {
   await db.insert(applications).values(apps.map((a) => ({
     id: a.id, programId: program!.id, organizationId: lakeview!.id, status: a.status, projectLocation: a.area, technologyType: 'Fiber to the premises', submittedAt: new Date(),
   })));
-  await db.insert(answers).values(apps.flatMap((a) => Object.entries(a.answers).map(([no, value]) => ({ applicationId: a.id, questionId: q[no]!, value }))));
+  await db.insert(answers).values(apps.flatMap((a) => Object.entries(a.answers).map(([no, value]) => ({ applicationId: a.id, questionId: q[no]!.id, value }))));
   // A technical consensus of 12 of 15 on question 30: the technical percentage is 80.
-  await db.insert(reviewConsensus).values({ applicationId: 'GA-RS0001', stage: 'TECHNICAL', questionId: q['30']!, overrideScore: 12 });
+  await db.insert(reviewConsensus).values({ applicationId: 'GA-RS0001', stage: 'TECHNICAL', questionId: q['30']!.id, overrideScore: 12 });
   await db.insert(reviewAssignments).values({ applicationId: 'GA-RS0001', reviewerId: ids['state.reviewer@example.gov'], reviewerType: 'STATE_REVIEWER', status: 'PENDING' });
 }, 180_000);
 

@@ -11,8 +11,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApi, TRANSPORT, type TestApi } from './harness';
+import { addStateUser, markGating, questionMap, submitStageMarks, type QuestionMap } from './fixtures';
 import { pdfToText } from '../support/pdf';
-import { applications, organizations, programs, questions, rubricScores, sections, userRoles, users } from '../../api/db/schema';
+import { applications, organizations, programs, rubricScores, users } from '../../api/db/schema';
 import { MARK_RULES } from '../../domain/review-marks';
 import { loadStateReview, STATE_REVIEW_PDF, streamStateReviewPdf } from '../../api/services/state-review-pdf';
 import type { ApiContext } from '../../api/context';
@@ -27,9 +28,9 @@ const GATING_APP = 'GA-LKV002';
 const TECH_APP = 'GA-PDF0001';
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
-const q = {} as Record<string, { id: string; sectionId: string }>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
+let q: QuestionMap;
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
   api.call(`/api/v1${path}`, { token: tokens[who], body, method: method ?? (body === undefined ? 'GET' : 'POST') });
@@ -62,42 +63,22 @@ async function pdfText(who: Email, id: string) {
   return pdfToText(res.bytes).replace(/[ \t]+/g, ' ');
 }
 
-const sectionsOf = (stage: 'GATING' | 'TECHNICAL') => [...new Set(MARK_RULES[stage].map((r) => q[r.systemNo]!.sectionId))];
-
-async function markGating(who: Email, id: string, mark: (systemNo: string) => Record<string, unknown>) {
-  await ok(who, `/review/applications/${id}/conflict-of-interest`, { conflict: false });
-  for (const sectionId of sectionsOf('GATING')) {
-    const marks = MARK_RULES.GATING.filter((r) => q[r.systemNo]!.sectionId === sectionId).map((r) => ({ questionId: q[r.systemNo]!.id, ...mark(r.systemNo) }));
-    await ok(who, `/review/applications/${id}/sections/${sectionId}/marks`, { marks }, 'PUT');
-    await ok(who, `/review/applications/${id}/sections/${sectionId}/submit`, {});
-  }
-}
-
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
   const { db } = api.database;
-  const [marker] = await db.insert(users).values({ email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', roleType: 'state', status: 'active' })
-    .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: marker!.id, role: 'RSM_Reviewer' });
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-  }
+  await addStateUser(db, { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' });
+  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
   const [program] = await db.select().from(programs).limit(1);
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, sectionId: questions.sectionId }).from(questions)
-    .innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, program!.id))) {
-    q[row.systemNo] = { id: row.id, sectionId: row.sectionId };
-  }
+  q = await questionMap(db, program!.id);
   const [summit] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Summit%'`);
   await db.insert(applications).values({ id: TECH_APP, programId: program!.id, organizationId: summit!.id, status: 'TECHNICAL_REVIEW', submittedAt: new Date() });
 
   // Gating, through the API: two reviewers, Ravi fails 40 with a comment; the last decision moves it to consensus.
   await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/mark-as-gating-review`, { comments: 'Opening gating.' });
   await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/assign-reviewers`, { reviewerIds: [ids['rsm.reviewer@example.gov'], ids['rsm.marker@example.gov']] });
-  await markGating('rsm.reviewer@example.gov', GATING_APP, (n) => (n === '40' ? { passFail: 'FAIL', comment: 'The 2023 statement is missing.' } : { passFail: 'PASS' }));
+  await markGating(api, tokens['rsm.reviewer@example.gov'], GATING_APP, q, (n) => (n === '40' ? { passFail: 'FAIL', comment: 'The 2023 statement is missing.' } : { passFail: 'PASS' }));
   await ok('rsm.reviewer@example.gov', `/review/applications/${GATING_APP}/submit-review-decision`, { decision: 'RECOMMEND_FAIL', comments: 'Financial statements incomplete.' });
-  await markGating('rsm.marker@example.gov', GATING_APP, () => ({ passFail: 'PASS', comment: 'Meets the requirement.' }));
+  await markGating(api, tokens['rsm.marker@example.gov'], GATING_APP, q, () => ({ passFail: 'PASS', comment: 'Meets the requirement.' }));
   const last = await ok('rsm.marker@example.gov', `/review/applications/${GATING_APP}/submit-review-decision`, { decision: 'RECOMMEND_PASS', comments: 'All in order.' });
   expect(last.movedTo).toBe('GATING_AWAITING_STATE_CONSENSUS');
   await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/mark-as-gating-in-consensus`, { comments: 'Consensus meeting.' });
@@ -203,12 +184,7 @@ describe('the state review PDF', () => {
     await ok(who, `/review/applications/${TECH_APP}/conflict-of-interest`, { conflict: false });
     expect(await pdfText(who, TECH_APP)).not.toContain(STATE_REVIEW_PDF.answersHidden);
     const scores: Record<string, number> = { 23: 10, 25: 2, 30: 15, 31: 10, 32: 5, 33: 5, 34: 5, 35: 10, 74: 10, 75: 5, 76: 5 };
-    for (const sectionId of sectionsOf('TECHNICAL')) {
-      const marks = MARK_RULES.TECHNICAL.filter((r) => q[r.systemNo]!.sectionId === sectionId)
-        .map((r) => ({ questionId: q[r.systemNo]!.id, score: scores[r.systemNo], comment: r.systemNo === '25' ? 'Few anchor institutions served.' : null }));
-      await ok(who, `/review/applications/${TECH_APP}/sections/${sectionId}/marks`, { marks }, 'PUT');
-      await ok(who, `/review/applications/${TECH_APP}/sections/${sectionId}/submit`, {});
-    }
+    await submitStageMarks(api, tokens[who], TECH_APP, q, 'TECHNICAL', (n) => ({ score: scores[n], comment: n === '25' ? 'Few anchor institutions served.' : null }));
     await ok(who, `/review/applications/${TECH_APP}/submit-review-decision`, { decision: 'RECOMMEND_PASS', comments: 'Sound network design.' });
     const possible = MARK_RULES.TECHNICAL.reduce((a, r) => a + r.max!, 0);
     const actual = possible - 3;

@@ -11,7 +11,7 @@ import { describeAction } from '../../domain/history';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
-const T: Record<string, string> = {};
+let T: Record<string, string>;
 const S: Record<string, string> = {};
 const ORG: Record<string, string> = {};
 // Seeded: Lakeview's GA-LKV002 is SUBMITTED, Summit's GA-SMT002 is SUBMITTED, GA-LKV007 is REVISION_NEEDED.
@@ -45,14 +45,12 @@ async function uploadPdf(id: string, sectionId: string): Promise<{ documentId: s
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  for (const [key, email] of Object.entries({
+  const signed = await api.signInAll({
     admin: 'org.admin@example.org', staff: 'org.staff@example.org', summit: 'summit.admin@example.org',
     state: 'state.admin@example.gov', reviewer: 'state.reviewer@example.gov', financial: 'rsm.financial@example.gov',
-  })) {
-    const { token, user } = await api.signIn(email);
-    T[key] = token;
-    if (key === 'admin') for (const o of user.organizations) ORG[o.name.startsWith('Lakeview') ? 'lakeview' : 'summit'] = o.id;
-  }
+  });
+  T = signed.tokens;
+  for (const o of signed.profiles.admin.organizations) ORG[o.name.startsWith('Lakeview') ? 'lakeview' : 'summit'] = o.id;
   for (const s of (await api.call('/api/v1/section/all', { token: T.admin })).body as { id: string; slug: string }[]) S[s.slug] = s.id;
 }, 60_000);
 

@@ -11,7 +11,7 @@ import { MSG } from '../../domain/messages';
 import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
-const T: Record<string, string> = {};
+let T: Record<string, string>;
 const S: Record<string, string> = {};
 let lakeview = '';
 let programId = '';
@@ -25,14 +25,12 @@ const ask = (sectionId: string, message: string) =>
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  for (const [key, email] of Object.entries({
+  const signed = await api.signInAll({
     admin: 'org.admin@example.org', staff: 'org.staff@example.org', state: 'state.admin@example.gov',
     rsm: 'rsm.admin@example.gov', reviewer: 'state.reviewer@example.gov', financial: 'rsm.financial@example.gov',
-  })) {
-    const { token, user } = await api.signIn(email);
-    T[key] = token;
-    if (key === 'admin') lakeview = user.organizations.find((o: { name: string }) => o.name.startsWith('Lakeview')).id;
-  }
+  });
+  T = signed.tokens;
+  lakeview = signed.profiles.admin.organizations.find((o: { name: string }) => o.name.startsWith('Lakeview')).id;
   for (const s of (await api.call('/api/v1/section/all', { token: T.admin })).body as { id: string; slug: string }[]) S[s.slug] = s.id;
   programId = (await api.call('/api/v1/program/all', { token: T.admin })).body[0].id;
 }, 60_000);

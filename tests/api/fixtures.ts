@@ -1,0 +1,77 @@
+// Set-up the API test files share: the seeded programme's questions by system number, a state user added with a role,
+// a reviewer's marks of a stage. Each file still makes its own applications and assignments (what it plays on is its own).
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../api/db/client';
+import { programs, questions, sections, userRoles, users } from '../../api/db/schema';
+import { MARK_RULES } from '../../domain/review-marks';
+import type { StateRole } from '../../domain/roles';
+import type { TestApi } from './harness';
+
+/** The seeded programme (the only one: the tests' applications are made in it). */
+export async function firstProgram(db: Db) {
+  const [program] = await db.select().from(programs).limit(1);
+  return program!;
+}
+
+export interface QuestionRef { id: string; sectionId: string; text: string }
+/** A programme's questions by system number (one question per number in a programme). */
+export type QuestionMap = Record<string, QuestionRef>;
+
+/** The questions of a programme (the seeded one unless told) by system number: id, section and text. */
+export async function questionMap(db: Db, programId?: string): Promise<QuestionMap> {
+  const id = programId ?? (await firstProgram(db)).id;
+  const map: QuestionMap = {};
+  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, sectionId: questions.sectionId, text: questions.text })
+    .from(questions).innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, id))) {
+    map[row.systemNo] = { id: row.id, sectionId: row.sectionId, text: row.text };
+  }
+  return map;
+}
+
+export interface StateUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StateRole;
+  /** 'active' unless told. */
+  status?: 'active' | 'inactive';
+}
+
+/** A state user the seed does not have, holding one role, written straight to the database: their id. */
+export async function addStateUser(db: Db, { email, firstName, lastName, role, status = 'active' }: StateUserInput): Promise<string> {
+  const [user] = await db.insert(users).values({ email, firstName, lastName, roleType: 'state', status }).returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: user!.id, role });
+  return user!.id;
+}
+
+export type MarkOf = (systemNo: string) => Record<string, unknown>;
+type Stage = keyof typeof MARK_RULES;
+
+/** The marks of one section for a stage: every question of the stage's rules in it, with what `mark` gives it. */
+export const stageMarks = (q: QuestionMap, stage: Stage, sectionId: string, mark: MarkOf) =>
+  MARK_RULES[stage].filter((r) => q[r.systemNo]!.sectionId === sectionId).map((r) => ({ questionId: q[r.systemNo]!.id, ...mark(r.systemNo) }));
+
+/** The sections holding a stage's questions, in the rules' order. */
+export const stageSections = (q: QuestionMap, stage: Stage) => [...new Set(MARK_RULES[stage].map((r) => q[r.systemNo]!.sectionId))];
+
+/** The gating marks of one section, Pass unless `mark` says otherwise. */
+export const gatingMarks = (q: QuestionMap, sectionId: string, mark: MarkOf = () => ({ passFail: 'PASS' })) => stageMarks(q, 'GATING', sectionId, mark);
+
+/** A reviewer (declared already) saves the marks of every section of a stage and submits it, each answer expected 200. */
+export async function submitStageMarks(api: TestApi, token: string, applicationId: string, q: QuestionMap, stage: Stage, mark: MarkOf): Promise<void> {
+  const base = `/api/v1/review/applications/${applicationId}`;
+  for (const sectionId of stageSections(q, stage)) {
+    const saved = await api.call(`${base}/sections/${sectionId}/marks`, { token, body: { marks: stageMarks(q, stage, sectionId, mark) }, method: 'PUT' });
+    expect(saved.status, `${applicationId} marks of ${sectionId}: ${JSON.stringify(saved.body)}`).toBe(200);
+    const submitted = await api.call(`${base}/sections/${sectionId}/submit`, { token, body: {} });
+    expect(submitted.status, `${applicationId} submit ${sectionId}: ${JSON.stringify(submitted.body)}`).toBe(200);
+  }
+}
+
+/** A reviewer's gating review through the API: declares no conflict, marks every gating question (Pass unless `mark` says otherwise) and submits each section, each answer expected 200. */
+export async function markGating(api: TestApi, token: string, applicationId: string, q: QuestionMap, mark: MarkOf = () => ({ passFail: 'PASS' })): Promise<void> {
+  const declared = await api.call(`/api/v1/review/applications/${applicationId}/conflict-of-interest`, { token, body: { conflict: false } });
+  expect(declared.status, `${applicationId} conflict-of-interest: ${JSON.stringify(declared.body)}`).toBe(200);
+  await submitStageMarks(api, token, applicationId, q, 'GATING', mark);
+}
