@@ -90,3 +90,40 @@ export const consensusOf = (api: ApiSession, id: string) =>
 
 export const setConsensus = (api: ApiSession, id: string, questionId: string, body: { overrideScore?: number | null; overridePassFail?: PassFail | null; adminComments?: string | null }) =>
   put<{ message: string }>(api, `/review/applications/${seg(id)}/questions/${seg(questionId)}/average-score`, body);
+
+/** An earlier pass through a stage (decision 051; GET review/applications/{id}/passes), as the caller may see it. */
+export interface EarlierPass {
+  /** `${stage}-${pass}`: the review screen's ?pass= value. */
+  key: string;
+  stage: Stage;
+  pass: number;
+  endedAt: string;
+  endedBy: { id: string; name: string } | null;
+  /** The status the application came back from. */
+  backFrom: string;
+  /** 'all': every reviewer and the consensus; 'own': the caller's own review only. */
+  sight: 'all' | 'own';
+  reviewers: {
+    reviewerId: string;
+    name: string;
+    assignment: AssignmentStatus | null;
+    submittedAt: string | null;
+    decision: { decision: ReviewDecision; comments: string; submittedAt: string } | null;
+    unlocks: { comment: string; unlockedAt: string; unlockedBy: string | null }[];
+  }[];
+  questions: {
+    questionId: string;
+    systemNo: string;
+    text: string;
+    sectionName: string;
+    mode: 'PASS_FAIL' | 'SCORE';
+    max: number | null;
+    marks: { reviewerId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
+    consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null } | null;
+  }[];
+  summary: StageFigures & { stage: Stage; markedQuestions: number; submittedReviews: number };
+}
+
+/** The earlier passes through the application's stages the caller may see (stage order, newest pass first). */
+export const earlierPasses = (api: ApiSession, id: string) =>
+  get<{ applicationId: string; passes: EarlierPass[] }>(api, `/review/applications/${seg(id)}/passes`);

@@ -178,6 +178,17 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   },
   'ui-facts-list': { listStyleType: 'none', m: 0, p: 0, fontWeight: 'normal', fontSize: 'sm', '& > li': { mt: 1 } },
   'ui-review-actions': { mb: 6 },
+  // Earlier reviews on the review screen (earlier-reviews.tsx, decision 051): the passes as a list of links, the open
+  // pass's headings, comments under a mark or decision, the table's caption at the start.
+  'ui-earlier': {
+    '& > ul': { listStyleType: 'disc', pl: 5, mb: 2, '& > li': { mb: 1 } },
+    '& h3': { fontSize: 'md', fontWeight: 'semibold', mt: 4, mb: 1 },
+    '& h4': { fontSize: 'sm', fontWeight: 'semibold', mt: 4, mb: 1 },
+    '& dl': { mt: 3 },
+    '& .ui-earlier-decisions': { listStyleType: 'none', m: 0, p: 0, fontSize: 'sm', '& > li': { mb: 2 } },
+    '& caption': { textAlign: 'start', fontSize: 'sm', fontWeight: 'medium', p: 2 },
+    '& .ui-earlier-comment': { display: 'block', color: 'fg.muted', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  },
   // The programmes' unlock windows on /state/unlock-requests (components/unlocks/unlock-window.tsx).
   'ui-window': {
     bg: 'bg', borderWidth: '1px', borderRadius: 'lg', p: 4, mb: 4,

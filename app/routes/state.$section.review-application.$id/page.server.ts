@@ -38,6 +38,7 @@ import { CONSENSUS_PARAM, isMarkingIntent, markingAction, markingView, REVIEW_UN
 import type { ReviewWithMarking } from '../../api/review-marking.server';
 import { rubricAction, rubricView } from './rubric.server';
 import { RUBRIC_INTENT, RUBRIC_PARAM } from './rubric-intents';
+import { earlierReviewsView } from './earlier-reviews.server';
 
 /** The query parameter of the open confirmation (a URL-state dialog, decision 004). */
 export const ACTION_PARAM = 'action';
@@ -91,6 +92,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const marking = await markingView(api, caller, review as ReviewWithMarking, step.id, url, user.role);
   // The Score Preview (decision 042): offered to the rubric's readers; its sheet read only while open.
   const rubric = await rubricView(api, caller, app.applicationId, url, user.role, !!open);
+  // The passes that ended with a revision (decision 051): shown read-only when the caller may see one.
+  const earlier = await earlierReviewsView(api, caller, app.applicationId, url);
   const reviewers = open === 'assign-reviewers' && app.reviewerType ? await readOrFail(caller, reviewersOfType(api, app.reviewerType)) : [];
   // The section's lock as the State_Admin may change it, or a reviewer or stage admin may ask to (the same rules the
   // API applies: domain/unlock-requests.ts, and the permissions table's create:unlock-request; decision 034).
@@ -105,6 +108,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     section: params.section ?? 'applications',
     marking,
     rubric,
+    earlier,
     application: {
       id: app.applicationId,
       status: app.status,

@@ -4,7 +4,8 @@
 // each action opens its confirmation (?action=, components/url-dialog.tsx) and posts to this route; a State_Admin
 // unlocks the section shown when it is locked (Unlock section, ?unlock=section: the Admin Unlock dialog, decision 039);
 // a reviewer or stage admin asks the State Admin to (Request unlock, ?unlock=request: the same dialog, decision 034).
-// Loader and action: page.server.ts; parts: header.tsx, answers.tsx, action-dialog.tsx. Decision 030.
+// Loader and action: page.server.ts; parts: header.tsx, answers.tsx, action-dialog.tsx, earlier-reviews.tsx (the
+// passes ended by a revision, ?pass=, decision 051). Decision 030.
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { StatusBadge } from '../../components/status-badge';
@@ -20,6 +21,7 @@ import { MoveGuardNotes } from './move-guards';
 import { AttachmentsLink } from './attachments-link';
 import { StateReviewPdfLink } from './state-review-pdf-link';
 import { ScorePreviewDialog, ScorePreviewLink } from './rubric';
+import { EarlierReviews } from './earlier-reviews';
 import {
   AdminUnlockDialog, ADMIN_UNLOCK_INTENT, ADMIN_UNLOCK_PARAM as UNLOCK_PARAM, REVIEW_REQUEST_INTENT, type AdminUnlockFailure,
 } from '../../components/unlocks/admin-unlock';
@@ -125,6 +127,7 @@ export default function ReviewApplication() {
           {d.marking.mine ? <DecisionPanel mine={d.marking.mine} /> : null}
           <SummaryPanel summary={d.marking.summary} />
           {d.marking.consensus ? <ConsensusPanel consensus={d.marking.consensus} /> : null}
+          {d.earlier ? <EarlierReviews view={d.earlier} /> : null}
         </div>
       </div>
     </>
