@@ -4,10 +4,10 @@
 // the review screen's detail carries the same message; the financial reviewer 403. Played on fresh applications of
 // this file's database (GA-CG…), reviewed through the API by tests/support/reviews.ts with second reviewers added here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { startTestApi, type TestApi } from './harness';
-import { addStateUser, questionMap, type QuestionMap } from './fixtures';
-import { applications, loggedActions, organizations, programs, reviewConsensus } from '../../api/db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { TestApi } from './harness';
+import { addApplications, startReviewApi, type QuestionMap } from './fixtures';
+import { applications, loggedActions, programs, reviewConsensus } from '../../api/db/schema';
 import { GUARD_MSG } from '../../domain/consensus-guards';
 import { MSG } from '../../domain/messages';
 import type { ApplicationStatus } from '../../domain/statuses';
@@ -48,16 +48,13 @@ const CTC = () => [reviewer('ctc.reviewer@example.gov'), reviewer('ctc.second@ex
 const named = (systemNo: string) => `${systemNo} ${q[systemNo]!.text.trim().replace(/[.:?]+$/, '')}`;
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  const { db } = api.database;
-  await addStateUser(db, { email: 'rsm.second@example.gov', firstName: 'Rosa', lastName: 'Second', role: 'RSM_Reviewer' });
-  await addStateUser(db, { email: 'ctc.second@example.gov', firstName: 'Cyril', lastName: 'Second', role: 'CTC_Reviewer' });
-  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
-  const [program] = await db.select().from(programs).limit(1);
-  programId = program!.id;
-  q = await questionMap(db, programId);
-  const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
-  await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({ id, programId, organizationId: lakeview!.id, status, submittedAt: new Date() })));
+  const started = await startReviewApi(ACCOUNTS, [
+    { email: 'rsm.second@example.gov', firstName: 'Rosa', lastName: 'Second', role: 'RSM_Reviewer' },
+    { email: 'ctc.second@example.gov', firstName: 'Cyril', lastName: 'Second', role: 'CTC_Reviewer' },
+  ]);
+  ({ api, tokens, ids, q } = started);
+  programId = started.program.id;
+  await addApplications(api.database.db, programId, APPS);
 }, 180_000);
 
 afterAll(async () => {

@@ -1,12 +1,13 @@
-// Set-up the API test files share: the seeded programme's questions by system number, a state user added with a role,
-// a reviewer's marks of a stage. Each file still makes its own applications and assignments (what it plays on is its own).
+// Set-up the API test files share: a review file's start (its API, extra state users, accounts signed in, the seeded
+// programme's questions by system number), a state user added with a role, the file's own applications, a reviewer's
+// marks of a stage. What each file plays on (its applications' ids and statuses, assignments) stays in the file.
 import { expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../api/db/client';
-import { programs, questions, sections, userRoles, users } from '../../api/db/schema';
+import { applications, organizations, programs, questions, sections, userRoles, users } from '../../api/db/schema';
 import { MARK_RULES } from '../../domain/review-marks';
 import type { StateRole } from '../../domain/roles';
-import type { TestApi } from './harness';
+import { startTestApi, type SignedIn, type TestApi } from './harness';
 
 /** The seeded programme (the only one: the tests' applications are made in it). */
 export async function firstProgram(db: Db) {
@@ -43,6 +44,34 @@ export async function addStateUser(db: Db, { email, firstName, lastName, role, s
   const [user] = await db.insert(users).values({ email, firstName, lastName, roleType: 'state', status }).returning({ id: users.id });
   await db.insert(userRoles).values({ userId: user!.id, role });
   return user!.id;
+}
+
+/** The second RSM reviewer review-marking and state-review-pdf add (the seed has one). */
+export const RSM_MARKER: StateUserInput = { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' };
+
+/**
+ * A review test file's start: its own API (sign-in codes unlimited), the state users it adds (before signing in, so
+ * they may be among `accounts`), the accounts signed in, the seeded programme and its questions by system number.
+ */
+export async function startReviewApi<E extends string>(accounts: readonly E[], extraUsers: readonly StateUserInput[] = []) {
+  const api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  const { db } = api.database;
+  for (const user of extraUsers) await addStateUser(db, user);
+  const signed: SignedIn<E> = await api.signInAll(accounts);
+  const program = await firstProgram(db);
+  return { api, ...signed, program, q: await questionMap(db, program.id) };
+}
+
+/** The seeded organization whose legal name starts so ('Lakeview', 'Summit'). */
+export async function organizationNamed(db: Db, prefix: string) {
+  const [organization] = await db.select().from(organizations).where(sql`${organizations.legalName} like ${`${prefix}%`}`);
+  return organization!;
+}
+
+/** The file's own applications (ids of its own, GA-XX…), each in its status, submitted now, of Lakeview in the programme. */
+export async function addApplications(db: Db, programId: string, statuses: Readonly<Record<string, string>>): Promise<void> {
+  const lakeview = await organizationNamed(db, 'Lakeview');
+  await db.insert(applications).values(Object.entries(statuses).map(([id, status]) => ({ id, programId, organizationId: lakeview.id, status, submittedAt: new Date() })));
 }
 
 export type MarkOf = (systemNo: string) => Record<string, unknown>;

@@ -5,10 +5,10 @@
 // file's database (GA-MK…), with a second RSM reviewer added here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { startTestApi, type TestApi } from './harness';
-import { addStateUser, gatingMarks, markGating, questionMap, stageSections, submitStageMarks, type MarkOf, type QuestionMap } from './fixtures';
+import type { TestApi } from './harness';
+import { addApplications, gatingMarks, markGating, RSM_MARKER, stageSections, startReviewApi, submitStageMarks, type MarkOf, type QuestionMap } from './fixtures';
 import {
-  applications, loggedActions, organizations, outbox, programs, reviewAssignments, reviewConsensus, reviewMarks,
+  applications, loggedActions, outbox, reviewAssignments, reviewConsensus, reviewMarks,
 } from '../../api/db/schema';
 import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
 import { MSG } from '../../domain/messages';
@@ -54,14 +54,10 @@ const mailTo = async (email: string) => (await api.database.db.select({ subject:
 const markAll = (who: Email, id: string, mark?: MarkOf) => markGating(api, tokens[who], id, q, mark);
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  const started = await startReviewApi(ACCOUNTS, [RSM_MARKER]);
+  ({ api, tokens, ids, q } = started);
   const { db } = api.database;
-  await addStateUser(db, { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' });
-  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
-  const [program] = await db.select().from(programs).limit(1);
-  q = await questionMap(db, program!.id);
-  const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
-  await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({ id, programId: program!.id, organizationId: lakeview!.id, status, submittedAt: new Date() })));
+  await addApplications(db, started.program.id, APPS);
   const rsm = ids['rsm.reviewer@example.gov'];
   const marker2 = ids['rsm.marker@example.gov'];
   await db.insert(reviewAssignments).values([

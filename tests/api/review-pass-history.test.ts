@@ -5,9 +5,8 @@
 // they reviewed, a vendor admin outside its stage and the organization 403, others 404. Played on fresh applications
 // of this file's database (GA-PH…), reviewed through the API (tests/support/reviews.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { startTestApi, type TestApi } from './harness';
-import { applications, organizations, programs, questions, sections, userRoles, users } from '../../api/db/schema';
+import type { TestApi } from './harness';
+import { addApplications, startReviewApi, type QuestionMap } from './fixtures';
 import { MARK_RULES } from '../../domain/review-marks';
 import { reviewStage, type ReviewCall, type Reviewer } from '../support/reviews';
 
@@ -21,11 +20,11 @@ const FAIL_COMMENT = 'The opinion letter is qualified.';
 const CONSENSUS_COMMENT = 'Settled at the consensus meeting: the qualification is about a subsidiary.';
 
 let api: TestApi;
-const tokens = {} as Record<Email, string>;
-const ids = {} as Record<Email, string>;
+let tokens: Record<Email, string>;
+let ids: Record<Email, string>;
 const names = {} as Record<Email, string>;
 /** The seeded programme's questions by system number. */
-const q: Record<string, { id: string; sectionId: string; text: string }> = {};
+let q: QuestionMap;
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
   api.call(`/api/v1${path}`, { token: tokens[who], body, method: method ?? (body === undefined ? 'GET' : 'POST') });
@@ -51,26 +50,10 @@ async function reviseAndResubmit(id: string) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  const { db } = api.database;
-  const [second] = await db.insert(users).values({ email: 'rsm.second@example.gov', firstName: 'Sela', lastName: 'Second', roleType: 'state', status: 'active' })
-    .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: second!.id, role: 'RSM_Reviewer' });
-  for (const email of ACCOUNTS) {
-    const { token, user } = await api.signIn(email);
-    tokens[email] = token;
-    ids[email] = user.id;
-    names[email] = `${user.firstName} ${user.lastName}`.trim();
-  }
-  const [program] = await db.select().from(programs).limit(1);
-  for (const row of await db.select({ id: questions.id, systemNo: questions.systemNo, sectionId: questions.sectionId, text: questions.text })
-    .from(questions).innerJoin(sections, eq(sections.id, questions.sectionId)).where(eq(sections.programId, program!.id))) {
-    q[row.systemNo] = { id: row.id, sectionId: row.sectionId, text: row.text };
-  }
-  const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
-  await db.insert(applications).values(['GA-PH0001', 'GA-PH0002'].map((id) => ({
-    id, programId: program!.id, organizationId: lakeview!.id, status: 'GATING_REVIEW', submittedAt: new Date(),
-  })));
+  const started = await startReviewApi(ACCOUNTS, [{ email: 'rsm.second@example.gov', firstName: 'Sela', lastName: 'Second', role: 'RSM_Reviewer' }]);
+  ({ api, tokens, ids, q } = started);
+  for (const email of ACCOUNTS) names[email] = `${started.profiles[email].firstName} ${started.profiles[email].lastName}`.trim();
+  await addApplications(api.database.db, started.program.id, { 'GA-PH0001': 'GATING_REVIEW', 'GA-PH0002': 'GATING_REVIEW' });
 }, 180_000);
 
 afterAll(async () => {

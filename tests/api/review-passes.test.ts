@@ -6,10 +6,10 @@
 // keeps the reviews. Played on fresh applications of this file's database (GA-RP…).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { startTestApi, type TestApi } from './harness';
-import { addStateUser, questionMap, type QuestionMap } from './fixtures';
+import type { TestApi } from './harness';
+import { addApplications, startReviewApi, type QuestionMap } from './fixtures';
 import {
-  applications, loggedActions, organizations, programs, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions,
+  applications, loggedActions, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions,
   reviewMarks, reviewPasses, reviewSectionSubmissions,
 } from '../../api/db/schema';
 import { describeAction } from '../../domain/history';
@@ -66,16 +66,9 @@ async function reviseAndResubmit(id: string) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  const { db } = api.database;
-  await addStateUser(db, { email: 'rsm.passer@example.gov', firstName: 'Pia', lastName: 'Passer', role: 'RSM_Reviewer' });
-  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
-  const [program] = await db.select().from(programs).limit(1);
-  q = await questionMap(db, program!.id);
-  const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
-  await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({
-    id, programId: program!.id, organizationId: lakeview!.id, status, submittedAt: new Date(),
-  })));
+  const started = await startReviewApi(ACCOUNTS, [{ email: 'rsm.passer@example.gov', firstName: 'Pia', lastName: 'Passer', role: 'RSM_Reviewer' }]);
+  ({ api, tokens, ids, q } = started);
+  await addApplications(api.database.db, started.program.id, APPS);
 }, 180_000);
 
 afterAll(async () => {

@@ -6,9 +6,10 @@
 // an application the caller cannot see, 409 when the section is already waiting or unlocked (or cannot be unlocked);
 // the programme's unlock window (the applicant's) does not apply. Played on applications made in this file's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { applicationSections, applications, organizations, outbox, programs, reviewAssignments, sections } from '../../api/db/schema';
+import { addApplications } from './fixtures';
+import { applicationSections, applications, outbox, programs, reviewAssignments, sections } from '../../api/db/schema';
 import { UNLOCK_MSG } from '../../domain/unlock-requests';
 import { describeAction } from '../../domain/history';
 import type { ApplicationStatus } from '../../domain/statuses';
@@ -47,8 +48,7 @@ beforeAll(async () => {
   const secs = await db.select().from(sections).where(eq(sections.programId, programId));
   formSection = secs.find((s) => !s.isEntityProfile)!.id;
   entitySection = secs.find((s) => s.isEntityProfile)!.id;
-  const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
-  await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({ id, programId, organizationId: lakeview!.id, status, submittedAt: new Date() })));
+  await addApplications(db, programId, APPS);
   await db.insert(reviewAssignments).values([
     { applicationId: 'GA-RU0001', reviewerId: ids['rsm.reviewer@example.gov'], reviewerType: 'RSM_REVIEWER', status: 'PENDING' },
     { applicationId: 'GA-RU0004', reviewerId: ids['rsm.reviewer@example.gov'], reviewerType: 'RSM_REVIEWER', status: 'PENDING' },

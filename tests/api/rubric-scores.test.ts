@@ -5,11 +5,11 @@
 // write; organization users 403 on their own application, 404 on another's. Played on applications made here (GA-RS…)
 // in project areas of its own, so the comparison set is known.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { startTestApi, type TestApi } from './harness';
-import { questionMap, type QuestionMap } from './fixtures';
+import { and, eq } from 'drizzle-orm';
+import type { TestApi } from './harness';
+import { organizationNamed, startReviewApi, type QuestionMap } from './fixtures';
 import {
-  answers, applications, loggedActions, organizations, programs, projectAreas, reviewAssignments, reviewConsensus, rubricScores,
+  answers, applications, loggedActions, programs, projectAreas, reviewAssignments, reviewConsensus, rubricScores,
 } from '../../api/db/schema';
 import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
 import { describeAction } from '../../domain/history';
@@ -32,11 +32,9 @@ const call = (who: Email, id: string, body?: unknown) =>
   api.call(`/api/v1/rubric-scores/application/${id}/score`, { token: tokens[who], body, method: body === undefined ? 'GET' : 'PUT' });
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
+  const started = await startReviewApi(ACCOUNTS);
+  ({ api, tokens, ids, q } = started);
   const { db } = api.database;
-  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
-  const [program] = await db.select().from(programs).limit(1);
-  q = await questionMap(db, program!.id);
   // Two project areas of this file's own, so the comparison set is known.
   await db.insert(projectAreas).values([
     { name: 'Rubric Test Area - North', unservedLocationsCount: 300, underservedLocationsCount: 200, servedLocationsCount: 900, caiCount: 6 },
@@ -44,7 +42,7 @@ beforeAll(async () => {
   ]);
   area = { name: 'Rubric Test Area - North', locations: 500, cais: 6 };
   alone = 'Rubric Test Area - South';
-  const [lakeview] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Lakeview%'`);
+  const lakeview = await organizationNamed(db, 'Lakeview');
   const L = area.locations;
   const apps: { id: string; status: string; area: string; answers: Record<string, unknown> }[] = [
     { id: 'GA-RS0001', status: 'PASSED_TECHNICAL', area: area.name, answers: { '28': String(L * 4210), '70': '65', '74': '24', '60': ['Certified'], '23': 'Yes', '25': String(area.cais) } },
@@ -54,7 +52,7 @@ beforeAll(async () => {
     { id: 'GA-RS0005', status: 'SUBMITTED', area: alone, answers: { '28': '900000', '70': '80', '74': '48' } },
   ];
   await db.insert(applications).values(apps.map((a) => ({
-    id: a.id, programId: program!.id, organizationId: lakeview!.id, status: a.status, projectLocation: a.area, technologyType: 'Fiber to the premises', submittedAt: new Date(),
+    id: a.id, programId: started.program.id, organizationId: lakeview.id, status: a.status, projectLocation: a.area, technologyType: 'Fiber to the premises', submittedAt: new Date(),
   })));
   await db.insert(answers).values(apps.flatMap((a) => Object.entries(a.answers).map(([no, value]) => ({ applicationId: a.id, questionId: q[no]!.id, value }))));
   // A technical consensus of 12 of 15 on question 30: the technical percentage is 80.

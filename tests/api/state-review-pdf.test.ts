@@ -9,11 +9,11 @@
 // without the answers.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { startTestApi, TRANSPORT, type TestApi } from './harness';
-import { addStateUser, markGating, questionMap, submitStageMarks, type QuestionMap } from './fixtures';
+import { eq } from 'drizzle-orm';
+import { TRANSPORT, type TestApi } from './harness';
+import { markGating, organizationNamed, RSM_MARKER, startReviewApi, submitStageMarks, type QuestionMap } from './fixtures';
 import { pdfToText } from '../support/pdf';
-import { applications, organizations, programs, rubricScores, users } from '../../api/db/schema';
+import { applications, rubricScores, users } from '../../api/db/schema';
 import { MARK_RULES } from '../../domain/review-marks';
 import { loadStateReview, STATE_REVIEW_PDF, streamStateReviewPdf } from '../../api/services/state-review-pdf';
 import type { ApiContext } from '../../api/context';
@@ -64,14 +64,10 @@ async function pdfText(who: Email, id: string) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  const { db } = api.database;
-  await addStateUser(db, { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' });
-  ({ tokens, ids } = await api.signInAll(ACCOUNTS));
-  const [program] = await db.select().from(programs).limit(1);
-  q = await questionMap(db, program!.id);
-  const [summit] = await db.select().from(organizations).where(sql`${organizations.legalName} like 'Summit%'`);
-  await db.insert(applications).values({ id: TECH_APP, programId: program!.id, organizationId: summit!.id, status: 'TECHNICAL_REVIEW', submittedAt: new Date() });
+  const started = await startReviewApi(ACCOUNTS, [RSM_MARKER]);
+  ({ api, tokens, ids, q } = started);
+  const summit = await organizationNamed(api.database.db, 'Summit');
+  await api.database.db.insert(applications).values({ id: TECH_APP, programId: started.program.id, organizationId: summit.id, status: 'TECHNICAL_REVIEW', submittedAt: new Date() });
 
   // Gating, through the API: two reviewers, Ravi fails 40 with a comment; the last decision moves it to consensus.
   await ok('state.admin@example.gov', `/review/applications/${GATING_APP}/mark-as-gating-review`, { comments: 'Opening gating.' });
