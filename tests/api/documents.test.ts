@@ -64,6 +64,13 @@ async function upload(input: UploadInput = {}) {
   return api.postForm('/api/v1/documents/upload', form, input.token === undefined ? admin.token : input.token);
 }
 
+/** A hand-written multipart upload body's text: the four fields of Lakeview's upload, then the file part's head. */
+const multipartFields = (boundary: string, fileName: string) =>
+  [['organizationId', lakeviewId], ['programId', programId], ['sectionId', sectionId], ['fileName', fileName]]
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+const multipartFileHead = (boundary: string, fileName: string, type?: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`;
+
 const list = (query = '', token = admin.token, org = lakeviewId) =>
   api.call(`/api/v1/documents/organizations/${org}/documents?${query}`, { token });
 
@@ -164,11 +171,7 @@ describe('POST /documents/upload', () => {
   it('stops reading a body without a length once it is far past the limit', async () => {
     const before = storedFiles();
     const boundary = 'portal-test-boundary';
-    const head = Buffer.from(
-      [['organizationId', lakeviewId], ['programId', programId], ['sectionId', sectionId], ['fileName', 'stream.pdf']]
-        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
-        + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stream.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    );
+    const head = Buffer.from(multipartFields(boundary, 'stream.pdf') + multipartFileHead(boundary, 'stream.pdf', 'application/pdf'));
     let sent = 0;
     const chunk = Buffer.alloc(64 * 1024, 5);
     const body = new ReadableStream<Uint8Array>({
@@ -193,11 +196,7 @@ describe('POST /documents/upload', () => {
   it('keeps nothing when the client cancels mid-upload', async () => {
     const before = storedFiles();
     const boundary = 'portal-cancel-boundary';
-    const head = Buffer.from(
-      [['organizationId', lakeviewId], ['programId', programId], ['sectionId', sectionId], ['fileName', 'cancelled.pdf']]
-        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')
-        + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cancelled.pdf"\r\n\r\n`,
-    );
+    const head = Buffer.from(multipartFields(boundary, 'cancelled.pdf') + multipartFileHead(boundary, 'cancelled.pdf'));
     const abort = new AbortController();
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -227,9 +226,8 @@ describe('POST /documents/upload', () => {
 
   describe('a malformed multipart body answers 400 at once and keeps nothing', () => {
     const boundary = 'portal-malformed-boundary';
-    const fieldParts = () => [['organizationId', lakeviewId], ['programId', programId], ['sectionId', sectionId], ['fileName', 'malformed.pdf']]
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
-    const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="malformed.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const fieldParts = () => multipartFields(boundary, 'malformed.pdf');
+    const fileHead = multipartFileHead(boundary, 'malformed.pdf', 'application/pdf');
     const fileBytes = Buffer.alloc(200 * 1024, 4).toString('latin1');
 
     /** Sends the request on a raw socket, keeps the socket open (a client that does not hang up), and reads the answer. */
