@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { signInOrganizationSide } from './fixtures';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { dateRangeBounds, zonedToday } from '../../domain/dates';
 
@@ -16,10 +17,7 @@ let areaName: string;
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  admin = await api.signIn('org.admin@example.org');
-  staff = await api.signIn('org.staff@example.org');
-  summit = await api.signIn('summit.admin@example.org');
-  lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
+  ({ admin, staff, summit, lakeviewId } = await signInOrganizationSide(api));
   programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
   areaName = (await api.call('/api/v1/project-area/all', { token: admin.token })).body[0].name;
 });

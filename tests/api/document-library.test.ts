@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { signInOrganizationSide } from './fixtures';
 import { answers, applications, documents, loggedActions, profileAnswers, questions } from '../../api/db/schema';
 import { DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { DOCUMENT_LIBRARY_MSG } from '../../domain/documents';
@@ -33,12 +34,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-library-'));
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100', DATA_DIR: dataDir, MAX_UPLOAD_MB: '1' });
-  admin = await api.signIn('org.admin@example.org');
-  staff = await api.signIn('org.staff@example.org');
-  summit = await api.signIn('summit.admin@example.org');
+  ({ admin, staff, summit, lakeviewId } = await signInOrganizationSide(api));
   state = await api.signIn('state.admin@example.gov');
   financial = await api.signIn('rsm.financial@example.gov');
-  lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
   summitId = summit.user.organizations.find((o: any) => o.name === 'Summit Rural Telephone').id;
   programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
   sectionId = (await api.call('/api/v1/section/all', { token: admin.token })).body[0].id;

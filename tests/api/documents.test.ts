@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { signInOrganizationSide } from './fixtures';
 import { documents, loggedActions } from '../../api/db/schema';
 import { signDownload } from '../../api/storage';
 import { DOCUMENT_MSG } from '../../domain/messages';
@@ -28,10 +29,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-documents-'));
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100', DATA_DIR: dataDir, SESSION_SECRET: SECRET, MAX_UPLOAD_MB: '1' });
-  admin = await api.signIn('org.admin@example.org');
-  staff = await api.signIn('org.staff@example.org');
-  summit = await api.signIn('summit.admin@example.org');
-  lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
+  ({ admin, staff, summit, lakeviewId } = await signInOrganizationSide(api));
   summitId = summit.user.organizations.find((o: any) => o.name === 'Summit Rural Telephone').id;
   programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
   sectionId = (await api.call('/api/v1/section/all', { token: admin.token })).body[0].id;

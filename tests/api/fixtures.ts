@@ -46,6 +46,17 @@ export async function addStateUser(db: Db, { email, firstName, lastName, role, s
   return user!.id;
 }
 
+/** A signed-in account: its bearer token and the user verify-otp answered. */
+export interface Account { token: string; user: any }
+
+/** The organization side's seeded accounts signed in (Lakeview's admin and staff member, Summit's admin) and Lakeview's id. */
+export async function signInOrganizationSide(api: TestApi): Promise<{ admin: Account; staff: Account; summit: Account; lakeviewId: string }> {
+  const admin = await api.signIn('org.admin@example.org');
+  const staff = await api.signIn('org.staff@example.org');
+  const summit = await api.signIn('summit.admin@example.org');
+  return { admin, staff, summit, lakeviewId: admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id };
+}
+
 /** The second RSM reviewer review-marking and state-review-pdf add (the seed has one). */
 export const RSM_MARKER: StateUserInput = { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' };
 

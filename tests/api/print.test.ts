@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { signInOrganizationSide } from './fixtures';
 import { pdfToText } from '../support/pdf';
 import { answers, profileAnswers, questions, sections } from '../../api/db/schema';
 import { APPLICATION_MSG } from '../../domain/messages';
@@ -72,10 +73,7 @@ async function auditCount(): Promise<number> {
 
 beforeAll(async () => {
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100' });
-  admin = await api.signIn('org.admin@example.org');
-  staff = await api.signIn('org.staff@example.org');
-  summit = await api.signIn('summit.admin@example.org');
-  lakeviewId = admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id;
+  ({ admin, staff, summit, lakeviewId } = await signInOrganizationSide(api));
   summitId = summit.user.organizations[0].id;
   // The seed keeps each submitted application's profile as a submit does; GA-LKV002 here is one submitted before
   // snapshots existed, so its first read takes one.
