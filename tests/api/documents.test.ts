@@ -242,8 +242,8 @@ describe('POST /documents/upload', () => {
         let reply = '';
         const timer = setTimeout(() => {
           socket.destroy();
-          reject(new Error(`no answer within 3 s; got so far: ${JSON.stringify(reply.slice(0, 200))}`));
-        }, 3000);
+          reject(new Error(`no answer within 10 s; got so far: ${JSON.stringify(reply.slice(0, 200))}`));
+        }, 10_000);
         socket.on('data', (chunk) => {
           reply += chunk.toString('latin1');
           const [head, rest = ''] = reply.split('\r\n\r\n');
@@ -274,8 +274,9 @@ describe('POST /documents/upload', () => {
         const res = await rawPost(body());
         expect(res.status).toBe(400);
         expect(res.body.message).toBe(DOCUMENT_MSG.malformedUpload);
-        expect(res.ms).toBeLessThan(2000);
-        await expect.poll(() => storedFiles().sort(), { timeout: 2000 }).toEqual(before.sort());
+        // Answered at once, not at a server time limit (20 s and more, server/edge.ts); loose enough for a loaded CI machine.
+        expect(res.ms).toBeLessThan(8_000);
+        await expect.poll(() => storedFiles().sort(), { timeout: 10_000 }).toEqual(before.sort());
       });
     }
 
@@ -291,7 +292,7 @@ describe('POST /documents/upload', () => {
             + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length + 5000}\r\n\r\n`);
           socket.end(Buffer.from(body, 'latin1'));
         });
-        const timer = setTimeout(() => reject(new Error(`connection still open after 3 s; got ${JSON.stringify(text.slice(0, 200))}`)), 3000);
+        const timer = setTimeout(() => reject(new Error(`connection still open after 10 s; got ${JSON.stringify(text.slice(0, 200))}`)), 10_000);
         socket.on('data', (chunk) => (text += chunk.toString('latin1')));
         socket.on('close', () => {
           clearTimeout(timer);
@@ -300,7 +301,7 @@ describe('POST /documents/upload', () => {
         socket.on('error', () => undefined);
       });
       expect(reply === '' || reply.startsWith('HTTP/1.1 400')).toBe(true);
-      await expect.poll(() => storedFiles().sort(), { timeout: 2000 }).toEqual(before.sort());
+      await expect.poll(() => storedFiles().sort(), { timeout: 10_000 }).toEqual(before.sort());
     });
 
     it('removes the S3 adapter\'s temporary spool too', async () => {
@@ -313,7 +314,7 @@ describe('POST /documents/upload', () => {
         const body = `${fieldParts()}${fileHead}${fileBytes}\r\n--${boundary}\r\nContent-\x01Disposition: x\r\n\r\nv\r\n--${boundary}--\r\n`;
         const { status } = await rawPost(body, undefined, { baseUrl: s3.baseUrl, token: who.token });
         expect(status).toBe(400);
-        await expect.poll(spools, { timeout: 2000 }).toEqual(before);
+        await expect.poll(spools, { timeout: 10_000 }).toEqual(before);
       } finally {
         await s3.close();
       }
