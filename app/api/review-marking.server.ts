@@ -5,6 +5,7 @@ import type { ReviewApplication } from './review.server';
 import type { PassFail, ReviewDecision } from '../../domain/review-marks';
 import type { Stage } from '../../domain/permissions';
 import type { AssignmentStatus } from '../../domain/workflow';
+import type { EarlierPass } from '../../api/services/review-pass-history';
 
 /** The caller's own review of the application's current stage (GET review/applications/{id} `myReview`). */
 export interface MyReview {
@@ -91,38 +92,9 @@ export const consensusOf = (api: ApiSession, id: string) =>
 export const setConsensus = (api: ApiSession, id: string, questionId: string, body: { overrideScore?: number | null; overridePassFail?: PassFail | null; adminComments?: string | null }) =>
   put<{ message: string }>(api, `/review/applications/${seg(id)}/questions/${seg(questionId)}/average-score`, body);
 
-/** An earlier pass through a stage (decision 051; GET review/applications/{id}/passes), as the caller may see it. */
-export interface EarlierPass {
-  /** `${stage}-${pass}`: the review screen's ?pass= value. */
-  key: string;
-  stage: Stage;
-  pass: number;
-  endedAt: string;
-  endedBy: { id: string; name: string } | null;
-  /** The status the application came back from. */
-  backFrom: string;
-  /** 'all': every reviewer and the consensus; 'own': the caller's own review only. */
-  sight: 'all' | 'own';
-  reviewers: {
-    reviewerId: string;
-    name: string;
-    assignment: AssignmentStatus | null;
-    submittedAt: string | null;
-    decision: { decision: ReviewDecision; comments: string; submittedAt: string } | null;
-    unlocks: { comment: string; unlockedAt: string; unlockedBy: string | null }[];
-  }[];
-  questions: {
-    questionId: string;
-    systemNo: string;
-    text: string;
-    sectionName: string;
-    mode: 'PASS_FAIL' | 'SCORE';
-    max: number | null;
-    marks: { reviewerId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
-    consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null } | null;
-  }[];
-  summary: StageFigures & { stage: Stage; markedQuestions: number; submittedReviews: number };
-}
+/** An earlier pass through a stage (decision 051; GET review/applications/{id}/passes), as the caller may see it: the
+ * service's own type, as the API answers it (every date already an ISO string). */
+export type { EarlierPass };
 
 /** The earlier passes through the application's stages the caller may see (stage order, newest pass first). */
 export const earlierPasses = (api: ApiSession, id: string) =>
