@@ -106,6 +106,7 @@ export function reviewListFilters(q: ReviewListQuery): { shape: string; where: S
 
 type ReviewListRow = {
   id: string; status: string; submittedAt: Date | null; projectLocation: string | null; organizationId: string; organizationName: string; programId: string; programName: string;
+  reviewers: ListedReviewer[];
 };
 
 export interface ListedReviewer {
@@ -122,21 +123,15 @@ export function reviewListRoutes(ctx: ApiContext): Router {
   const signedIn = requireUser(ctx);
 
   const statePage = pagedStatements<ReviewListRow>(ctx.db, 'review_applications');
-  // The page's reviewers, for all its rows in one statement (review_assignments_app_reviewer_key).
-  const pageReviewers = ctx.db
-    .select({
-      applicationId: reviewAssignments.applicationId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      reviewerType: reviewAssignments.reviewerType,
-      status: reviewAssignments.status,
-    })
-    .from(reviewAssignments)
-    .innerJoin(users, eq(users.id, reviewAssignments.reviewerId))
-    .where(sql`${reviewAssignments.applicationId} = any(${param('ids')}::text[])`)
-    .orderBy(asc(reviewAssignments.assignedAt), asc(users.lastName))
-    .prepare('review_list_reviewers');
+  // Each row's reviewers, read by the page's own statement (one statement a page, decision 052): a correlated
+  // json_agg over review_assignments_app_reviewer_key, run for the page's rows only.
+  const rowReviewers = sql<ListedReviewer[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
+      'reviewerType', ${reviewAssignments.reviewerType}, 'status', ${reviewAssignments.status})
+      order by ${reviewAssignments.assignedAt}, ${users.lastName}), '[]'::json)
+    from ${reviewAssignments} inner join ${users} on ${users.id} = ${reviewAssignments.reviewerId}
+    where ${reviewAssignments.applicationId} = ${applications.id})`;
 
   async function list(req: Request, assignedOnly: boolean) {
     const q = parseInput(ReviewListQuery, req.query);
@@ -152,6 +147,7 @@ export function reviewListRoutes(ctx: ApiContext): Router {
         organizationName: organizations.legalName,
         programId: applications.programId,
         programName: programs.name,
+        reviewers: rowReviewers.as('reviewers'),
       },
       from: applications,
       join: (page) => page
@@ -162,12 +158,7 @@ export function reviewListRoutes(ctx: ApiContext): Router {
       orderBy: [sql`${applications.submittedAt} desc nulls last`, sql`${applications.id} desc nulls last`],
     }), { ...filters.values, ...(assignedOnly ? { reviewerId: currentAuth(req).profile.id } : {}), ...pagePlaceholders(q) });
 
-    const reviewers = new Map<string, ListedReviewer[]>();
-    if (rows.length) {
-      for (const { applicationId, ...reviewer } of await pageReviewers.execute({ ids: rows.map((r) => r.id) })) {
-        reviewers.set(applicationId, [...(reviewers.get(applicationId) ?? []), reviewer]);
-      }
-    }
+    const reviewers = new Map<string, ListedReviewer[]>(rows.map((row) => [row.id, row.reviewers]));
     // Each row's actions for this caller (domain/workflow.ts, what the move routes allow), their own assignment counted.
     const { profile } = currentAuth(req);
     const roles = profile.roles.map((r) => r.name);
