@@ -75,6 +75,14 @@ export async function readOrFail<T>(caller: ApiCaller, read: Promise<T>, options
   }
 }
 
+/**
+ * readOrFail for a part of a page the caller may not be allowed to read (a 403 from the API): null instead of an
+ * error page, so the page shows without that part; every other failure is the page's error as readOrFail makes it.
+ */
+export function readUnlessForbidden<T>(caller: ApiCaller, read: Promise<T>): Promise<T | null> {
+  return readOrFail(caller, read.catch((error: unknown) => (describeApiError(error).kind === 'forbidden' ? null : Promise.reject(error))));
+}
+
 export interface FormFailure extends ApiErrorView {
   /** Field name → its first message, the shape the portal's question forms show. */
   fields: Record<string, string>;

@@ -3,7 +3,7 @@
 // caller may see (domain/review-sight.ts). The loader hands the page each pass's heading and, for the pass named by
 // ?pass= (URL state: a plain link opens it, no JavaScript needed), its marks as a questions × reviewers table, each
 // reviewer's decision, the consensus values and the pass's review summary, written as words (domain/review-text.ts).
-import { describeApiError, readOrFail, type ApiCaller } from '../../utils/api-errors.server';
+import { readUnlessForbidden, type ApiCaller } from '../../utils/api-errors.server';
 import type { ApiSession } from '../../api/client.server';
 import { earlierPasses, type EarlierPass } from '../../api/review-marking.server';
 import { DECISION_LABELS } from '../../../domain/review-marks';
@@ -12,8 +12,6 @@ import { statusLabel } from '../../../domain/statuses';
 import { formatListDate } from '../../../domain/dates';
 import { ASSIGNMENT_WORD, STAGE_WORD } from './marking.server';
 import { PASS_PARAM } from './earlier-reviews';
-
-
 
 export interface EarlierReviewsView {
   /** Every pass the caller may see (stage order, newest first): its key for ?pass=, title and how it ended. */
@@ -74,8 +72,7 @@ function openView(p: EarlierPass): NonNullable<EarlierReviewsView['open']> {
 /** The earlier reviews part of the page; null when the caller may see no earlier pass (or may not read the reviews at all). */
 export async function earlierReviewsView(api: ApiSession, caller: ApiCaller, applicationId: string, url: URL): Promise<EarlierReviewsView | null> {
   // 'read review' (a vendor admin outside its stage, decision 030): no earlier reviews rather than an error.
-  const found = await readOrFail(caller, earlierPasses(api, applicationId)
-    .catch((error: unknown) => (describeApiError(error).kind === 'forbidden' ? null : Promise.reject(error))));
+  const found = await readUnlessForbidden(caller, earlierPasses(api, applicationId));
   if (!found || found.passes.length === 0) return null;
   const asked = found.passes.find((p) => p.key === url.searchParams.get(PASS_PARAM));
   return {

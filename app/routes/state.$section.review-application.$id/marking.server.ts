@@ -4,7 +4,7 @@
 // save marks, submit a section, submit the decision, unlock a review). The mark rules are domain/review-marks.ts,
 // checked here before posting (the same messages the API gives) and again by the API.
 import { data, redirect } from '@remix-run/node';
-import { describeApiError, formFailure, readOrFail, type ApiCaller } from '../../utils/api-errors.server';
+import { formFailure, readUnlessForbidden, type ApiCaller } from '../../utils/api-errors.server';
 import { redirectWithToast } from '../../utils/session.server';
 import type { ApiSession } from '../../api/client.server';
 import {
@@ -84,9 +84,7 @@ export async function markingView(
   const inReview = !!stage && app.status === stageReviewStatuses(stage)[0];
   // The reviews are read through 'read review' (a vendor admin: its own stage only): a caller who may read the
   // application but not its reviews sees no summary and no consensus, not an error.
-  const unlessForbidden = <T>(read: Promise<T>) =>
-    readOrFail(caller, read.catch((error: unknown) => (describeApiError(error).kind === 'forbidden' ? null : Promise.reject(error))));
-  const summary = await unlessForbidden(reviewSummary(api, app.applicationId));
+  const summary = await readUnlessForbidden(caller, reviewSummary(api, app.applicationId));
 
   let mine: MarkingView['mine'] = null;
   const my = review.myReview;
@@ -138,7 +136,7 @@ export async function markingView(
   let consensus: MarkingView['consensus'] = null;
   const inConsensus = !!stage && app.status === stageReviewStatuses(stage)[2];
   if (inConsensus && readsOthersReviews(role)) {
-    const data = (await unlessForbidden(consensusOf(api, app.applicationId))) ?? { questions: [] };
+    const data = (await readUnlessForbidden(caller, consensusOf(api, app.applicationId))) ?? { questions: [] };
     const rows = data.questions.map((q) => ({
       questionId: q.questionId, systemNo: q.systemNo, text: q.text, mode: q.mode, max: q.max,
       reviews: q.reviews.map((r) => `${r.name}: ${markText(q.mode, q.max, r.passFail, r.score)}${r.comment ? ` (${r.comment})` : ''}`),
