@@ -59,7 +59,8 @@ export function rejectReasonText(id: unknown): string | null {
 export const FINAL_STATUSES: readonly ApplicationStatus[] = ['AWARDED', 'REJECTED', 'WITHDRAWN', 'CANCELLED'];
 
 export const STAGES: readonly Stage[] = ['GATING', 'TECHNICAL', 'STATE'];
-const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
+/** A stage as a word ('Gating'): its review's name on the screen, in the history and in the state review PDF. */
+export const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
 const stageSlug = (stage: Stage) => stage.toLowerCase();
 
 /** A stage's review and consensus statuses (DESIGN 4 "any review/consensus status"). */

@@ -1,13 +1,16 @@
 // The state review PDF in `npm run bench` (issue 12's benchmark; decision 046): the fully answered application the
 // print bench made is given complete reviews (written straight into the database, as bench data is: two RSM reviewers'
 // gating marks and one CTC reviewer's technical scores, every mark with a comment, their decisions, a consensus value
-// with comments on every question, a rubric sheet) and moved to Technical In State Consensus; then GET
+// with comments on every question, a rubric sheet) and moved to Technical In State Consensus, with an earlier pass of
+// each stage kept as a revision would have kept it (review_passes, decision 047: the same reviews, ended by the
+// State_Admin, back from Resubmitted), which the PDF prints after the current pass (decision 051, addendum); then GET
 // review/applications/{id}/state-review-pdf is read over HTTP as it streams, as the State_Admin, PDF_RUNS times after
 // a warm-up: time to the first byte and to the last, bytes, pages, and this process's memory (the portal runs in it).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../api/db/client';
 import {
-  applications, questions, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions, reviewMarks, rubricScores, sections, userRoles, users,
+  applications, questions, reviewAssignments, reviewConsensus, reviewDeclarations, reviewDecisions, reviewMarks, reviewPasses, rubricScores, sections, userRoles,
+  users,
 } from '../api/db/schema';
 import { MARK_RULES } from '../domain/review-marks';
 import { RUBRIC_CRITERIA, rubricTotal, type RubricScores } from '../domain/rubric';
@@ -22,6 +25,8 @@ export interface StateReviewPdfFigures {
   pages: number;
   reviewers: number;
   marks: number;
+  /** Earlier passes kept (one per marking stage), printed after the current pass. */
+  earlierPasses: number;
   /** MiB: this process's heap before the first request and the highest seen while they ran. */
   heapBefore: number;
   heapPeak: number;
@@ -46,8 +51,11 @@ async function reviewer(db: Database['db'], email: string, firstName: string, ro
   return made!.id;
 }
 
-/** Complete gating and technical reviews of `applicationId`, a consensus on every question, a rubric sheet. */
-async function review(database: Database, applicationId: string): Promise<{ reviewers: number; marks: number }> {
+/**
+ * Complete gating and technical reviews of `applicationId`, a consensus on every question, a rubric sheet, and an earlier
+ * pass of each stage with the same reviews, ended by `stateAdminId`.
+ */
+async function review(database: Database, applicationId: string, stateAdminId: string): Promise<{ reviewers: number; marks: number; earlierPasses: number }> {
   const db = database.db;
   const [app] = await db.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
   if (!app) throw new Error(`${applicationId} not found`);
@@ -77,6 +85,16 @@ async function review(database: Database, applicationId: string): Promise<{ revi
       });
     }
   }
+  const endedAt = new Date(Date.now() - 7 * 24 * 3600_000);
+  const earlier = (['GATING', 'TECHNICAL'] as const).map((stage): typeof reviewPasses.$inferInsert => ({
+    applicationId, stage, pass: 1, closedFromStatus: 'RESUBMITTED', closedBy: stateAdminId, closedAt: endedAt, sectionSubmissions: [], unlocks: [],
+    // The rows as the live tables held them when the pass ended (api/services/review-passes.ts copies them so).
+    assignments: team.filter((r) => r.stage === stage).map((r) => ({ reviewerId: r.id, reviewerType: r.type, status: 'SUBMITTED', submittedAt: endedAt.toISOString() })),
+    marks: marks.filter((m) => m.stage === stage),
+    decisions: team.filter((r) => r.stage === stage)
+      .map((r) => ({ reviewerId: r.id, stage, decision: 'RECOMMEND_PASS', comments: `Recommended. ${COMMENT}`, submittedAt: endedAt.toISOString() })),
+    consensus: consensus.filter((c) => c.stage === stage),
+  }));
   const scores: RubricScores = Object.fromEntries(RUBRIC_CRITERIA.map((c) => [c.field, Math.round(c.defaultMax * 0.75 * 100) / 100]));
   await db.transaction(async (tx) => {
     const ids = team.map((r) => r.id);
@@ -85,6 +103,8 @@ async function review(database: Database, applicationId: string): Promise<{ revi
     }
     await tx.delete(reviewConsensus).where(eq(reviewConsensus.applicationId, applicationId));
     await tx.delete(rubricScores).where(eq(rubricScores.applicationId, applicationId));
+    await tx.delete(reviewPasses).where(eq(reviewPasses.applicationId, applicationId));
+    await tx.insert(reviewPasses).values(earlier);
     await tx.insert(reviewAssignments).values(team.map((r) => ({ applicationId, reviewerId: r.id, reviewerType: r.type, status: 'SUBMITTED' })));
     await tx.insert(reviewDeclarations).values(team.map((r) => ({ applicationId, reviewerId: r.id, stage: r.stage, conflict: false })));
     await tx.insert(reviewMarks).values(marks);
@@ -93,7 +113,7 @@ async function review(database: Database, applicationId: string): Promise<{ revi
     await tx.insert(rubricScores).values({ applicationId, ...scores, totalScore: rubricTotal(scores) });
     await tx.update(applications).set({ status: 'TECHNICAL_IN_STATE_CONSENSUS' }).where(eq(applications.id, applicationId));
   });
-  return { reviewers: team.length, marks: marks.length };
+  return { reviewers: team.length, marks: marks.length, earlierPasses: earlier.length };
 }
 
 /** One GET read to its end as it streams: ms to the first byte and to the last, and the bytes. */
@@ -114,7 +134,9 @@ async function readPdf(url: string, token: string): Promise<{ firstByte: number;
 }
 
 export async function measureStateReviewPdf(baseUrl: string, database: Database, applicationId: string, stateAdmin: string, runs: number): Promise<StateReviewPdfFigures> {
-  const reviewed = await review(database, applicationId);
+  const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, stateAdmin)).limit(1);
+  if (!admin) throw new Error(`${stateAdmin} not found`);
+  const reviewed = await review(database, applicationId, admin.id);
   const api = client(baseUrl);
   const token = await signIn(api, stateAdmin);
   const url = `${baseUrl}/api/v1/review/applications/${applicationId}/state-review-pdf`;
@@ -161,5 +183,6 @@ export function reportStateReviewPdf(f: StateReviewPdfFigures) {
     [[f.runs, ms(f.firstByte.median), ms(f.firstByte.max), ms(f.total.median), ms(f.total.mean), ms(f.total.min), ms(f.total.max),
       `${(f.bytes / 1024).toFixed(0)} KiB`, f.pages, `${f.heapBefore.toFixed(0)} → ${f.heapPeak.toFixed(0)} MiB`]],
   ));
-  console.log(`  (${f.reviewers} reviewers, ${f.marks} marks each with a comment, a consensus value with comments on every question, a rubric sheet)`);
+  console.log(`  (${f.reviewers} reviewers, ${f.marks} marks each with a comment, a consensus value with comments on every question, a rubric sheet;`
+    + ` ${f.earlierPasses} earlier passes with the same reviews, printed after them)`);
 }

@@ -8,7 +8,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { reviewPasses, users } from '../db/schema';
-import { loadProgram, type ApplicationRow } from './application-content';
+import { loadProgram, type ApplicationRow, type Program } from './application-content';
 import { markedQuestions, stageSummary, summaryQuestions } from './reviews';
 import { widestSight } from '../../domain/review-sight';
 import type { MarkMode, PassFail, ReviewDecision, StageSummary } from '../../domain/review-marks';
@@ -65,9 +65,12 @@ export interface EarlierPass {
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value ?? ''));
 
-/** The application's earlier passes the caller may see (GET review/applications/{id}/passes). */
+/**
+ * The application's earlier passes the caller may see (GET review/applications/{id}/passes, and the state review PDF's
+ * Earlier reviews); `loaded`: the application's programme when the caller has it already.
+ */
 export async function earlierPasses(
-  ctx: ApiContext, app: ApplicationRow, viewer: { id: string; roles: readonly RoleName[] },
+  ctx: ApiContext, app: ApplicationRow, viewer: { id: string; roles: readonly RoleName[] }, loaded?: Program,
 ): Promise<EarlierPass[]> {
   const rows = await ctx.db.select().from(reviewPasses).where(eq(reviewPasses.applicationId, app.id)).orderBy(asc(reviewPasses.stage), desc(reviewPasses.pass));
   const seen = rows
@@ -79,7 +82,7 @@ export async function earlierPasses(
     .sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage) || b.row.pass - a.row.pass);
   if (seen.length === 0) return [];
 
-  const program = await loadProgram(ctx.db, app.programId);
+  const program = loaded ?? (await loadProgram(ctx.db, app.programId));
   const sectionName = new Map(program.sections.map((s) => [s.id, s.name]));
   const people = new Set<string>();
   for (const { row } of seen) {

@@ -3,8 +3,11 @@
 // printed application writes them (api/services/application-pdf.ts), then per stage that marks questions (gating,
 // technical) its review summary (review rubric 3), each question's consensus value (the State_Admin's with comments,
 // else the reviewers' mean or majority) with every submitted review's mark and comment, and each reviewer's decision;
-// then the BEAD rubric (review rubric 5) from rubric_scores. Everything is read first (a failure is then an ordinary
-// error answer); the document is then written straight into the response, page by page, never held whole.
+// then the BEAD rubric (review rubric 5) from rubric_scores; then the earlier passes the caller may see (decision 051,
+// addendum): each pass's end, summary, reviewers' decisions and marks, read by the passes route's own service
+// (review-pass-history.ts, the sight rule of domain/review-sight.ts) and written in the screen's words
+// (domain/review-text.ts). Everything is read first (a failure is then an ordinary error answer); the document is then
+// written straight into the response, page by page, never held whole.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -12,17 +15,21 @@ import type { ApiContext } from '../context';
 import { programs, reviewAssignments, reviewDecisions, rubricScores, users } from '../db/schema';
 import { loadApplicationContent, loadProgram, type ApplicationContent, type ApplicationRow } from './application-content';
 import { consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
+import { earlierPasses, type EarlierPass } from './review-pass-history';
 import {
   BOLD, FONT, ITALIC, MARGIN, MUTED, PORTAL_NAME, SIZE, TEXT, factLines, keepTogether, openPdf, pageFooter, rule, sectionHeading, write, writeSection,
   type Doc,
 } from './application-pdf';
-import { DECISION_LABELS, MARK_RULES, type ReviewDecision } from '../../domain/review-marks';
-import { computedText, markText, summaryText } from '../../domain/review-text';
+import { DECISION_LABELS, MARK_RULES, type MarkMode, type ReviewDecision } from '../../domain/review-marks';
+import {
+  computedText, EARLIER_REVIEWS, markText, passEnded, passMarkRows, passReviewerText, passTitle, summaryText,
+} from '../../domain/review-text';
 import { RUBRIC_CRITERIA, rubricMaxPoints, formatPoints } from '../../domain/rubric';
 import { formatListDate, formatListDateTime } from '../../domain/dates';
 import { statusLabel } from '../../domain/statuses';
-import { STAGES } from '../../domain/workflow';
+import { STAGE_WORD, STAGES } from '../../domain/workflow';
 import type { Stage } from '../../domain/permissions';
+import type { RoleName } from '../../domain/roles';
 
 export const STATE_REVIEW_PDF = {
   title: 'State Review',
@@ -33,8 +40,6 @@ export const STATE_REVIEW_PDF = {
   noMarks: (stage: string) => `No ${stage.toLowerCase()} review marks yet.`,
   fileName: (applicationId: string) => `state_review_${applicationId}.pdf`,
 } as const;
-
-const STAGE_NAME: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
 
 export interface StageReview {
   stage: Stage;
@@ -61,15 +66,17 @@ export interface StateReview {
   stages: StageReview[];
   /** null: not scored yet (no rubric_scores row). */
   rubric: RubricSheet | null;
+  /** The earlier passes the caller may see (stage order, newest first), as GET review/applications/{id}/passes answers them. */
+  earlier: EarlierPass[];
 }
 
-/** Everything the PDF shows, read before a byte is written. */
+/** Everything the PDF shows to `opts.viewer` (the caller: what they see of the earlier passes), read before a byte is written. */
 export async function loadStateReview(
-  ctx: ApiContext, app: ApplicationRow, opts: { answersHidden?: boolean; now?: Date } = {},
+  ctx: ApiContext, app: ApplicationRow, opts: { viewer: { id: string; roles: readonly RoleName[] }; answersHidden?: boolean; now?: Date },
 ): Promise<StateReview> {
   const program = await loadProgram(ctx.db, app.programId);
   const marking = STAGES.filter((stage) => MARK_RULES[stage].length > 0);
-  const [content, summary, consensus, decisions, scores, programRow] = await Promise.all([
+  const [content, summary, consensus, decisions, scores, programRow, earlier] = await Promise.all([
     loadApplicationContent(ctx.db, app),
     summaryOf(ctx, app),
     Promise.all(marking.map((stage) => consensusOf(ctx, app, stage, program))),
@@ -85,12 +92,13 @@ export async function loadStateReview(
       .orderBy(asc(users.lastName), asc(users.firstName)),
     ctx.db.select().from(rubricScores).where(and(eq(rubricScores.applicationId, app.id), isNull(rubricScores.deletedAt))).limit(1),
     ctx.db.select({ rubricMaxPoints: programs.rubricMaxPoints }).from(programs).where(eq(programs.id, app.programId)).limit(1),
+    earlierPasses(ctx, app, opts.viewer, program),
   ]);
   const stages = marking.map((stage, i): StageReview => {
     const questions = consensus[i]!.questions;
     return {
       stage,
-      name: STAGE_NAME[stage],
+      name: STAGE_WORD[stage],
       summary: summary.stages.find((s) => s.stage === stage)!,
       questions,
       decisions: decisions.filter((d) => d.stage === stage).map((d) => ({
@@ -110,7 +118,7 @@ export async function loadStateReview(
       updatedAt: row.updatedAt,
     };
   }
-  return { content, answersHidden: !!opts.answersHidden, generatedAt: opts.now ?? new Date(), stages, rubric };
+  return { content, answersHidden: !!opts.answersHidden, generatedAt: opts.now ?? new Date(), stages, rubric, earlier };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -142,25 +150,83 @@ function cover(doc: Doc, review: StateReview) {
   rule(doc, 10);
   write(doc, 'Contents', { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 4 });
   const parts = ['The application\u2019s answers', ...review.stages.map((s) => `${s.name} review`), 'Rubric score'];
+  if (review.earlier.length > 0) parts.push(EARLIER_REVIEWS.title);
   parts.forEach((p, i) => line(doc, `${i + 1}. ${p}`, { gapAfter: 2 }));
+  for (const p of review.earlier) line(doc, passTitle(p), { x: MARGIN + 14, gapAfter: 2 });
+}
+
+/** A review summary (a stage's current pass, or an earlier pass): its line, the overall score, the pass/fail count. */
+function summaryFacts(doc: Doc, heading: string, summary: Pick<StageReview['summary'], 'overallScore' | 'overallPassFail' | 'submittedReviews'>) {
+  write(doc, heading, { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 3 });
+  const { overallScore: score, overallPassFail: pf } = summary;
+  factLines(doc, [
+    ['Summary', summaryText(summary)],
+    ['Overall score', `${score.actual} of ${score.possible} points (${score.percentage}%)`],
+    ['Pass / Fail', `${pf.passCount} Pass, ${pf.failCount} Fail, ${pf.total} questions`],
+  ], 90);
+  doc.y += 6;
+}
+
+/**
+ * Questions under their sections' headings, each written by `each`; between sections the pages written so far go out
+ * (`breathe`; false: the client went away, stop).
+ */
+async function questionsBySection<Q extends { sectionName: string }>(
+  doc: Doc, questions: readonly Q[], breathe: () => Promise<boolean>, each: (q: Q) => void,
+): Promise<boolean> {
+  let section = '';
+  for (const q of questions) {
+    if (q.sectionName !== section) {
+      if (section && !(await breathe())) return false;
+      section = q.sectionName;
+      sectionHeading(doc, section);
+    }
+    keepTogether(doc, 50);
+    each(q);
+    doc.y += 6;
+  }
+  return true;
+}
+
+/** A question's line: '40. Its text (pass / fail)'. */
+function questionLine(doc: Doc, q: { systemNo: string; text: string; mode: MarkMode; max: number | null }) {
+  line(doc, `${q.systemNo}. ${q.text}${q.mode === 'SCORE' ? ` (score, at most ${q.max})` : ' (pass / fail)'}`, { font: BOLD, gapAfter: 1.5 });
+}
+
+const MARK_X = MARGIN + 12;
+
+/** A consensus value the State Admin set (`beside`: the reviewers' majority or mean, when shown) and their comments. */
+function consensusSet(doc: Doc, value: string, beside: string | null, comments: string | null) {
+  line(doc, `Consensus: ${value} (set by the State Admin${beside ? `; ${beside}` : ''})`, { x: MARK_X, font: BOLD });
+  if (comments) line(doc, `State Admin's comments: ${comments}`, { x: MARK_X });
+}
+
+/** A reviewer's mark and comment: 'Ravi Gatekeeper: Fail \u2014 The 2023 statement is missing.' */
+function markLine(doc: Doc, name: string, value: string, comment: string | null) {
+  line(doc, `${name}: ${value}${comment ? ` \u2014 ${comment}` : ''}`, { x: MARK_X + 10 });
 }
 
 function consensusLines(doc: Doc, q: ConsensusRow) {
-  const x = MARGIN + 12;
   if (q.consensus) {
     const value = markText(q.mode, q.max, q.consensus.overridePassFail, q.consensus.overrideScore);
-    line(doc, `Consensus: ${value} (set by the State Admin; reviewers' ${computedText(q.mode, q.majority, q.mean)})`, { x, font: BOLD });
-    if (q.consensus.adminComments) line(doc, `State Admin's comments: ${q.consensus.adminComments}`, { x });
+    consensusSet(doc, value, `reviewers' ${computedText(q.mode, q.majority, q.mean)}`, q.consensus.adminComments);
   } else if (q.reviews.length > 0) {
     const value = q.mode === 'PASS_FAIL' ? markText(q.mode, q.max, q.majority, null) : markText(q.mode, q.max, null, q.mean);
-    line(doc, `Consensus: ${value} (${q.mode === 'PASS_FAIL' ? 'majority' : 'mean'} of the submitted reviews; not set by the State Admin)`, { x, font: BOLD });
+    line(doc, `Consensus: ${value} (${q.mode === 'PASS_FAIL' ? 'majority' : 'mean'} of the submitted reviews; not set by the State Admin)`, { x: MARK_X, font: BOLD });
   } else {
-    line(doc, 'Consensus: no submitted review marked this question.', { x, font: ITALIC, color: MUTED });
+    line(doc, 'Consensus: no submitted review marked this question.', { x: MARK_X, font: ITALIC, color: MUTED });
   }
-  if (q.disagreement) line(doc, 'The reviewers disagree on this question.', { x, font: ITALIC });
-  for (const r of q.reviews) {
-    line(doc, `${r.name}: ${markText(q.mode, q.max, r.passFail, r.score)}${r.comment ? ` \u2014 ${r.comment}` : ''}`, { x: x + 10 });
-  }
+  if (q.disagreement) line(doc, 'The reviewers disagree on this question.', { x: MARK_X, font: ITALIC });
+  for (const r of q.reviews) markLine(doc, r.name, markText(q.mode, q.max, r.passFail, r.score), r.comment);
+}
+
+/** A reviewer's decision: its headline, then its comments and any notes (an earlier pass's unlocks) under it. */
+function decisionEntry(doc: Doc, headline: string, comments: string | null, notes: readonly string[] = []) {
+  keepTogether(doc, 30);
+  line(doc, headline, { font: BOLD, gapAfter: 1 });
+  const under = [...(comments === null ? [] : [`Comments: ${comments}`]), ...notes];
+  under.forEach((text, i) => line(doc, text, { x: MARK_X, gapAfter: i === under.length - 1 ? 5 : 1 }));
+  if (under.length === 0) doc.y += 4;
 }
 
 /** A stage's part; `breathe` lets what is written so far go out (false: the client went away, stop). */
@@ -170,34 +236,45 @@ async function stagePart(doc: Doc, s: StageReview, breathe: () => Promise<boolea
     line(doc, STATE_REVIEW_PDF.noMarks(s.name), { font: ITALIC, color: MUTED, gapAfter: 8 });
     return true;
   }
-  write(doc, 'Review summary', { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 3 });
-  const { overallScore: score, overallPassFail: pf } = s.summary;
-  factLines(doc, [
-    ['Summary', summaryText(s.summary)],
-    ['Overall score', `${score.actual} of ${score.possible} points (${score.percentage}%)`],
-    ['Pass / Fail', `${pf.passCount} Pass, ${pf.failCount} Fail, ${pf.total} questions`],
-  ], 90);
-  doc.y += 6;
-  let section = '';
-  for (const q of s.questions) {
-    if (q.sectionName !== section) {
-      if (section && !(await breathe())) return false;
-      section = q.sectionName;
-      sectionHeading(doc, section);
-    }
-    keepTogether(doc, 50);
-    line(doc, `${q.systemNo}. ${q.text}${q.mode === 'SCORE' ? ` (score, at most ${q.max})` : ' (pass / fail)'}`, { font: BOLD, gapAfter: 1.5 });
+  summaryFacts(doc, 'Review summary', s.summary);
+  const written = await questionsBySection(doc, s.questions, breathe, (q) => {
+    questionLine(doc, q);
     consensusLines(doc, q);
-    doc.y += 6;
-  }
+  });
+  if (!written) return false;
   sectionHeading(doc, "Reviewers' decisions");
   if (s.decisions.length === 0) line(doc, 'No decision submitted yet.', { font: ITALIC, color: MUTED });
-  for (const d of s.decisions) {
-    keepTogether(doc, 30);
-    line(doc, `${d.name}: ${DECISION_LABELS[d.decision] ?? d.decision} (${formatListDate(d.submittedAt)})`, { font: BOLD, gapAfter: 1 });
-    line(doc, `Comments: ${d.comments}`, { x: MARGIN + 12, gapAfter: 5 });
-  }
+  for (const d of s.decisions) decisionEntry(doc, `${d.name}: ${DECISION_LABELS[d.decision] ?? d.decision} (${formatListDate(d.submittedAt)})`, d.comments);
   return breathe();
+}
+
+/**
+ * The earlier passes the caller may see (decision 051), each from a new page: its title, how it ended (when, by whom,
+ * the status it came back from), its summary, its marks (the consensus for those who see it), each reviewer's decision.
+ */
+async function earlierPart(doc: Doc, passes: readonly EarlierPass[], breathe: () => Promise<boolean>): Promise<boolean> {
+  partHeading(doc, EARLIER_REVIEWS.title);
+  line(doc, EARLIER_REVIEWS.intro, { color: MUTED, gapAfter: 10 });
+  for (const [i, p] of passes.entries()) {
+    if (i > 0) doc.addPage();
+    write(doc, passTitle(p), { x: MARGIN, font: BOLD, size: SIZE.title - 2, gapAfter: 3 });
+    line(doc, `This pass ${passEnded(p)}.${p.sight === 'own' ? ` ${EARLIER_REVIEWS.ownOnly}` : ''}`, { gapAfter: 8 });
+    summaryFacts(doc, 'Review summary of this pass', p.summary);
+    const written = await questionsBySection(doc, passMarkRows(p), breathe, (q) => {
+      questionLine(doc, q);
+      if (q.consensus) consensusSet(doc, q.consensus.value, null, q.consensus.comment);
+      else if (p.sight === 'all') line(doc, `Consensus: ${EARLIER_REVIEWS.consensusNotSet}`, { x: MARK_X, font: ITALIC, color: MUTED });
+      for (const m of q.marks) markLine(doc, m.name, m.value, m.comment);
+    });
+    if (!written) return false;
+    sectionHeading(doc, "Reviewers' decisions");
+    for (const r of p.reviewers) {
+      const said = passReviewerText(r);
+      decisionEntry(doc, `${r.name} (${said.status}): ${said.decision}`, said.comments, said.unlocks);
+    }
+    if (!(await breathe())) return false;
+  }
+  return true;
 }
 
 function rubricPart(doc: Doc, rubric: RubricSheet | null) {
@@ -281,6 +358,10 @@ export async function streamStateReviewPdf(review: StateReview, out: Writable, o
     }
     doc.addPage();
     rubricPart(doc, review.rubric);
+    if (review.earlier.length > 0) {
+      doc.addPage();
+      if (!(await earlierPart(doc, review.earlier, breathe))) return false;
+    }
     return true;
   };
   try {

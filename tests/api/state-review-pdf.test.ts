@@ -6,15 +6,19 @@
 // the cover, the answers, each stage's summary figures, the consensus and reviewers' comments, the decisions, and the
 // rubric ("Not scored yet", then its total); it is streamed (no Content-Length), an attachment named with the id; who
 // may read it follows the table (the same answer as the review summary's); a reviewer who has not declared gets it
-// without the answers.
+// without the answers. A third application goes through gating, a revision, the resubmission and gating again: its PDF
+// prints the earlier pass after the current one (decision 051, addendum), whole to the State_Admin and the financial
+// reviewer, and to each reviewer only their own review of it (no other reviewer's marks, no consensus).
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TRANSPORT, type TestApi } from './harness';
-import { markGating, organizationNamed, RSM_MARKER, startReviewApi, submitStageMarks, type QuestionMap } from './fixtures';
+import { addApplications, markGating, organizationNamed, RSM_MARKER, startReviewApi, submitStageMarks, type QuestionMap } from './fixtures';
 import { pdfToText } from '../support/pdf';
+import { reviewStage, type ReviewCall } from '../support/reviews';
 import { applications, rubricScores, users } from '../../api/db/schema';
 import { MARK_RULES } from '../../domain/review-marks';
+import { EARLIER_REVIEWS } from '../../domain/review-text';
 import { loadStateReview, STATE_REVIEW_PDF, streamStateReviewPdf } from '../../api/services/state-review-pdf';
 import type { ApiContext } from '../../api/context';
 
@@ -26,11 +30,13 @@ type Email = (typeof ACCOUNTS)[number];
 
 const GATING_APP = 'GA-LKV002';
 const TECH_APP = 'GA-PDF0001';
+const REVISED_APP = 'GA-PDF0002';
 
 let api: TestApi;
 let tokens: Record<Email, string>;
 let ids: Record<Email, string>;
 let q: QuestionMap;
+let names: Record<Email, string>;
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
   api.call(`/api/v1${path}`, { token: tokens[who], body, method: method ?? (body === undefined ? 'GET' : 'POST') });
@@ -66,6 +72,8 @@ async function pdfText(who: Email, id: string) {
 beforeAll(async () => {
   const started = await startReviewApi(ACCOUNTS, [RSM_MARKER]);
   ({ api, tokens, ids, q } = started);
+  names = Object.fromEntries(ACCOUNTS.map((e) => [e, `${started.profiles[e].firstName} ${started.profiles[e].lastName}`.trim()])) as Record<Email, string>;
+  await addApplications(api.database.db, started.program.id, { [REVISED_APP]: 'GATING_REVIEW' });
   const summit = await organizationNamed(api.database.db, 'Summit');
   await api.database.db.insert(applications).values({ id: TECH_APP, programId: started.program.id, organizationId: summit.id, status: 'TECHNICAL_REVIEW', submittedAt: new Date() });
 
@@ -128,6 +136,8 @@ describe('the state review PDF', () => {
     expect(text).toContain('Rubric score');
     expect(text).toContain(STATE_REVIEW_PDF.notScored);
     expect(text).toMatch(/Page 3\b/);
+    // No pass has ended: no earlier reviews.
+    expect(text).not.toContain(EARLIER_REVIEWS.title);
   });
 
   it('is streamed as an attachment named with the application id', async () => {
@@ -143,7 +153,7 @@ describe('the state review PDF', () => {
 
   it('waits for a slow client, and stops laying out when the client goes away', async () => {
     const [app] = await api.database.db.select().from(applications).where(eq(applications.id, GATING_APP));
-    const review = await loadStateReview({ db: api.database.db } as unknown as ApiContext, app!);
+    const review = await loadStateReview({ db: api.database.db } as unknown as ApiContext, app!, { viewer: { id: ids['state.admin@example.gov'], roles: ['State_Admin'] } });
     // A slow client (one byte of buffer, a pause per chunk): the layout waits for it, so the first pages have reached
     // it before the last is laid out (laid out at once, nothing would have been written by then); everything arrives.
     const slow: Buffer[] = [];
@@ -207,6 +217,69 @@ describe('the state review PDF', () => {
     expect(scored).toMatch(/Technical capability 3 2\.76/);
     expect(scored).toMatch(/Total 100 83\.76/);
     expect(scored).toContain('Rubric total: 83.76 of 100 points.');
+  });
+
+  it('prints the earlier pass after the current one: whole to the State_Admin, each reviewer only their own review', async () => {
+    const admin = 'state.admin@example.gov';
+    const ravi = 'rsm.reviewer@example.gov';
+    const mara = 'rsm.marker@example.gov';
+    const RAVI_COMMENT = 'The audited statements cover 2022 and 2023.';
+    const MARA_FAIL = 'The opinion letter is qualified.';
+    const CONSENSUS_COMMENT = 'Settled in consensus: the qualification is about a subsidiary.';
+    const viaApi: ReviewCall = (method, path, token, body) => api.call(`/api/v1${path}`, { token, body, method });
+    // Pass 1: Ravi passes 40 with a comment, Mara fails 41 with one; the State_Admin settles 41 at Pass with comments.
+    await reviewStage(viaApi, {
+      applicationId: REVISED_APP, stage: 'GATING', adminToken: tokens[admin],
+      reviewers: [{ token: tokens[ravi], id: ids[ravi] }, { token: tokens[mara], id: ids[mara] }],
+      mark: (no, who) => (no === '40' && who === 0 ? { passFail: 'PASS', comment: RAVI_COMMENT } : no === '41' && who === 1 ? { passFail: 'FAIL', comment: MARA_FAIL } : undefined),
+    });
+    await ok(admin, `/review/applications/${REVISED_APP}/questions/${q['41']!.id}/average-score`, { overridePassFail: 'PASS', adminComments: CONSENSUS_COMMENT }, 'PUT');
+    // Revision, the resubmission (the State_Admin's Assign Status stands for the organization's), gating again.
+    await ok(admin, `/review/applications/${REVISED_APP}/mark-as-revision-needed`, { sectionIds: [q['42']!.sectionId], comments: 'Please add the audited statements.' });
+    await ok(admin, `/review/applications/${REVISED_APP}/change-status`, { status: 'RESUBMITTED', comments: 'Resubmitted.' });
+    await ok(admin, `/review/applications/${REVISED_APP}/mark-as-gating-review`, { comments: 'Gating again.' });
+    const passes = (await ok(admin, `/review/applications/${REVISED_APP}/passes`)).passes as any[];
+    expect(passes.map((p) => p.key)).toEqual(['GATING-1']);
+
+    const n = MARK_RULES.GATING.length;
+    const whole = await pdfText(admin, REVISED_APP);
+    // The current pass has no marks yet; the earlier one comes after the rubric, named in the contents.
+    expect(whole).toContain(STATE_REVIEW_PDF.noMarks('Gating'));
+    expect(whole).toMatch(/\d\. Earlier reviews\n\s*Gating review, pass 1\n/);
+    const earlier = whole.slice(whole.lastIndexOf(`${EARLIER_REVIEWS.title}\n`));
+    expect(whole.indexOf(STATE_REVIEW_PDF.notScored)).toBeLessThan(whole.lastIndexOf(`${EARLIER_REVIEWS.title}\n`));
+    expect(earlier).toContain(EARLIER_REVIEWS.intro.split(' ').slice(0, 6).join(' '));
+    expect(earlier).toContain('Gating review, pass 1');
+    expect(earlier).toMatch(new RegExp(`This pass ended \\d\\d-\\d\\d-\\d{4} by ${names[admin]}, back from Resubmitted\\.\\n`));
+    expect(earlier).not.toContain(EARLIER_REVIEWS.ownOnly);
+    // Its summary (the figure the pass ended on), the consensus with the admin's comments, every reviewer's marks.
+    expect(earlier).toContain(`Summary: ${n} Pass, 0 Fail of ${n} questions, 2 submitted reviews`);
+    expect(earlier).toContain('Consensus: Pass (set by the State Admin)');
+    expect(earlier).toContain(`State Admin's comments: ${CONSENSUS_COMMENT}`);
+    expect(earlier).toContain(`Consensus: ${EARLIER_REVIEWS.consensusNotSet}`);
+    expect(earlier).toContain(`${names[mara]}: Fail — ${MARA_FAIL}`);
+    expect(earlier).toContain(`${names[ravi]}: Pass — ${RAVI_COMMENT}`);
+    // The decisions: each reviewer's status when the pass ended, decision, date and comments.
+    expect(earlier).toMatch(new RegExp(`${names[ravi]} \\(Review Completed\\): Recommend Pass on \\d\\d-\\d\\d-\\d{4}\\n`));
+    expect(earlier).toMatch(new RegExp(`${names[mara]} \\(Review Completed\\): Recommend Pass on \\d\\d-\\d\\d-\\d{4}\\n`));
+    expect(earlier).toContain('Comments: Reviewed in the test.');
+    // The financial reviewer sees it whole too.
+    expect(await pdfText('rsm.financial@example.gov', REVISED_APP)).toContain(`State Admin's comments: ${CONSENSUS_COMMENT}`);
+
+    // Each reviewer: their own review of the pass, no other reviewer's marks or decision, no consensus.
+    for (const [me, other, mine, theirs] of [[ravi, mara, RAVI_COMMENT, MARA_FAIL], [mara, ravi, MARA_FAIL, RAVI_COMMENT]] as const) {
+      const text = await pdfText(me, REVISED_APP);
+      const own = text.slice(text.lastIndexOf(`${EARLIER_REVIEWS.title}\n`));
+      expect(own, me).toContain('Gating review, pass 1');
+      expect(own, me).toContain(EARLIER_REVIEWS.ownOnly);
+      expect(own, me).toContain(`Summary: ${n} Pass, 0 Fail of ${n} questions, 2 submitted reviews`);
+      expect(own, me).toContain(mine);
+      expect(own, me).toMatch(new RegExp(`${names[me]} \\(Review Completed\\): Recommend Pass on`));
+      expect(text, me).not.toContain(theirs);
+      expect(text, me).not.toContain(names[other]);
+      expect(text, me).not.toContain(CONSENSUS_COMMENT);
+      expect(own, me).not.toContain('Consensus');
+    }
   });
 
   it('answers whoever reads the reviews, as the review summary does: organization users 403, an unassigned reviewer 404', async () => {

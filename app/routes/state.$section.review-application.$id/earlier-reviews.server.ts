@@ -6,11 +6,7 @@
 import { readUnlessForbidden, type ApiCaller } from '../../utils/api-errors.server';
 import type { ApiSession } from '../../api/client.server';
 import { earlierPasses, type EarlierPass } from '../../api/review-marking.server';
-import { DECISION_LABELS } from '../../../domain/review-marks';
-import { markText, summaryText } from '../../../domain/review-text';
-import { statusLabel } from '../../../domain/statuses';
-import { formatListDate } from '../../../domain/dates';
-import { ASSIGNMENT_WORD, STAGE_WORD } from './marking.server';
+import { passEnded, passMarkRows, passReviewerText, passTitle, summaryText } from '../../../domain/review-text';
 import { PASS_PARAM } from './earlier-reviews';
 
 export interface EarlierReviewsView {
@@ -31,40 +27,24 @@ export interface EarlierReviewsView {
   };
 }
 
-const titleOf = (p: EarlierPass) => `${STAGE_WORD[p.stage]} review, pass ${p.pass}`;
-const endedOf = (p: EarlierPass) =>
-  `ended ${formatListDate(p.endedAt)}${p.endedBy ? ` by ${p.endedBy.name}` : ''}, back from ${statusLabel(p.backFrom)}`;
-
 function openView(p: EarlierPass): NonNullable<EarlierReviewsView['open']> {
   const columns = p.reviewers.map((r) => ({ id: r.reviewerId, name: r.name }));
   const showConsensus = p.sight === 'all';
   return {
     key: p.key,
-    title: titleOf(p),
-    ended: endedOf(p),
+    title: passTitle(p),
+    ended: passEnded(p),
     ownOnly: p.sight === 'own',
     summary: summaryText(p.summary),
-    reviewers: p.reviewers.map((r) => ({
-      id: r.reviewerId,
-      name: r.name,
-      status: r.assignment ? ASSIGNMENT_WORD[r.assignment] : 'Not assigned',
-      decision: r.decision ? `${DECISION_LABELS[r.decision.decision]} on ${formatListDate(r.decision.submittedAt)}` : 'No decision submitted',
-      comments: r.decision?.comments ?? null,
-      unlocks: r.unlocks.map((u) => `Unlocked on ${formatListDate(u.unlockedAt)}${u.unlockedBy ? ` by ${u.unlockedBy}` : ''}: ${u.comment}`),
-    })),
+    reviewers: p.reviewers.map((r) => ({ id: r.reviewerId, name: r.name, ...passReviewerText(r) })),
     columns,
     showConsensus,
-    rows: p.questions.map((q) => ({
-      questionId: q.questionId,
-      systemNo: q.systemNo,
-      text: q.text,
-      marks: columns.map((c) => {
-        const m = q.marks.find((x) => x.reviewerId === c.id);
-        return { value: markText(q.mode, q.max, m?.passFail ?? null, m?.score ?? null), comment: m?.comment ?? null };
-      }),
-      consensus: showConsensus && q.consensus
-        ? { value: markText(q.mode, q.max, q.consensus.overridePassFail, q.consensus.overrideScore), comment: q.consensus.adminComments }
-        : null,
+    rows: passMarkRows(p).map((row) => ({
+      questionId: row.questionId,
+      systemNo: row.systemNo,
+      text: row.text,
+      marks: row.marks.map((m) => ({ value: m.value, comment: m.comment })),
+      consensus: row.consensus,
     })),
   };
 }
@@ -76,7 +56,7 @@ export async function earlierReviewsView(api: ApiSession, caller: ApiCaller, app
   if (!found || found.passes.length === 0) return null;
   const asked = found.passes.find((p) => p.key === url.searchParams.get(PASS_PARAM));
   return {
-    passes: found.passes.map((p) => ({ key: p.key, title: titleOf(p), ended: endedOf(p) })),
+    passes: found.passes.map((p) => ({ key: p.key, title: passTitle(p), ended: passEnded(p) })),
     open: asked ? openView(asked) : null,
   };
 }

@@ -5,6 +5,7 @@
 // the API's rule (domain/review-sight.ts): a reviewer only their own review.
 import { Link, useLocation } from '@remix-run/react';
 import { withParams } from '../../utils/url-state';
+import { EARLIER_REVIEWS } from '../../../domain/review-text';
 import type { EarlierReviewsView } from './earlier-reviews.server';
 
 /** The query parameter naming the open earlier pass, e.g. ?pass=GATING-1. */
@@ -16,10 +17,10 @@ export function EarlierReviews({ view }: { view: EarlierReviewsView }) {
   return (
     <section className="ui-panel ui-earlier" aria-labelledby="earlier-reviews-title" data-testid="earlier-reviews" id="earlier-reviews">
       <h2 id="earlier-reviews-title" className="ui-panel-title">
-        Earlier reviews
+        {EARLIER_REVIEWS.title}
       </h2>
       <p className="ui-panel-intro">
-        The reviews of earlier passes, before the application was revised. They are kept as they were and do not count in the current review.
+        {EARLIER_REVIEWS.intro}
       </p>
       <ul>
         {view.passes.map((p) => (
@@ -51,7 +52,7 @@ function EarlierPass({ open, closeTo }: { open: NonNullable<EarlierReviewsView['
         </Link>
       </div>
       <p>
-        This pass {open.ended}.{open.ownOnly ? ' Only your own review is shown.' : ''}
+        This pass {open.ended}.{open.ownOnly ? ` ${EARLIER_REVIEWS.ownOnly}` : ''}
       </p>
       <dl className="ui-facts">
         <div className="ui-facts-wide">
@@ -102,7 +103,7 @@ function EarlierPass({ open, closeTo }: { open: NonNullable<EarlierReviewsView['
                 ))}
                 {open.showConsensus ? (
                   <td>
-                    {row.consensus ? row.consensus.value : 'Not set'}
+                    {row.consensus ? row.consensus.value : EARLIER_REVIEWS.consensusNotSet}
                     {row.consensus?.comment ? <span className="ui-earlier-comment">{row.consensus.comment}</span> : null}
                   </td>
                 ) : null}

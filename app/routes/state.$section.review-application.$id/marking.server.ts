@@ -14,17 +14,14 @@ import {
   CONSENSUS_MSG, consensusProblem, DECISION_LABELS, MARK_MSG, markProblem, markRule, parseScore, REVIEW_DECISIONS, type MarkMode, type PassFail,
 } from '../../../domain/review-marks';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
-import { computedText, markText, summaryText } from '../../../domain/review-text';
+import { ASSIGNMENT_WORD, computedText, markText, summaryText } from '../../../domain/review-text';
 import { CONSENSUS_PARAM, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
-import { stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
+import { STAGE_WORD, stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
 import type { RoleName } from '../../../domain/roles';
 import { readsOthersReviews } from '../../../domain/review-sight';
 
 export { CONSENSUS_PARAM, isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
-
-export const STAGE_WORD: Record<Stage, string> = { GATING: 'Gating', TECHNICAL: 'Technical', STATE: 'State' };
-export const ASSIGNMENT_WORD = { PENDING: 'Pending', IN_PROGRESS: 'In Review', SUBMITTED: 'Review Completed' } as const;
 
 /** A mark control of a question of the step shown. */
 export interface MarkView {
