@@ -14,6 +14,7 @@ import { decide, listScope, refusesWrites, stateReadScope, type AccessOutcome, t
 import { BULK_ACTION_IDS, refusal, roleAllowing, workflowAction, type AssignmentStatus } from '../../domain/workflow';
 import { MSG } from '../../domain/messages';
 import { startTestApi, type TestApi } from './harness';
+import { postUpload } from './fixtures';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface MatrixRoute {
@@ -79,19 +80,14 @@ async function createDraft(organizationId: string, adminEmail: string): Promise<
 }
 
 /** POST documents/upload as `email`: a small PDF to the budget section of `organizationId`, with `extra` fields. */
-function postUpload(email: string, organizationId: string, extra: Record<string, string> = {}): Promise<Response> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ organizationId, programId, sectionId: budgetSectionId, fileName: 'matrix.pdf', ...extra })) form.append(k, v);
-  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 matrix')], { type: 'application/pdf' }), 'matrix.pdf');
-  return fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${account(email).token}` }, body: form });
-}
+const uploadAs = (email: string, organizationId: string, extra: { applicationId?: string } = {}) =>
+  postUpload(api, account(email).token, { organizationId, programId, sectionId: budgetSectionId, fileName: 'matrix.pdf', ...extra }, '%PDF-1.4 matrix');
 
 async function uploadDocument(organizationId: string, uploaderEmail: string): Promise<DocumentFixture> {
   const who = account(uploaderEmail);
-  const res = await postUpload(uploaderEmail, organizationId);
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return { id: body.document.id, organizationId, uploaderEmail, uploadedBy: who.userId };
+  const res = await uploadAs(uploaderEmail, organizationId);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.document.id, organizationId, uploaderEmail, uploadedBy: who.userId };
 }
 
 async function seeded(label: string, id: string): Promise<Fixture> {
@@ -366,7 +362,7 @@ describe('role × route matrix', () => {
   }, 120_000);
 
   it('checks an upload naming an application through the same service: the application must be one the caller sees, of that organization', async () => {
-    const attach = async (email: string, organizationId: string, applicationId: string) => (await postUpload(email, organizationId, { applicationId })).status;
+    const attach = async (email: string, organizationId: string, applicationId: string) => (await uploadAs(email, organizationId, { applicationId })).status;
     const summitDraft = fixtures.find((f) => f.label === 'Summit draft')!;
     expect(await attach('org.staff@example.org', orgIds.lakeview, 'GA-LKV002')).toBe(201);
     // Another organization's application, named with the caller's own organization or with its own: 404 both.

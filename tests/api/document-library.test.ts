@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { signInOrganizationSide } from './fixtures';
+import { multipartForm, signInOrganizationSide, uploadDocument } from './fixtures';
 import { answers, applications, documents, loggedActions, profileAnswers, questions } from '../../api/db/schema';
 import { DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { DOCUMENT_LIBRARY_MSG } from '../../domain/documents';
@@ -53,18 +53,10 @@ afterAll(async () => {
 
 const send = (url: string, token: string | undefined, form: FormData) => api.postForm(url, form, token);
 
-const fileForm = (name: string, bytes: Uint8Array = PDF, fields: Record<string, string> = {}) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return form;
-};
+const fileForm = (name: string, bytes: Uint8Array = PDF, fields: Record<string, string> = {}) => multipartForm(fields, { name, bytes });
 
-async function upload(name = 'coverage-map.pdf', token = admin.token) {
-  const res = await send('/api/v1/documents/upload', token, fileForm(name, PDF, { organizationId: lakeviewId, programId, sectionId, fileName: name }));
-  expect(res.status).toBe(201);
-  return res.body.document as { id: string; fileName: string };
-}
+const upload = (name = 'coverage-map.pdf', token = admin.token) =>
+  uploadDocument(api, token, { organizationId: lakeviewId, programId, sectionId, fileName: name }, PDF);
 
 const newVersion = (id: string, name: string, token = admin.token, org = lakeviewId, bytes: Uint8Array = PDF) =>
   send(`/api/v1/documents/${id}/new-version?organizationId=${org}`, token, fileForm(name, bytes));
@@ -181,8 +173,7 @@ describe('POST documents/{id}/new-version', () => {
     const empty = await newVersion(v1.id, 'empty.pdf', admin.token, lakeviewId, new Uint8Array());
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(DOCUMENT_MSG.fileEmpty);
-    const noFile = new FormData();
-    noFile.append('description', 'no file');
+    const noFile = multipartForm({ description: 'no file' });
     const missing = await send(`/api/v1/documents/${v1.id}/new-version?organizationId=${lakeviewId}`, admin.token, noFile);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(DOCUMENT_MSG.fileRequired);

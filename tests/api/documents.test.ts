@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { signInOrganizationSide } from './fixtures';
+import { multipartForm, postUpload, signInOrganizationSide } from './fixtures';
 import { documents, loggedActions } from '../../api/db/schema';
 import { signDownload } from '../../api/storage';
 import { DOCUMENT_MSG } from '../../domain/messages';
@@ -52,13 +52,7 @@ async function upload(input: UploadInput = {}) {
     organizationId: lakeviewId, programId, sectionId, fileName: 'coverage-map.pdf', description: 'Coverage map', ...input.fields,
   };
   const file = input.file === undefined ? { bytes: PDF, name: 'coverage-map.pdf', type: 'application/pdf' } : input.file;
-  const form = new FormData();
-  const addFile = () => {
-    if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  };
-  if (input.fileFirst) addFile();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  if (!input.fileFirst) addFile();
+  const form = multipartForm(fields, file ?? [], { filesFirst: input.fileFirst });
   return api.postForm('/api/v1/documents/upload', form, input.token === undefined ? admin.token : input.token);
 }
 
@@ -482,12 +476,9 @@ describe('a file store that does not answer', () => {
     const down = await startTestApi({ OTP_EMAIL_LIMIT: '100', STORAGE_URL: 's3://key:secret@127.0.0.1:9/portal-down?region=us-east-1&tls=false' });
     try {
       const who = await down.signIn('org.admin@example.org');
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ organizationId: lakeviewId, programId, sectionId, fileName: 'unstored.pdf' })) form.set(k, v);
-      form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'unstored.pdf');
-      const res = await fetch(`${down.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${who.token}` }, body: form });
+      const res = await postUpload(down, who.token, { organizationId: lakeviewId, programId, sectionId, fileName: 'unstored.pdf' }, PDF);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ message: DOCUMENT_MSG.storageUnavailable });
+      expect(res.body).toEqual({ message: DOCUMENT_MSG.storageUnavailable });
       const rows = await down.database.db.select().from(documents).where(eq(documents.fileName, 'unstored.pdf'));
       expect(rows).toHaveLength(0);
     } finally {

@@ -1,6 +1,7 @@
 // Set-up the API test files share: a review file's start (its API, extra state users, accounts signed in, the seeded
 // programme's questions by system number), a state user added with a role, the file's own applications, a reviewer's
-// marks of a stage. What each file plays on (its applications' ids and statuses, assignments) stays in the file.
+// marks of a stage, a multipart form and a document uploaded with one. What each file plays on (its applications' ids
+// and statuses, assignments) stays in the file.
 import { expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../api/db/client';
@@ -114,4 +115,56 @@ export async function markGating(api: TestApi, token: string, applicationId: str
   const declared = await api.call(`/api/v1/review/applications/${applicationId}/conflict-of-interest`, { token, body: { conflict: false } });
   expect(declared.status, `${applicationId} conflict-of-interest: ${JSON.stringify(declared.body)}`).toBe(200);
   await submitStageMarks(api, token, applicationId, q, 'GATING', mark);
+}
+
+/** A file part of a multipart form: its name, its bytes (a string is written as UTF-8) and its type (none unless told: fetch sends application/octet-stream). */
+export interface FormFile { name: string; bytes: Uint8Array | string; type?: string }
+
+/**
+ * A multipart form as the portal's pages send one: the text fields in order (undefined ones left out), then each file
+ * under `fileField` ('file', the upload routes' part, unless told: messages take 'attachments'); `filesFirst` sends
+ * the files before the fields.
+ */
+export function multipartForm(
+  fields: Readonly<Record<string, string | undefined>>,
+  files: FormFile | readonly FormFile[] = [],
+  { fileField = 'file', filesFirst = false }: { fileField?: string; filesFirst?: boolean } = {},
+): FormData {
+  const form = new FormData();
+  const addFiles = () => {
+    for (const file of 'name' in files ? [files] : files) {
+      const bytes = typeof file.bytes === 'string' ? new TextEncoder().encode(file.bytes) : new Uint8Array(file.bytes);
+      form.append(fileField, new Blob([bytes], file.type ? { type: file.type } : {}), file.name);
+    }
+  };
+  if (filesFirst) addFiles();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
+  if (!filesFirst) addFiles();
+  return form;
+}
+
+/** The fields of a documents/upload: the organization's library section the file goes in, its name, and what else the route takes. */
+export interface UploadFields {
+  organizationId: string;
+  programId: string;
+  sectionId: string;
+  fileName: string;
+  applicationId?: string;
+  questionId?: string;
+  description?: string;
+}
+
+/**
+ * POST documents/upload over HTTP as `token`: `fields`, then a PDF named `fields.fileName` holding `bytes` ('%PDF-1.4 '
+ * and the file name unless told); the answer as `call` reads one.
+ */
+export function postUpload(api: TestApi, token: string, fields: UploadFields, bytes: Uint8Array | string = `%PDF-1.4 ${fields.fileName}`) {
+  return api.postForm('/api/v1/documents/upload', multipartForm({ ...fields }, { name: fields.fileName, bytes, type: 'application/pdf' }), token);
+}
+
+/** `postUpload`, expected 201: the stored document's id and file name. */
+export async function uploadDocument(api: TestApi, token: string, fields: UploadFields, bytes?: Uint8Array | string): Promise<{ id: string; fileName: string }> {
+  const res = await postUpload(api, token, fields, bytes);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.document.id, fileName: res.body.document.fileName };
 }

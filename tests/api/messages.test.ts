@@ -7,6 +7,7 @@ import { describeAction } from '../../domain/history';
 import { MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, subjectFrom } from '../../domain/conversations';
 import { VALIDATION_MSG } from '../../domain/validation';
 import { startTestApi, type TestApi } from './harness';
+import { multipartForm } from './fixtures';
 
 let api: TestApi;
 const T: Record<string, string> = {};
@@ -15,11 +16,8 @@ const ORG: Record<string, string> = {};
 type FileSpec = { name: string; bytes?: string };
 /** POST messages as the browser's form would send it: the fields first, then the files. */
 async function send(token: string, fields: Record<string, string | undefined>, files: FileSpec[] = []) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  for (const f of files) form.append('attachments', new Blob([new TextEncoder().encode(f.bytes ?? `%PDF-1.4 ${f.name}`)]), f.name);
-  const res = await fetch(`${api.baseUrl}/api/v1/messages`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: await res.json() };
+  const form = multipartForm(fields, files.map((f) => ({ name: f.name, bytes: f.bytes ?? `%PDF-1.4 ${f.name}` })), { fileField: 'attachments' });
+  return api.postForm('/api/v1/messages', form, token);
 }
 const unread = async (token: string) => (await api.call('/api/v1/messages/unread/count', { token })).body.total as number;
 const threads = (token: string, query = '') => api.call(`/api/v1/messages/threads?page=1&limit=100${query}`, { token });

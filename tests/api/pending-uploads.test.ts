@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { signInOrganizationSide } from './fixtures';
+import { multipartForm, signInOrganizationSide } from './fixtures';
 import { documents, loggedActions, pendingUploads } from '../../api/db/schema';
 import { schedulePendingUploadSweep } from '../../api/services/pending-uploads';
 import { StorageNotFoundError, storageFromEnv } from '../../api/storage';
@@ -62,17 +62,12 @@ afterAll(async () => {
 });
 
 async function hold(opts: { token?: string; questionId?: string; fileName?: string; applicationId?: string; organizationId?: string } = {}) {
-  const form = new FormData();
-  form.set('organizationId', opts.organizationId ?? lakeviewId);
-  form.set('programId', programId);
-  form.set('sectionId', sectionId);
-  form.set('applicationId', opts.applicationId ?? applicationId);
-  form.set('questionId', opts.questionId ?? fileQuestionId);
   const name = opts.fileName ?? 'network-diagram.pdf';
-  form.set('fileName', name);
-  form.set('file', new Blob([PDF], { type: 'application/pdf' }), name);
-  const res = await fetch(`${api.baseUrl}/api/v1/documents/pending`, { method: 'POST', headers: { Authorization: `Bearer ${opts.token ?? admin.token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
+  const form = multipartForm({
+    organizationId: opts.organizationId ?? lakeviewId, programId, sectionId, applicationId: opts.applicationId ?? applicationId,
+    questionId: opts.questionId ?? fileQuestionId, fileName: name,
+  }, { name, bytes: PDF, type: 'application/pdf' });
+  return api.postForm('/api/v1/documents/pending', form, opts.token ?? admin.token);
 }
 
 const save = (answers: { questionId: string; value: unknown }[], token = admin.token, id = applicationId) =>

@@ -9,7 +9,7 @@ import { ASSIGNMENT_MSG } from '../../api/services/review-assignments';
 import { allowedActions } from '../../domain/workflow';
 import { MSG } from '../../domain/messages';
 import { startTestApi, type TestApi } from './harness';
-import { addStateUser } from './fixtures';
+import { addStateUser, uploadDocument } from './fixtures';
 
 const ACCOUNTS = [
   'org.admin@example.org', 'summit.admin@example.org', 'state.admin@example.gov', 'state.reviewer@example.gov', 'ctc.admin@example.gov',
@@ -55,12 +55,9 @@ beforeAll(async () => {
   // A file answer of GA-LKV003: a document uploaded by Lakeview's admin, named by its first File question.
   const [fileQuestion] = await db.select().from(questions).where(eq(questions.type, 'File')).limit(1);
   const [app] = await db.select().from(applications).where(eq(applications.id, 'GA-LKV003'));
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ organizationId: app!.organizationId, programId: app!.programId, sectionId: fileQuestion!.sectionId, fileName: 'review-proof.pdf' })) form.append(k, v);
-  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 review proof')], { type: 'application/pdf' }), 'review-proof.pdf');
-  const uploaded = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${tokens['org.admin@example.org']}` }, body: form });
-  expect(uploaded.status).toBe(201);
-  const { document } = await uploaded.json();
+  const document = await uploadDocument(api, tokens['org.admin@example.org'], {
+    organizationId: app!.organizationId, programId: app!.programId, sectionId: fileQuestion!.sectionId, fileName: 'review-proof.pdf',
+  }, '%PDF-1.4 review proof');
   await db.delete(answers).where(and(eq(answers.applicationId, 'GA-LKV003'), eq(answers.questionId, fileQuestion!.id)));
   await db.insert(answers).values({ applicationId: 'GA-LKV003', questionId: fileQuestion!.id, value: { documentId: document.id, fileName: document.fileName } });
   const [last] = await db.select({ seq: sql<number>`coalesce(max(${loggedActions.seq}), 0)::int` }).from(loggedActions);

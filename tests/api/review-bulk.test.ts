@@ -3,10 +3,10 @@
 // (the same access check and executor), the preview writes nothing, the body's row-independent problems answer 400
 // before any row, and assign-reviewers in bulk only adds. Played on fresh applications made in this file's database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
 import { addStateUser } from './fixtures';
-import { applications, loggedActions, organizations, outbox, reviewAssignments, sections } from '../../api/db/schema';
+import { applications, loggedActions, organizations, outbox, reviewAssignments } from '../../api/db/schema';
 import { ASSIGNMENT_MSG } from '../../api/services/review-assignments';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
@@ -22,7 +22,6 @@ let api: TestApi;
 let tokens: Record<Email, string>;
 let ids: Record<Email | 'rsm.second', string>;
 let lakeview: string;
-let budget: string;
 
 /** The applications played with, made for this file (GA-BK…), each in a known status. */
 const APPS: Record<string, ApplicationStatus> = {
@@ -66,7 +65,6 @@ beforeAll(async () => {
   ids = { ...signed.ids, 'rsm.second': await addStateUser(db, { email: 'rsm.second@example.gov', firstName: 'Rhea', lastName: 'Second', role: 'RSM_Reviewer' }) };
   lakeview = (await db.select().from(organizations).where(like(organizations.legalName, 'Lakeview%')))[0]!.id;
   const programId = (await api.call('/api/v1/program/all', { token: tokens['org.admin@example.org'] })).body[0].id;
-  budget = (await db.select().from(sections).where(and(eq(sections.programId, programId), eq(sections.slug, 'budget'))).orderBy(asc(sections.displayOrder)))[0]!.id;
   const now = new Date();
   await db.insert(applications).values(Object.entries(APPS).map(([id, status]) => ({
     id, programId, organizationId: lakeview, status, submittedAt: status === 'DRAFT' ? null : now,

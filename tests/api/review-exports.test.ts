@@ -9,8 +9,8 @@ import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { startTestApi, TRANSPORT, type TestApi } from './harness';
-import { questionMap } from './fixtures';
-import { answers, applications, documents, projectAreas, questions, reviewAssignments, reviewConsensus, reviewMarks, rubricScores, sections } from '../../api/db/schema';
+import { questionMap, uploadDocument } from './fixtures';
+import { answers, applications, documents, projectAreas, questions, reviewAssignments, reviewConsensus, rubricScores, sections } from '../../api/db/schema';
 import { seedLarge } from '../../scripts/seed-large';
 import { APPLICATION_EXPORT_COLUMNS, attachmentsFileName, type ApplicationExportKey } from '../../domain/exports';
 import { MARK_RULES } from '../../domain/review-marks';
@@ -97,14 +97,8 @@ function readZip(bytes: Buffer): Promise<ZipEntry[]> {
 
 /** Uploads a file to the organization's library as Lakeview's admin: its document id, name and bytes. */
 async function upload(organizationId: string, programId: string, sectionId: string, fileName: string, text: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ organizationId, programId, sectionId, fileName })) form.append(k, v);
-  const bytes = new TextEncoder().encode(`%PDF-1.4 ${text}`);
-  form.append('file', new Blob([bytes], { type: 'application/pdf' }), fileName);
-  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${tokens['org.admin@example.org']}` }, body: form });
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return { id: body.document.id as string, fileName: body.document.fileName as string, bytes: Buffer.from(bytes) };
+  const bytes = Buffer.from(`%PDF-1.4 ${text}`);
+  return { ...(await uploadDocument(api, tokens['org.admin@example.org'], { organizationId, programId, sectionId, fileName }, bytes)), bytes };
 }
 
 const FIGURES_APP = 'GA-LKV002';

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { uploadDocument } from './fixtures';
 import { applicationSections, applications, loggedActions, organizations, questions, reviewAssignments, sections } from '../../api/db/schema';
 import { decide, type Viewer } from '../../domain/access';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
@@ -233,11 +234,7 @@ describe('revision and resubmission', () => {
 
     // The organization admin changes the reopened sections, a locked one stays locked, and resubmits through its own route.
     const admin = accounts['org.admin@example.org']!.token;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ organizationId: lakeview, programId, sectionId: reopen[0]!, fileName: 'plan.pdf' })) form.append(k, v);
-    form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 plan')], { type: 'application/pdf' }), 'plan.pdf');
-    const uploaded = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
-    const document = (await uploaded.json()).document;
+    const document = await uploadDocument(api, admin, { organizationId: lakeview, programId, sectionId: reopen[0]!, fileName: 'plan.pdf' }, '%PDF-1.4 plan');
     for (const sectionId of reopen) {
       const answers = fileQuestions.filter((q) => q.sectionId === sectionId).map((q) => ({ questionId: q.id, value: { documentId: document.id, fileName: 'plan.pdf' } }));
       const saved = await api.call(`/api/v1/applications/${id}/sections/${sectionId}/answers`, { token: admin, body: { answers } });

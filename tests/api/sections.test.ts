@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
+import { uploadDocument } from './fixtures';
 import { partlyFilledProfiles } from '../support/seed-profiles';
 import { pdfToText } from '../support/pdf';
 import { profileAnswers, questions as questionsTable } from '../../api/db/schema';
@@ -27,17 +28,10 @@ const EMAIL_QUESTION_NO = '87.9';
 /** A real document of Lakeview's, for File answers (a File answer must name one). */
 let attachment: { documentId: string; fileName: string };
 
-async function uploadDocument(token: string, organizationId: string, fileName = 'attachment.pdf'): Promise<{ documentId: string; fileName: string }> {
-  const form = new FormData();
-  form.set('organizationId', organizationId);
-  form.set('programId', programId);
-  form.set('sectionId', S.technology!);
-  form.set('fileName', fileName);
-  form.set('file', new Blob([Buffer.from('%PDF-1.4\n%test\n')], { type: 'application/pdf' }), fileName);
-  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  const body: any = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return { documentId: body.document.id, fileName: body.document.fileName };
+/** A PDF uploaded to the organization's technology section: a File answer's value. */
+async function uploadAttachment(token: string, organizationId: string, fileName = 'attachment.pdf'): Promise<{ documentId: string; fileName: string }> {
+  const document = await uploadDocument(api, token, { organizationId, programId, sectionId: S.technology!, fileName }, '%PDF-1.4\n%test\n');
+  return { documentId: document.id, fileName: document.fileName };
 }
 
 beforeAll(async () => {
@@ -60,7 +54,7 @@ beforeAll(async () => {
     sectionId: S.compliance!, systemNo: EMAIL_QUESTION_NO, text: 'Contact email for this application', type: 'Text',
     responseType: 'Email', displayOrder: 99,
   });
-  attachment = await uploadDocument(admin.token, lakeviewId);
+  attachment = await uploadAttachment(admin.token, lakeviewId);
 });
 afterAll(async () => {
   await api?.close();
@@ -431,7 +425,7 @@ describe('POST applications/{id}/sections/{sectionId}/answers', () => {
     const own = await save(id, S.technology!, [{ questionId: diagram.id, value: { documentId: attachment.documentId, fileName: 'renamed-by-client.exe' } }]);
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect((await storedAnswer(id, '31'))?.value).toEqual({ documentId: attachment.documentId, fileName: attachment.fileName });
-    const summitDoc = await uploadDocument(summit.token, summit.user.organizations[0].id, 'summit-diagram.pdf');
+    const summitDoc = await uploadAttachment(summit.token, summit.user.organizations[0].id, 'summit-diagram.pdf');
     for (const value of [{ documentId: crypto.randomUUID(), fileName: 'x.pdf' }, summitDoc]) {
       const res = await save(id, S.technology!, [{ questionId: diagram.id, value }]);
       expect(res.status).toBe(400);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppLoadContext } from '@remix-run/node';
 import { startTestApi, type TestApi } from './harness';
+import { multipartForm } from './fixtures';
 import { apiTransportOf, createPortalApp } from '../../server/portal';
 import { callApi, isApiFailure } from '../../app/utils/api.server';
 import { PORTAL_MSG } from '../../domain/messages';
@@ -44,12 +45,10 @@ describe('the in-process transport', () => {
     const lakeview = admin.user.organizations.find((o) => o.name === 'Lakeview Fiber Cooperative')!;
     const programId = (await callApi<{ id: string }[]>(context, '/program/all', { token: admin.token }))[0]!.id;
     const sections = await callApi<{ id: string; slug: string }[]>(context, '/section/all', { token: admin.token });
-    const form = new FormData();
-    form.set('organizationId', lakeview.id);
-    form.set('programId', programId);
-    form.set('sectionId', sections.find((s) => s.slug === 'technology')!.id);
-    form.set('fileName', 'in-process.pdf');
-    form.set('file', new Blob([Buffer.from('%PDF-1.4\n%in-process\n')], { type: 'application/pdf' }), 'in-process.pdf');
+    const form = multipartForm(
+      { organizationId: lakeview.id, programId, sectionId: sections.find((s) => s.slug === 'technology')!.id, fileName: 'in-process.pdf' },
+      { name: 'in-process.pdf', bytes: '%PDF-1.4\n%in-process\n', type: 'application/pdf' },
+    );
     const uploaded = await callApi<{ document: { id: string; fileName: string } }>(context, '/documents/upload', { method: 'POST', token: admin.token, body: form });
     expect(uploaded.document.fileName).toBe('in-process.pdf');
     const read = await callApi<{ document: { fileName: string } }>(uiRequest(), `/documents/${uploaded.document.id}`, { token: admin.token, query: { organizationId: lakeview.id } });

@@ -9,6 +9,7 @@ import { programs } from '../../api/db/schema';
 import { UNLOCK_MSG, unlockWindowOpen, requestRefusal, lockedNotice } from '../../domain/unlock-requests';
 import { describeAction } from '../../domain/history';
 import { startTestApi, type TestApi } from './harness';
+import { uploadDocument } from './fixtures';
 
 let api: TestApi;
 let T: Record<string, string>;
@@ -34,13 +35,8 @@ async function textQuestion(id: string, sectionId: string): Promise<{ id: string
 /** Stores a small PDF for the application (the test template holds no files: its File questions are unanswered). */
 async function uploadPdf(id: string, sectionId: string): Promise<{ documentId: string; fileName: string }> {
   const programId = (await api.call('/api/v1/program/all', { token: T.admin })).body[0].id;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ organizationId: ORG.lakeview!, programId, sectionId, applicationId: id, fileName: 'diagram.pdf' })) form.append(k, v);
-  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4 diagram')], { type: 'application/pdf' }), 'diagram.pdf');
-  const res = await fetch(`${api.baseUrl}/api/v1/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${T.admin}` }, body: form });
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return { documentId: body.document.id, fileName: 'diagram.pdf' };
+  const document = await uploadDocument(api, T.admin!, { organizationId: ORG.lakeview!, programId, sectionId, applicationId: id, fileName: 'diagram.pdf' }, '%PDF-1.4 diagram');
+  return { documentId: document.id, fileName: 'diagram.pdf' };
 }
 
 beforeAll(async () => {
