@@ -162,8 +162,15 @@ export function reviewListRoutes(ctx: ApiContext): Router {
     // Each row's actions for this caller (domain/workflow.ts, what the move routes allow), their own assignment counted.
     const { profile } = currentAuth(req);
     const roles = profile.roles.map((r) => r.name);
-    const actionsOf = (id: string, status: string) =>
-      allowedActionsOfRoles(roles, { status, assignment: (reviewers.get(id)?.find((r) => r.id === profile.id)?.status as AssignmentStatus | undefined) ?? null });
+    // Worked out once per status and own assignment on the page (the rows share the answer: it is only serialized).
+    const worked = new Map<string, ReturnType<typeof allowedActionsOfRoles>>();
+    const actionsOf = (id: string, status: string) => {
+      const assignment = (reviewers.get(id)?.find((r) => r.id === profile.id)?.status as AssignmentStatus | undefined) ?? null;
+      const key = `${status} ${assignment}`;
+      let actions = worked.get(key);
+      if (!actions) worked.set(key, (actions = allowedActionsOfRoles(roles, { status, assignment })));
+      return actions;
+    };
     return {
       ...pageEnvelope(q.page, q.limit, total),
       applications: rows.map((row) => ({
