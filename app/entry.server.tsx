@@ -9,6 +9,7 @@ import { CacheProvider } from '@emotion/react';
 import { makeEmotionCache } from './styles/emotion-cache';
 import { NonceProvider } from './utils/nonce';
 import { tidyDocument } from './utils/html-document.server';
+import { scriptsAfterFirstPaint } from './utils/scripts-after-paint.server';
 import { encodeDocument } from './utils/document-encoding.server';
 
 const ABORT_DELAY = 5_000;
@@ -46,7 +47,8 @@ export default function handleRequest(
               clearTimeout(timer);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               // Valid HTML: emotion's styles into the head, Remix's data scripts into the body (issue 9 item 21).
-              const html = tidyDocument(Buffer.concat(chunks).toString('utf8'));
+              // The page's scripts start after its first paint (decision 056).
+              const html = scriptsAfterFirstPaint(tidyDocument(Buffer.concat(chunks).toString('utf8')));
               // Compressed whole, here, rather than streamed through the compression middleware (decision 048).
               const body = encodeDocument(request, html, responseHeaders);
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));

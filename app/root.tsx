@@ -69,7 +69,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </MotionRoot>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Server only: the server's document starts these scripts after its first paint, so they differ from what
+            <Scripts> renders in the browser; as the tail of <body> hydration leaves them alone (decision 056). */}
+        {typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

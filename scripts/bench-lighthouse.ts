@@ -3,7 +3,8 @@
 // applications list, an application form page and the state's dashboard and applications list (signed in through
 // the development outbox, as the e2e fixtures do), with each page's total blocking time and the scripts that cost
 // the most main-thread time (Lighthouse's bootup-time audit: scripting, parse and compile per script). Chromium: /usr/bin/chromium (CHROME_PATH to change). Targets (issue 8): performance >= 97,
-// accessibility 100. Prints figures and exits 1 when a page misses a target (RUNS=n takes the median of n runs).
+// accessibility 100. Prints figures and exits 1 when a page misses a target (RUNS=n takes the median of n runs;
+// LH_PAGES=list,form runs only the pages whose label holds one of those words; LH_SAVE=dir keeps every run's report).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,9 @@ const PAGES: { label: string; path: string; signedIn: false | 'org' | 'state' }[
   { label: 'state list', path: '/state/applications', signedIn: 'state' },
   { label: 'state review', path: '/state/applications/review-application/GA-LKV002', signedIn: 'state' },
 ];
+
+const only = (process.env.LH_PAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const SAVE = process.env.LH_SAVE;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -46,7 +50,8 @@ async function main() {
       state: cookieHeader(await signIn(base, 'state.admin@example.gov', 'state')),
     };
     console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${RUNS} run(s) a page (median)`);
-    for (const page of PAGES) {
+    if (SAVE) fs.mkdirSync(SAVE, { recursive: true });
+    for (const page of PAGES.filter((p) => !only.length || only.some((w) => p.label.includes(w)))) {
       const perf: number[] = [];
       const a11y: number[] = [];
       const metrics: Record<string, number[]> = { FCP: [], LCP: [], TBT: [], CLS: [] };
@@ -67,6 +72,7 @@ async function main() {
           if (!lhr.runtimeError) break;
           if (attempt === 3) throw new Error(`${page.path}: Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         }
+        if (SAVE) fs.writeFileSync(path.join(SAVE, `${page.label.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
         perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));

@@ -1,0 +1,33 @@
+// The page's scripts start after its first paint (decision 056). Remix's <Scripts> asks for every module of the
+// page at once (a <link rel="modulepreload"> each, 30-40 of them) and starts the app from an inline module script,
+// so on a slow connection the scripts share the first round trips with the stylesheets and fonts the first paint
+// waits for. The portal works without JavaScript, so a person is better served by seeing the page first: the
+// server's document keeps the data scripts as they are and swaps the preloads and the module script for one small
+// classic script that, at the first frame after the stylesheets have loaded, adds the same preloads and the same
+// module script. The app then hydrates as before, one frame later.
+//
+// <Scripts> is rendered on the server only (root.tsx): what it wrote is then the tail of <body>, which React's
+// hydration leaves alone, so the document may differ from what <Scripts> would render in the browser.
+
+const PRELOAD = /<link rel="modulepreload" href="([^"<>]+)"\/>/g;
+const START = /<script nonce="([^"<>]*)" type="module" async="">([\s\S]*?)<\/script>/;
+
+/** A string as a JavaScript literal that is safe inside a <script> element. */
+const literal = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function scriptsAfterFirstPaint(html: string): string {
+  const start = START.exec(html);
+  if (!start) return html;
+  const [tag, nonce, code] = start;
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
+  // After the first frame (requestAnimationFrame runs once the stylesheets are in and a frame is about to be
+  // painted; the timeout lets that paint happen first). A page opened in the background starts at once, and a
+  // browser that never gives a frame starts after a second.
+  const boot =
+    `(function(){var p=${literal(preloads)},c=${literal(code)},n=${literal(nonce)},d=!1;` +
+    'function go(){if(d)return;d=!0;for(var i=0;i<p.length;i++){var l=document.createElement("link");' +
+    'l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}var s=document.createElement("script");' +
+    's.type="module";s.nonce=n;s.textContent=c;document.body.appendChild(s)}' +
+    'if(document.visibilityState==="hidden")go();else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1e3)}})();';
+  return html.replace(PRELOAD, '').replace(tag, () => `<script nonce="${nonce}">${boot}</script>`);
+}
