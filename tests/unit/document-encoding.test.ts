@@ -1,4 +1,4 @@
-// encodeDocument (decision 048): a finished page is compressed whole (brotli, else gzip) when the request takes it, with the headers a
+// encodeDocument (decision 048; Accept-Encoding read by negotiator): a finished page is compressed whole (brotli, else gzip) when the request takes it, with the headers a
 // cache and the compression middleware read; a small page, a HEAD and a request that refuses gzip get the text.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,22 @@ describe('documentEncoding', () => {
     ['identity', null],
     ['*;q=0', null],
     ['', null],
+    // Read by negotiator (the compression middleware's own): weights alike go to brotli whatever the header's order,
+    ['gzip, br', 'br'],
+    ['br;q=0.8, gzip;q=0.8', 'br'],
+    [' gzip ; q=0.9 , br;q=0.1', 'gzip'],
+    ['x-gzip;q=0.5, br;q=0.4', 'gzip'],
+    ['X-GZIP,deflate', 'gzip'],
+    ['br;q=0, x-gzip;q=0, *;q=1', null],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    // a weight that is not a number refuses, and q is read in any case,
+    ['gzip;q=abc', null],
+    ['gzip;Q=0, br;Q=0', null],
+    // identity unnamed counts at the header's lowest weight (the compression beats it on a tie), named it is weighed too.
+    ['gzip;q=0.5', 'gzip'],
+    ['br;q=0.5, identity', null],
+    ['gzip;q=0.5, identity;q=0.4', 'gzip'],
+    ['identity;q=0, gzip;q=0', null],
   ])('%j → %s', (header, expected) => expect(documentEncoding(header)).toBe(expected));
   it('no header: none', () => expect(documentEncoding(null)).toBeNull());
 });
