@@ -4,8 +4,6 @@ import { Link } from '../../components/link';
 import type { Column } from '../../components/list-kit';
 import { StatusTag } from '../../components/status-badge';
 import { withParams } from '../../utils/url-state';
-import { formatListDate } from '../../../domain/dates';
-import type { ApplicationRow } from '../../api/types';
 
 /** Spec 4 Organization row rules. */
 export function rowActions(status: string) {
@@ -19,7 +17,21 @@ export function rowActions(status: string) {
 
 const formPath = (id: string) => `/org/applications/bead-applcn/${id}`;
 
-function RowActions({ app, canWrite, here }: { app: ApplicationRow; canWrite: boolean; here: { pathname: string; search: string } }) {
+/**
+ * A row as the page carries it to the browser: what the table shows, the dates already as the list writes them.
+ * The API's other fields (ids, the program's due date, the technology, the submitter) would be written into the
+ * page and read again by the browser for nothing (issue 8).
+ */
+export interface OrgListRow {
+  applicationId: string;
+  status: string;
+  programName: string;
+  created: string;
+  submitted: string;
+  projectLocation: string | null;
+}
+
+function RowActions({ app, canWrite, here }: { app: OrgListRow; canWrite: boolean; here: { pathname: string; search: string } }) {
   const actions = rowActions(app.status);
   const id = app.applicationId;
   const view = canWrite ? actions.view : 'View';
@@ -66,7 +78,7 @@ function RowActions({ app, canWrite, here }: { app: ApplicationRow; canWrite: bo
   );
 }
 
-export function applicationColumns(canWrite: boolean, here: { pathname: string; search: string }): Column<ApplicationRow>[] {
+export function applicationColumns(canWrite: boolean, here: { pathname: string; search: string }): Column<OrgListRow>[] {
   return [
     {
       header: 'Application ID',
@@ -76,9 +88,9 @@ export function applicationColumns(canWrite: boolean, here: { pathname: string; 
         </Link>
       ),
     },
-    { header: 'Program Name', cell: (app) => app.program.name },
-    { header: 'Created Date', cell: (app) => formatListDate(app.createdAt) },
-    { header: 'Submitted Date', cell: (app) => formatListDate(app.submittedAt) },
+    { header: 'Program Name', cell: (app) => app.programName },
+    { header: 'Created Date', cell: (app) => app.created },
+    { header: 'Submitted Date', cell: (app) => app.submitted },
     { header: 'Status', cell: (app) => <StatusTag status={app.status} /> },
     { header: 'Project Location', cell: (app) => app.projectLocation },
     { header: 'Actions', cell: (app) => <RowActions app={app} canWrite={canWrite} here={here} /> },

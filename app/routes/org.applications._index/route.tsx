@@ -14,7 +14,9 @@ import { DataTable, FilterChips, FilterDrawerLink, Pager, SearchForm } from '../
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { LIST_SPEC, listChips, listQuery, readListState } from './list-state';
-import { applicationColumns } from './columns';
+import { applicationColumns, type OrgListRow } from './columns';
+import { formatListDate } from '../../../domain/dates';
+import type { ApplicationRow } from '../../api/types';
 import { ApplicationFilters } from './filters';
 import { CancelConfirm, CancelReason, DeleteConfirm } from './dialogs';
 import { NewApplication } from './new-application';
@@ -42,7 +44,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]),
   );
   clampPage(request, state.page, list.totalPages);
-  return { state, list, areas, programs, canWrite };
+  // The page carries what its rows show, nothing more (issue 8).
+  const { applications, ...pageOf } = list;
+  return { state, list: { ...pageOf, applications: applications.map(orgListRow) }, areas, programs, canWrite };
+}
+
+/** An API row as the page shows it (OrgListRow). */
+function orgListRow(app: ApplicationRow): OrgListRow {
+  return {
+    applicationId: app.applicationId,
+    status: app.status,
+    programName: app.program.name,
+    created: formatListDate(app.createdAt),
+    submitted: formatListDate(app.submittedAt),
+    projectLocation: app.projectLocation,
+  };
 }
 
 export default function Applications() {

@@ -4,9 +4,8 @@
 import { Link } from '../../components/link';
 import type { Column } from '../../components/list-kit';
 import { StatusTag } from '../../components/status-badge';
-import { formatListDate } from '../../../domain/dates';
 import { statusLabel } from '../../../domain/statuses';
-import type { ListedReviewer, ReviewListRow } from '../../api/review-list.server';
+import type { ListedReviewer } from '../../api/review-list.server';
 import { RUBRIC_OPEN, RUBRIC_PARAM } from '../state.$section.review-application.$id/rubric-intents';
 
 /** The section of the state's URLs these rows open in (the list's own, like the org form's 'applications'). */
@@ -15,9 +14,11 @@ export const reviewPath = (id: string) => `/state/${SECTION}/review-application/
 export const historyPath = (id: string) => `/state/${SECTION}/view-history/${id}`;
 
 /** A reviewer as the row shows them: their name and where their review stands. */
-export const reviewerText = (r: ListedReviewer) => `${r.firstName} ${r.lastName} (${statusLabel(r.status)})`;
+export const reviewerText = (r: RowReviewer) => `${r.firstName} ${r.lastName} (${statusLabel(r.status)})`;
 
-function Reviewers({ reviewers }: { reviewers: ListedReviewer[] }) {
+type RowReviewer = Pick<ListedReviewer, 'id' | 'firstName' | 'lastName' | 'status'>;
+
+function Reviewers({ reviewers }: { reviewers: RowReviewer[] }) {
   if (reviewers.length === 0) return <span className="muted">None</span>;
   return (
     <ul className="cell-list">
@@ -33,7 +34,24 @@ export interface RowMove {
   label: string;
 }
 
-function RowActions({ app, moves, scorePreview }: { app: ReviewListRow; moves: RowMove[]; scorePreview: boolean }) {
+/**
+ * A row as the page carries it to the browser: what the table shows, the date already as the list writes it, and
+ * the caller's moves with their menu labels (worked out on the server, so the status machine stays there). The
+ * API's other fields (ids, the organization's id, the action ids) would be written into the page and read again
+ * by the browser for nothing (issue 8).
+ */
+export interface StateListRow {
+  applicationId: string;
+  status: string;
+  submitted: string;
+  projectLocation: string | null;
+  organizationName: string;
+  programName: string;
+  reviewers: RowReviewer[];
+  moves: RowMove[];
+}
+
+function RowActions({ app, scorePreview }: { app: StateListRow; scorePreview: boolean }) {
   const id = app.applicationId;
   // A list: read one by one ("View GA-…", "History of GA-…"), not run together (decision 024).
   return (
@@ -56,7 +74,7 @@ function RowActions({ app, moves, scorePreview }: { app: ReviewListRow; moves: R
           </Link>
         </li>
       ) : null}
-      {moves.map((move) => (
+      {app.moves.map((move) => (
         <li key={move.id}>
           {/* The review screen's action panel, opened by its URL (?action=…): a dialog with JavaScript, a panel without. */}
           <Link to={`${reviewPath(id)}?action=${move.id}`} aria-label={`${move.label}: ${id}`}>
@@ -79,12 +97,12 @@ function SelectBox({ id }: { id: string }) {
 }
 
 /**
- * The columns; `movesOf` gives a row's allowed moves (the caller's, from domain/workflow.ts); `selectable` puts a
- * box first in each row for the bulk bar; `scorePreview`: the caller reads the rubric (a Score Preview per row).
+ * The columns; `selectable` puts a box first in each row for the bulk bar; `scorePreview`: the caller reads the
+ * rubric (a Score Preview per row).
  */
-export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[], selectable = false, scorePreview = false): Column<ReviewListRow>[] {
+export function reviewColumns(selectable = false, scorePreview = false): Column<StateListRow>[] {
   return [
-    ...(selectable ? [{ header: 'Select', cell: (app: ReviewListRow) => <SelectBox id={app.applicationId} /> }] : []),
+    ...(selectable ? [{ header: 'Select', cell: (app: StateListRow) => <SelectBox id={app.applicationId} /> }] : []),
     {
       header: 'Application ID',
       cell: (app) => (
@@ -94,12 +112,12 @@ export function reviewColumns(movesOf: (app: ReviewListRow) => RowMove[], select
       ),
       nowrap: true,
     },
-    { header: 'Organization', cell: (app) => app.organization.name },
-    { header: 'Program Name', cell: (app) => app.program.name },
-    { header: 'Submitted Date', cell: (app) => formatListDate(app.submittedAt), nowrap: true },
+    { header: 'Organization', cell: (app) => app.organizationName },
+    { header: 'Program Name', cell: (app) => app.programName },
+    { header: 'Submitted Date', cell: (app) => app.submitted, nowrap: true },
     { header: 'Status', cell: (app) => <StatusTag status={app.status} /> },
     { header: 'Project Location', cell: (app) => app.projectLocation },
     { header: 'Reviewers', cell: (app) => <Reviewers reviewers={app.reviewers} /> },
-    { header: 'Actions', cell: (app) => <RowActions app={app} moves={movesOf(app)} scorePreview={scorePreview} /> },
+    { header: 'Actions', cell: (app) => <RowActions app={app} scorePreview={scorePreview} /> },
   ];
 }

@@ -10,15 +10,16 @@ import { readOrFail } from '../../utils/api-errors.server';
 import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { listProjectAreas } from '../../api/applications.server';
-import { listAllOrganizations, listAssignedApplications, listReviewApplications, type ReviewListPage } from '../../api/review-list.server';
+import { listAllOrganizations, listAssignedApplications, listReviewApplications, type ReviewListPage, type ReviewListRow } from '../../api/review-list.server';
 import { DataTable, FilterChips, FilterDrawerLink, ListTabs, Pager, SearchForm } from '../../components/list-kit';
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { stateReadScope } from '../../../domain/access';
 import { can } from '../../../domain/permissions';
 import { BULK_ACTION_IDS, isActionId, workflowAction } from '../../../domain/workflow';
+import { formatListDate } from '../../../domain/dates';
 import { LIST_SPEC, listChips, listQuery, readListState, tabOf, tabPath, tabsFor } from './list-state';
-import { reviewColumns } from './columns';
+import { reviewColumns, type StateListRow } from './columns';
 import { StateListFilters } from './filters';
 import { BulkForm } from './bulk-bar';
 import { ExportLink } from './export-link';
@@ -53,21 +54,35 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   clampPage(request, state.page, list.totalPages);
   const organizationName = organizations.find((o) => o.id === state.filters.organization)?.name ?? null;
-  // Each row's actions with their menu labels (spec 4), worked out here so the status machine stays on the server.
-  const moves = Object.fromEntries(
-    list.applications.map((app) => [app.applicationId, app.allowedActions.filter(isActionId).map((id) => ({ id, label: workflowAction(id).label }))]),
-  );
   // The bulk bar offers what at least one row of the page allows, in menu order; each row is then checked on its own.
   const bulk = BULK_TABS.has(tab.id)
     ? BULK_ACTION_IDS.filter((id) => list.applications.some((app) => app.allowedActions.includes(id))).map((id) => ({ id, label: workflowAction(id).label }))
     : [];
   // Score Preview per row for the rubric's readers (decision 042).
   const scorePreview = can(user.role, 'read', 'rubric');
-  return { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs: tabsFor(reviewer), scorePreview };
+  // The page carries what it shows (each row's fields and moves, the tab by its id), nothing more (issue 8).
+  const { applications, ...pageOf } = list;
+  return { state, list: { ...pageOf, applications: applications.map(stateListRow) }, bulk, areas, organizations, organizationName, tabId: tab.id, reviewer, scorePreview };
+}
+
+/** An API row as the page shows it (StateListRow). */
+function stateListRow(app: ReviewListRow): StateListRow {
+  return {
+    applicationId: app.applicationId,
+    status: app.status,
+    submitted: formatListDate(app.submittedAt),
+    projectLocation: app.projectLocation,
+    organizationName: app.organization.name,
+    programName: app.program.name,
+    reviewers: app.reviewers.map(({ id, firstName, lastName, status }) => ({ id, firstName, lastName, status })),
+    moves: app.allowedActions.filter(isActionId).map((id) => ({ id, label: workflowAction(id).label })),
+  };
 }
 
 export default function StateApplications() {
-  const { state, list, moves, bulk, areas, organizations, organizationName, tab, tabs, scorePreview } = useLoaderData<typeof loader>();
+  const { state, list, bulk, areas, organizations, organizationName, tabId, reviewer, scorePreview } = useLoaderData<typeof loader>();
+  const tabs = tabsFor(reviewer);
+  const tab = tabs.find((t) => t.id === tabId)!;
   const location = useLocation();
   const filtersOpen = new URLSearchParams(location.search).get('filters') === 'open';
   // A tab keeps the search, the other filters and the page size; not the status (it may not be in the new tab),
@@ -78,7 +93,7 @@ export default function StateApplications() {
   const table = (selectable: boolean) => (
     <DataTable
       caption={`Applications, ${tab.label}, page ${list.page} of ${list.totalPages}`}
-      columns={reviewColumns((app) => moves[app.applicationId] ?? [], selectable, scorePreview)}
+      columns={reviewColumns(selectable, scorePreview)}
       rows={list.applications}
       rowKey={(app) => app.applicationId}
       testId="applications-table"
