@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/express';
+import { inTurn } from './admission';
 import { createApi } from '../api';
 import { httpTransport, inProcessTransport, type ApiTransport } from './api-transport';
 import type { ApiContext } from '../api/context';
@@ -103,6 +104,8 @@ export function createPortalApp(opts: {
   const portal = portalConfig(env, secret);
   // Remix matches routes several times a page, flattening the whole tree each time: remembered (decision 040).
   rememberRouteMatches();
+  // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
+  app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
   app.all('*', createRequestHandler({
     build: opts.build,
     mode: env.NODE_ENV,
