@@ -49,13 +49,13 @@ async function refuseTakenEmail(tx: Tx, email: string, exceptId: string) {
   if (other) throw conflict(USER_MSG.emailTaken);
 }
 
-type OrgUserRow = {
-  id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null;
-  role: string; membershipStatus: string; userStatus: string;
-};
-type StateUserRow = {
-  id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null; status: string; roles: string[] | string;
-};
+/** A listed user's own fields, as both lists select them (first, in this order) and hand them on in a UserRow. */
+const USER_COLUMNS = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phoneNumber: users.phoneNumber };
+type UserFields = { id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null };
+const userFields = (r: UserFields): UserFields => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phoneNumber: r.phoneNumber });
+
+type OrgUserRow = UserFields & { role: string; membershipStatus: string; userStatus: string };
+type StateUserRow = UserFields & { status: string; roles: string[] | string };
 
 export function userAdmin(ctx: ApiContext) {
   const orgPage = pagedStatements<OrgUserRow>(ctx.db, 'org_users');
@@ -65,11 +65,7 @@ export function userAdmin(ctx: ApiContext) {
   async function listOrganizationUsers(organizationId: string, page: PageRequest) {
     const { total, rows } = await orgPage('all', () => ({
       columns: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
+        ...USER_COLUMNS,
         role: memberships.role,
         membershipStatus: sql<string>`${memberships.status}`.as('membership_status'),
         userStatus: sql<string>`${users.status}`.as('user_status'),
@@ -81,10 +77,7 @@ export function userAdmin(ctx: ApiContext) {
     }), { organizationId, ...pagePlaceholders(page) });
     return {
       ...pageEnvelope(page.page, page.limit, total),
-      users: rows.map((r): UserRow => ({
-        id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phoneNumber: r.phoneNumber,
-        roles: [{ name: r.role as RoleName }], status: isActive(r.membershipStatus, r.userStatus),
-      })),
+      users: rows.map((r): UserRow => ({ ...userFields(r), roles: [{ name: r.role as RoleName }], status: isActive(r.membershipStatus, r.userStatus) })),
     };
   }
 
@@ -92,11 +85,7 @@ export function userAdmin(ctx: ApiContext) {
   async function listStateUsers(page: PageRequest) {
     const { total, rows } = await statePage('all', () => ({
       columns: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
+        ...USER_COLUMNS,
         status: users.status,
         roles: sql<string[] | string>`coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '[]'::json)`.as('roles'),
       },
@@ -107,8 +96,7 @@ export function userAdmin(ctx: ApiContext) {
     return {
       ...pageEnvelope(page.page, page.limit, total),
       users: rows.map((r): UserRow => ({
-        id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phoneNumber: r.phoneNumber,
-        roles: fromJson(r.roles).map((name) => ({ name: name as RoleName })), status: isActive(r.status),
+        ...userFields(r), roles: fromJson(r.roles).map((name) => ({ name: name as RoleName })), status: isActive(r.status),
       })),
     };
   }

@@ -3,6 +3,7 @@
 // failures are mapped by app/utils/api-errors.server.ts like every other call.
 import { get, type ApiSession } from './client.server';
 import type { ListPage } from './types';
+import type { ListedReviewer } from '../../api/routes/review-list';
 
 export interface ReviewListQuery {
   page: number;
@@ -18,14 +19,8 @@ export interface ReviewListQuery {
   endDate?: string;
 }
 
-export interface ListedReviewer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  reviewerType: string;
-  /** PENDING | IN_PROGRESS | SUBMITTED (spec 3 Review assignment status). */
-  status: string;
-}
+/** A reviewer of a listed application, as the API's route declares it. */
+export type { ListedReviewer };
 
 export interface ReviewListRow {
   applicationId: string;

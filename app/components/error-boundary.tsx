@@ -18,18 +18,19 @@ export function GeneralErrorBoundary() {
 
 const dataMessage = (d: unknown) => (typeof d === 'string' && d ? d : PORTAL_MSG.databaseUnavailable);
 
+/** What a failure offers, whole page or in the shell: a plain link, so a full reload works even when scripts failed. */
+const reloadAction = (
+  <a href="" className="ui-btn">
+    Reload Page
+  </a>
+);
+/** A failure's text when there is no message of its own to show. */
+const RELOAD_HINT = 'Please reload the page. If it keeps happening, contact support.';
+
 function FailurePage({ message }: { message: string }) {
   return (
-    <StatusPage
-      title={MSG.somethingWentWrong}
-      actions={
-        // A plain link: a full reload works even when scripts failed.
-        <a href="" className="ui-btn">
-          Reload Page
-        </a>
-      }
-    >
-      {message !== MSG.somethingWentWrong ? <p>{message}</p> : <p>Please reload the page. If it keeps happening, contact support.</p>}
+    <StatusPage title={MSG.somethingWentWrong} actions={reloadAction}>
+      <p>{message !== MSG.somethingWentWrong ? message : RELOAD_HINT}</p>
     </StatusPage>
   );
 }
@@ -42,15 +43,8 @@ export function ShellErrorBoundary() {
   if (!isRouteErrorResponse(error) && typeof document === 'undefined') console.error(error);
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : null;
   return (
-    <StatusBody
-      title={MSG.somethingWentWrong}
-      actions={
-        <a href="" className="ui-btn">
-          Reload Page
-        </a>
-      }
-    >
-      <p>{message ?? 'Please reload the page. If it keeps happening, contact support.'}</p>
+    <StatusBody title={MSG.somethingWentWrong} actions={reloadAction}>
+      <p>{message ?? RELOAD_HINT}</p>
     </StatusBody>
   );
 }

@@ -2,7 +2,8 @@
 // JavaScript; with JavaScript it takes focus, keeps it inside and closes on Escape. Plain elements with the list
 // kit's build-time classes (ui-dialog-*, list-kit/classes.ts): no Chakra component, no inline style per response.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from '@remix-run/react';
+import { Link, useNavigate, useNavigation } from '@remix-run/react';
+import { useHydrated } from '../utils/use-hydrated';
 
 export interface UrlDialogProps {
   id: string;
@@ -66,6 +67,26 @@ export function UrlDialog({ id, title, closeTo, children, placement = 'center', 
         </div>
         <div className="ui-dialog-content">{children}</div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A confirm dialog's answers, inside its own Form: No (back to `closeTo`) and a submit button saying what Yes does
+ * (`danger`: red, for what removes or shuts something), which takes focus and, with JavaScript, waits while the form
+ * is being sent.
+ */
+export function ConfirmActions({ closeTo, yes, danger = true }: { closeTo: string; yes: string; danger?: boolean }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  return (
+    <div className="ui-dialog-actions">
+      <Link to={closeTo} preventScrollReset className="ui-btn-outline">
+        No
+      </Link>
+      <button type="submit" className={danger ? 'ui-btn-danger' : 'ui-btn'} data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
+        {yes}
+      </button>
     </div>
   );
 }

@@ -4,13 +4,12 @@
 // Users screen's status switch and disable confirmation, ?disable=userId); Deactivate asks first (?deactivate=orgId,
 // an alertdialog), Activate acts at once. Plain GET links and POST forms: all of it works without JavaScript.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail, toastFailure } from '../utils/api-errors.server';
 import { redirectWithToast } from '../utils/session.server';
 import { readForm } from '../utils/form-data.server';
 import { chip, oneOf, parseListState, withParams, type Chip, type ListSpec, type ListState } from '../utils/url-state';
-import { useHydrated } from '../utils/use-hydrated';
 import { apiSession } from '../api/client.server';
 import { listOrganizationsWithUsers, setOrganizationStatus, type OrganizationWithUsers } from '../api/organizations.server';
 import { setUserStatus } from '../api/users.server';
@@ -18,7 +17,7 @@ import { DataTable, FilterChips, FilterDrawer, FilterDrawerLink, Pager, SearchFo
 import { FilterField } from '../components/list-kit/filter-field';
 import { clampPage } from '../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
-import { UrlDialog } from '../components/url-dialog';
+import { ConfirmActions, UrlDialog } from '../components/url-dialog';
 import { DisableConfirm, StatusToggle } from '../components/user-admin/users-screen';
 import { redirectForMenuPath } from '../../domain/menu';
 import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
@@ -122,8 +121,6 @@ function OrganizationStatusControl({ org, search }: { org: OrganizationWithUsers
 
 function DeactivateConfirm({ org }: { org: OrganizationWithUsers }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const close = closePanels(location.search);
   return (
     <UrlDialog id="deactivate-confirm" title="Deactivate Organization" closeTo={close} role="alertdialog">
@@ -136,14 +133,7 @@ function DeactivateConfirm({ org }: { org: OrganizationWithUsers }) {
         <input type="hidden" name="intent" value="organization-status" />
         <input type="hidden" name="organizationId" value={org.id} />
         <input type="hidden" name="status" value="inactive" />
-        <div className="ui-dialog-actions">
-          <Link to={close} preventScrollReset className="ui-btn-outline">
-            No
-          </Link>
-          <button type="submit" className="ui-btn-danger" data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
-            Yes, deactivate
-          </button>
-        </div>
+        <ConfirmActions closeTo={close} yes="Yes, deactivate" />
       </Form>
     </UrlDialog>
   );

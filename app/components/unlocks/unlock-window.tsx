@@ -2,10 +2,9 @@
 // <due date>" or "closed on <date>", with Close window / Reopen window. Each asks first in a URL-state alertdialog
 // (?window=programId, decision 004) whose form posts the status asked for; a stale page's toggle is refused by the API
 // (409) and the reason shown in the dialog. Plain links and a POST form: all of it works without JavaScript.
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { UrlDialog } from '../url-dialog';
+import { Form, Link } from '@remix-run/react';
+import { ConfirmActions, UrlDialog } from '../url-dialog';
 import { FormAlert } from '../forms';
-import { useHydrated } from '../../utils/use-hydrated';
 import { withParams } from '../../utils/url-state';
 import { formatListDate } from '../../../domain/dates';
 import { WINDOW_MSG } from '../../../domain/unlock-requests';
@@ -58,8 +57,6 @@ export function UnlockWindowPanel({ windows, search }: { windows: UnlockWindow[]
 }
 
 export function UnlockWindowConfirm({ window: w, search, failed }: { window: UnlockWindow; search: string; failed: WindowFailure | null }) {
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const close = withParams(search, { [WINDOW_PARAM]: null });
   const closing = w.open;
   return (
@@ -73,14 +70,7 @@ export function UnlockWindowConfirm({ window: w, search, failed }: { window: Unl
         <input type="hidden" name="intent" value={WINDOW_INTENT} />
         <input type="hidden" name="programId" value={w.programId} />
         <input type="hidden" name="status" value={closing ? 'closed' : 'open'} />
-        <div className="ui-dialog-actions">
-          <Link to={close} preventScrollReset className="ui-btn-outline">
-            No
-          </Link>
-          <button type="submit" className={closing ? 'ui-btn-danger' : 'ui-btn'} data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
-            {closing ? 'Yes, close the window' : 'Yes, reopen the window'}
-          </button>
-        </div>
+        <ConfirmActions closeTo={close} yes={closing ? 'Yes, close the window' : 'Yes, reopen the window'} danger={closing} />
       </Form>
     </UrlDialog>
   );

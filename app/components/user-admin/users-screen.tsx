@@ -6,7 +6,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { DataTable, Pager, type Column } from '../list-kit';
-import { UrlDialog } from '../url-dialog';
+import { ConfirmActions, UrlDialog } from '../url-dialog';
 import { ErrorList, Field, FormAlert } from '../forms';
 import { closeDialogs, withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -132,8 +132,6 @@ export function StatusToggle({ user, self, search, fields = {} }: { user: Pick<U
 
 export function DisableConfirm({ user, closeTo, fields = {} }: { user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>; closeTo?: string; fields?: Record<string, string> }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const close = closeTo ?? closeDialogs(location.search);
   return (
     <UrlDialog id="disable-confirm" title="Disable User" closeTo={close} role="alertdialog">
@@ -146,14 +144,7 @@ export function DisableConfirm({ user, closeTo, fields = {} }: { user: Pick<User
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="status" value="inactive" />
         {Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-        <div className="ui-dialog-actions">
-          <Link to={close} preventScrollReset className="ui-btn-outline">
-            No
-          </Link>
-          <button type="submit" className="ui-btn-danger" data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
-            Yes, disable
-          </button>
-        </div>
+        <ConfirmActions closeTo={close} yes="Yes, disable" />
       </Form>
     </UrlDialog>
   );

@@ -5,7 +5,7 @@
 import type { FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react';
 import { UploadProgress, useUpload } from '../../components/upload-progress';
-import { UrlDialog } from '../../components/url-dialog';
+import { ConfirmActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -263,8 +263,6 @@ export function PreviewDialog({ opened, shownId }: { opened: Opened; shownId: st
 
 export function DeleteDialog({ opened }: { opened: Opened }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const close = closeDialogs(location.search);
   const doc = opened.document;
   const refusal = deleteRefusal(doc.usedBy);
@@ -290,14 +288,7 @@ export function DeleteDialog({ opened }: { opened: Opened }) {
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="documentId" value={doc.id} />
-            <div className="ui-dialog-actions">
-              <Link to={close} preventScrollReset className="ui-btn-outline">
-                No
-              </Link>
-              <button type="submit" className="ui-btn-danger" data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
-                Yes, delete
-              </button>
-            </div>
+            <ConfirmActions closeTo={close} yes="Yes, delete" />
           </Form>
         </>
       )}
