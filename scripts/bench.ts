@@ -611,6 +611,9 @@ function pgliteCache(applicationsTotal: number): string {
   return path.join(os.tmpdir(), 'portal-bench-cache', `pglite-${applicationsTotal}-${hash.digest('hex').slice(0, 12)}.tar.gz`);
 }
 
+/** The portal's PAGE_CONCURRENCY in this run (decision 057; the environment's, else the default). */
+let pagesInTurn = 0;
+
 async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigures> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -681,7 +684,9 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const env = readEnv({
         NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
         SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
+        PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY,
       });
+      pagesInTurn = env.PAGE_CONCURRENCY;
       const server = await listen(createPortalApp({ env, database: db, build }), port);
       const baseUrl = `http://127.0.0.1:${port}`;
       const api = client(baseUrl);
@@ -802,7 +807,7 @@ function report(f: EngineFigures) {
     console.log(`  statements of one ${label} (five requests: ${x.statementCounts.join(', ')}):`);
     for (const q of x.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
   }
-  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95})`);
+  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95}); state page ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.state.page.heavy.requestsPerSec)} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057)`);
   const mv = f.state.move;
   console.log(`\nA status move (State_Admin, mark-as-gating-review on a SUBMITTED application, POST through the API; ms)`);
   console.log(table(
