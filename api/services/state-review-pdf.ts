@@ -2,7 +2,9 @@
 // A cover (application, organization, programme, status, submitted, generated at), the application's answers as the
 // printed application writes them (api/services/application-pdf.ts), then per stage that marks questions (gating,
 // technical) its review summary (review rubric 3), each question's consensus value (the State_Admin's with comments,
-// else the reviewers' mean or majority) with every submitted review's mark and comment, and each reviewer's decision;
+// else the reviewers' mean or majority) with every submitted review's mark and comment, and each reviewer's decision,
+// as far as the caller's sight on the stage goes (domain/review-sight.ts, as the review screen: a reviewer only their
+// own marks and decision, no consensus; a vendor admin none of another stage's; decision 046, addendum);
 // then the BEAD rubric (review rubric 5) from rubric_scores; then the earlier passes the caller may see (decision 051,
 // addendum): each pass's end, summary, reviewers' decisions and marks, read by the passes route's own service
 // (review-pass-history.ts, the sight rule of domain/review-sight.ts) and written in the screen's words
@@ -16,6 +18,7 @@ import { programs, reviewAssignments, reviewDecisions, rubricScores, users } fro
 import { loadApplicationContent, loadProgram, type ApplicationContent, type ApplicationRow } from './application-content';
 import { consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
 import { earlierPasses, type EarlierPass } from './review-pass-history';
+import { widestSight, type ReviewSight } from '../../domain/review-sight';
 import {
   BOLD, FONT, ITALIC, MARGIN, MUTED, PORTAL_NAME, SIZE, TEXT, factLines, keepTogether, openPdf, pageFooter, rule, sectionHeading, write, writeSection,
   type Doc,
@@ -38,16 +41,24 @@ export const STATE_REVIEW_PDF = {
   criterionNotScored: 'Not scored',
   answersHidden: 'The answers show once you declare that you have no conflict of interest with this organization.',
   noMarks: (stage: string) => `No ${stage.toLowerCase()} review marks yet.`,
+  /** A stage whose reviews the caller does not see (a vendor admin, another vendor's stage): its summary only. */
+  marksNotShown: "The reviewers' marks and decisions of this stage are not shown to you.",
+  /** A reviewer who has no submitted mark in a stage that has marks. */
+  noOwnMarks: 'You have no submitted marks in this stage.',
   fileName: (applicationId: string) => `state_review_${applicationId}.pdf`,
 } as const;
 
 export interface StageReview {
   stage: Stage;
   name: string;
+  /** What the caller sees of the stage's reviews (domain/review-sight.ts): `questions` and `decisions` hold only that. */
+  sight: ReviewSight;
   summary: ReviewSummary['stages'][number];
+  /** 'all': every submitted review's mark and the consensus; 'own': the caller's marks only (no consensus, mean, majority, disagreement); null: no marks. */
   questions: ConsensusRow[];
+  /** The decisions the caller sees: every submitted reviewer's ('all'), their own ('own'), none (null). */
   decisions: { name: string; decision: ReviewDecision; comments: string; submittedAt: Date }[];
-  /** Any submitted mark or consensus value. */
+  /** Any submitted mark or consensus value in the stage (its summary, which every reader of the reviews sees, then shows). */
   hasMarks: boolean;
 }
 
@@ -82,7 +93,7 @@ export async function loadStateReview(
     Promise.all(marking.map((stage) => consensusOf(ctx, app, stage, program))),
     ctx.db
       .select({
-        stage: reviewDecisions.stage, decision: reviewDecisions.decision, comments: reviewDecisions.comments, submittedAt: reviewDecisions.submittedAt,
+        stage: reviewDecisions.stage, reviewerId: reviewDecisions.reviewerId, decision: reviewDecisions.decision, comments: reviewDecisions.comments, submittedAt: reviewDecisions.submittedAt,
         firstName: users.firstName, lastName: users.lastName,
       })
       .from(reviewDecisions)
@@ -95,16 +106,22 @@ export async function loadStateReview(
     earlierPasses(ctx, app, opts.viewer, program),
   ]);
   const stages = marking.map((stage, i): StageReview => {
-    const questions = consensus[i]!.questions;
+    const all = consensus[i]!.questions;
+    // The screen's sight (the reviews panel, the consensus table): whole, the caller's own review only, or none.
+    const sight = widestSight(opts.viewer.roles, stage);
+    const shown = (reviewerId: string) => sight === 'all' || (sight === 'own' && reviewerId === opts.viewer.id);
     return {
       stage,
       name: STAGE_WORD[stage],
+      sight,
       summary: summary.stages.find((s) => s.stage === stage)!,
-      questions,
-      decisions: decisions.filter((d) => d.stage === stage).map((d) => ({
+      questions: sight === 'all' ? all : all.map((q) => ({
+        ...q, reviews: q.reviews.filter((r) => shown(r.reviewerId)), consensus: null, mean: null, majority: null, disagreement: false,
+      })),
+      decisions: decisions.filter((d) => d.stage === stage && shown(d.reviewerId)).map((d) => ({
         name: `${d.firstName} ${d.lastName}`.trim(), decision: d.decision as ReviewDecision, comments: d.comments, submittedAt: d.submittedAt,
       })),
-      hasMarks: questions.some((q) => q.reviews.length > 0 || q.consensus !== null),
+      hasMarks: all.some((q) => q.reviews.length > 0 || q.consensus !== null),
     };
   });
   const row = scores[0];
@@ -217,7 +234,6 @@ function consensusLines(doc: Doc, q: ConsensusRow) {
     line(doc, 'Consensus: no submitted review marked this question.', { x: MARK_X, font: ITALIC, color: MUTED });
   }
   if (q.disagreement) line(doc, 'The reviewers disagree on this question.', { x: MARK_X, font: ITALIC });
-  for (const r of q.reviews) markLine(doc, r.name, markText(q.mode, q.max, r.passFail, r.score), r.comment);
 }
 
 /** A reviewer's decision: its headline, then its comments and any notes (an earlier pass's unlocks) under it. */
@@ -237,9 +253,18 @@ async function stagePart(doc: Doc, s: StageReview, breathe: () => Promise<boolea
     return true;
   }
   summaryFacts(doc, 'Review summary', s.summary);
-  const written = await questionsBySection(doc, s.questions, breathe, (q) => {
+  if (s.sight === null) {
+    line(doc, STATE_REVIEW_PDF.marksNotShown, { gapAfter: 8 });
+    return breathe();
+  }
+  // A reviewer: the questions they marked, their marks only (the consensus is the State Admin's and the stage's admins').
+  if (s.sight === 'own') line(doc, EARLIER_REVIEWS.ownOnly, { gapAfter: 8 });
+  const questions = s.sight === 'all' ? s.questions : s.questions.filter((q) => q.reviews.length > 0);
+  if (questions.length === 0) line(doc, STATE_REVIEW_PDF.noOwnMarks, { font: ITALIC, color: MUTED, gapAfter: 8 });
+  const written = await questionsBySection(doc, questions, breathe, (q) => {
     questionLine(doc, q);
-    consensusLines(doc, q);
+    if (s.sight === 'all') consensusLines(doc, q);
+    for (const r of q.reviews) markLine(doc, r.name, markText(q.mode, q.max, r.passFail, r.score), r.comment);
   });
   if (!written) return false;
   sectionHeading(doc, "Reviewers' decisions");

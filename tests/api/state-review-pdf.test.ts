@@ -6,7 +6,9 @@
 // the cover, the answers, each stage's summary figures, the consensus and reviewers' comments, the decisions, and the
 // rubric ("Not scored yet", then its total); it is streamed (no Content-Length), an attachment named with the id; who
 // may read it follows the table (the same answer as the review summary's); a reviewer who has not declared gets it
-// without the answers. A third application goes through gating, a revision, the resubmission and gating again: its PDF
+// without the answers; each reviewer's copy of the current pass holds only their own marks, comments and decision, no
+// consensus (the screen's sight, domain/review-sight.ts), the State_Admin's, the RSM admin's and the financial
+// reviewer's every reviewer's. A third application goes through gating, a revision, the resubmission and gating again: its PDF
 // prints the earlier pass after the current one (decision 051, addendum), whole to the State_Admin and the financial
 // reviewer, and to each reviewer only their own review of it (no other reviewer's marks, no consensus).
 import { Writable } from 'node:stream';
@@ -138,6 +140,44 @@ describe('the state review PDF', () => {
     expect(text).toMatch(/Page 3\b/);
     // No pass has ended: no earlier reviews.
     expect(text).not.toContain(EARLIER_REVIEWS.title);
+  });
+
+  it("shows a reviewer of the current pass only their own marks, comments and decision, no consensus; the State_Admin's copy all", async () => {
+    const n = MARK_RULES.GATING.length;
+    const ravi = 'rsm.reviewer@example.gov';
+    const mara = 'rsm.marker@example.gov';
+    // Both reviewers marked and decided GATING_APP's current pass; the State_Admin settled 40 in consensus.
+    for (const [me, other, mine, theirs] of [
+      [ravi, mara, ['Ravi Gatekeeper: Fail — The 2023 statement is missing.', 'Comments: Financial statements incomplete.'], ['Meets the requirement.', 'All in order.']],
+      [mara, ravi, ['Mara Marker: Pass — Meets the requirement.', 'Comments: All in order.'], ['The 2023 statement is missing.', 'Financial statements incomplete.']],
+    ] as const) {
+      const text = await pdfText(me, GATING_APP);
+      const gating = text.slice(text.lastIndexOf('Gating review\n'), text.lastIndexOf('Technical review\n'));
+      // The stage's summary stays (the screen's summary panel shows it to a reviewer), then their own review only.
+      expect(gating, me).toContain(`Summary: ${n} Pass, 0 Fail of ${n} questions, 2 submitted reviews`);
+      expect(gating, me).toContain(EARLIER_REVIEWS.ownOnly);
+      for (const own of mine) expect(gating, me).toContain(own);
+      expect(gating, me).toMatch(new RegExp(`${names[me]}: Recommend (Pass|Fail) \\(\\d\\d-\\d\\d-\\d{4}\\)`));
+      for (const other of theirs) expect(text, me).not.toContain(other);
+      expect(text, me).not.toContain(names[other]);
+      expect(text, me).not.toContain('Consensus:');
+      expect(text, me).not.toContain('The 2023 statement was found in the annex.');
+      expect(text, me).not.toContain('The reviewers disagree on this question.');
+    }
+    // The State_Admin's copy: both reviewers' marks and decisions, the consensus with its comments.
+    const whole = await pdfText('state.admin@example.gov', GATING_APP);
+    expect(whole).not.toContain(EARLIER_REVIEWS.ownOnly);
+    for (const seen of [
+      'Ravi Gatekeeper: Fail — The 2023 statement is missing.', 'Mara Marker: Pass — Meets the requirement.', 'Comments: Financial statements incomplete.',
+      'Comments: All in order.', "State Admin's comments: The 2023 statement was found in the annex.", 'The reviewers disagree on this question.',
+    ]) expect(whole).toContain(seen);
+    // The stage's vendor admin and the financial reviewer see the whole stage too, as on the screen.
+    for (const who of ['rsm.admin@example.gov', 'rsm.financial@example.gov'] as const) {
+      const text = await pdfText(who, GATING_APP);
+      expect(text, who).toContain('Mara Marker: Pass — Meets the requirement.');
+      expect(text, who).toContain('Ravi Gatekeeper: Fail — The 2023 statement is missing.');
+      expect(text, who).toContain("State Admin's comments: The 2023 statement was found in the annex.");
+    }
   });
 
   it('is streamed as an attachment named with the application id', async () => {
