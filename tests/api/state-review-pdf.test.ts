@@ -180,6 +180,22 @@ describe('the state review PDF', () => {
     }
   });
 
+  it("shows a vendor admin another vendor's stage by its summary only (the sight null: no marks, consensus or decisions)", async () => {
+    // The route lets the CTC admin read an application in technical only; the layout is checked straight on GA-LKV002,
+    // whose gating stage (marked, settled) the CTC admin has no sight on.
+    const [app] = await api.database.db.select().from(applications).where(eq(applications.id, GATING_APP));
+    const review = await loadStateReview({ db: api.database.db } as unknown as ApiContext, app!, { viewer: { id: ids['ctc.admin@example.gov'], roles: ['CTC_Admin'] } });
+    const gating = review.stages.find((s) => s.stage === 'GATING')!;
+    expect([gating.sight, gating.decisions, gating.questions.flatMap((x) => x.reviews), gating.questions.filter((x) => x.consensus)]).toEqual([null, [], [], []]);
+    const chunks: Buffer[] = [];
+    await streamStateReviewPdf(review, new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } }));
+    const text = pdfToText(Buffer.concat(chunks)).replace(/[ \t]+/g, ' ');
+    const n = MARK_RULES.GATING.length;
+    expect(text).toContain(`Summary: ${n} Pass, 0 Fail of ${n} questions, 2 submitted reviews`);
+    expect(text).toContain(STATE_REVIEW_PDF.marksNotShown);
+    for (const hidden of ['Ravi Gatekeeper', 'Mara Marker', 'Consensus:', 'The 2023 statement', 'Financial statements incomplete.']) expect(text).not.toContain(hidden);
+  });
+
   it('is streamed as an attachment named with the application id', async () => {
     const res = await fetchPdf('state.admin@example.gov', `/review/applications/${GATING_APP}/state-review-pdf`);
     expect(res.status).toBe(200);
