@@ -1,0 +1,96 @@
+// `AB_A=<tree> AB_B=<tree> npx tsx scripts/bench-cpu-ab.ts`: two builds of the portal served side by side on the same
+// data, both pinned to CPU 0, and batches of requests interleaved between them (A then B, B then A, ...), so both see the
+// same load: on this shared 2-core machine bench-cpu's one-build-at-a-time figures move by ±1 ms from run to run, more
+// than most savings. Each tree is a checkout with its own `npm run build` (e.g. `git worktree add --detach /tmp/x <rev>`,
+// node_modules linked); the data (demo + 1,000 bench applications, vacuumed, as bench-cpu) is prepared once and copied
+// (PGlite) or shared (PostgreSQL). CPU per request from /proc/<pid>/schedstat (ns, not clock ticks). Prints each side's
+// mean and A - B (mean and median of the rounds' differences). Decision 055.
+//   AB_ENGINES (pglite,postgres)  AB_ROUNDS (10)  AB_BATCH (40 requests a side a round)  AB_ONLY=regex (request labels)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, vacuumAllTables } from '../api/db/client';
+import { seedDatabase } from '../api/seed';
+import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
+import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
+import { Browser, client, outboxCode, signIn, signInBrowser } from './bench-support';
+
+const A = path.resolve(process.env.AB_A ?? '.'), B = path.resolve(process.env.AB_B ?? '.');
+const ENGINES = (process.env.AB_ENGINES ?? 'pglite,postgres').split(',');
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 10), BATCH = Number(process.env.AB_BATCH ?? 40);
+const ONLY = process.env.AB_ONLY ? new RegExp(process.env.AB_ONLY) : undefined;
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+function cpuMs(pid: number) {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
+}
+function schedNs(pid: number) { return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]); }
+
+async function serve(dir: string, dataDir: string, pgUrl?: string) {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+    SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) };
+  const server = spawn('taskset', ['-c', '0', process.execPath, path.join(dir, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 600) throw new Error('no healthz');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const api = client(base); api.token = await signIn(api, benchAdminEmail(1));
+  const browser = new Browser(base); await signInBrowser(browser, api, benchAdminEmail(1));
+  const stateApi = client(base); stateApi.token = await signIn(stateApi, 'state.admin@example.gov');
+  const stateBrowser = new Browser(base);
+  await stateBrowser.request('/state/login', { intent: 'send-code', email: 'state.admin@example.gov' });
+  await stateBrowser.request('/state/login?step=code', { intent: 'verify', code: await outboxCode(api, 'state.admin@example.gov') });
+  return { server, api, browser, stateApi, stateBrowser };
+}
+
+async function runEngine(engine: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'h55-ab-'));
+  let pg: RunningPostgres | undefined;
+  const servers: ChildProcess[] = [];
+  try {
+    if (engine === 'postgres') pg = await startPostgres();
+    const database = await openDatabase({ dataDir, databaseUrl: pg?.url });
+    await database.migrate(); await seedDatabase(database.db);
+    await seedLarge(database.db, { organizations: 200, applications: 1000, batchSize: 1000 });
+    const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
+    await vacuumAllTables(database.db); await database.close();
+    const dataB = dataDir + '-b'; fs.cpSync(dataDir, dataB, { recursive: true });
+    const sa = await serve(A, dataDir, pg?.url); servers.push(sa.server);
+    const sb = await serve(B, dataB, pg?.url); servers.push(sb.server);
+    type S = typeof sa;
+    const all: { label: string; get: (s: S) => Promise<number> }[] = [
+      { label: 'page /org/applications?page=2&size=25', get: async (s) => (await s.browser.request('/org/applications?page=2&size=25')).status },
+      { label: 'API org applications', get: async (s) => (await s.api.call(`/api/v1/organization/${bigOrg}/applications?page=2&limit=25`)).status },
+      { label: 'page /state/applications?page=2&size=25', get: async (s) => (await s.stateBrowser.request('/state/applications?page=2&size=25')).status },
+      { label: 'API review applications', get: async (s) => (await s.stateApi.call('/api/v1/review/applications?page=2&limit=25')).status },
+    ];
+    for (const t of all.filter((target) => !ONLY || ONLY.test(target.label))) {
+      for (const s of [sa, sb]) { const st = await t.get(s); if (st !== 200) throw new Error(`${t.label} ${st}`); for (let i = 0; i < 30; i++) await t.get(s); }
+      const sum = { a: 0, b: 0 }; const diffs: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const order: [S, 'a' | 'b'][] = r % 2 ? [[sb, 'b'], [sa, 'a']] : [[sa, 'a'], [sb, 'b']];
+        const per: Record<string, number> = {};
+        for (const [s, k] of order) {
+          const before = schedNs(s.server.pid!);
+          for (let i = 0; i < BATCH; i++) await t.get(s);
+          per[k] = (schedNs(s.server.pid!) - before) / 1e6 / BATCH; sum[k] += per[k]!;
+        }
+        diffs.push(per.a! - per.b!);
+      }
+      diffs.sort((x, y) => x - y);
+      console.log([engine, t.label, (sum.a / ROUNDS).toFixed(2), (sum.b / ROUNDS).toFixed(2), ((sum.a - sum.b) / ROUNDS).toFixed(2), diffs[Math.floor(diffs.length / 2)]!.toFixed(2)].join('\t'));
+    }
+  } finally {
+    for (const s of servers) { s.kill('SIGINT'); await new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r))); }
+    pg?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true }); fs.rmSync(dataDir + '-b', { recursive: true, force: true });
+  }
+}
+console.log('engine\trequest\tA ms\tB ms\tA-B mean\tA-B median');
+for (const e of ENGINES) await runEngine(e);
+console.log('load', fs.readFileSync('/proc/loadavg', 'utf8').trim());
