@@ -1,6 +1,6 @@
 // Shared journey helpers: sign in through the real form and the dev outbox, axe scans, console errors.
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Download, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 
@@ -144,6 +144,14 @@ export async function scan(page: Page) {
   }
   await cleanup();
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** A download's bytes, read from Playwright's stream (a PDF for pdftotext, an XLSX or ZIP to open in memory). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 /** A bearer token for `email` through the API's own sign-in (the code from the development outbox): a test's setup through the API. */

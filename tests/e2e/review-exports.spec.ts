@@ -3,19 +3,11 @@
 // question); the State_Admin narrows the state list to it and downloads "Export to XLSX" (read back with exceljs: the
 // list's filtered rows, the header); opens its review screen and downloads 'Download All Attachments' (read back with
 // yauzl: a folder per section, every file answered). Demo applications are not touched.
-import type { Download } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { test, expect, signIn, scan, ready, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, ACCOUNTS, downloadedBytes } from './fixtures';
 import { submitFreshApplication } from './submitted-application';
 import { APPLICATION_EXPORT_COLUMNS, attachmentsFileName } from '../../domain/exports';
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 function zipNames(bytes: Buffer): Promise<{ name: string; size: number }[]> {
   return new Promise((resolve, reject) => {
@@ -50,7 +42,7 @@ test('the state list exports its filtered rows to XLSX, and the review screen do
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^applications-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await downloaded(download)) as unknown as ArrayBuffer);
+  await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(APPLICATION_EXPORT_COLUMNS.map((c) => c.header));
   const ids: unknown[] = [];
@@ -74,7 +66,7 @@ test('the state list exports its filtered rows to XLSX, and the review screen do
   await scan(page);
   const [zip] = await Promise.all([page.waitForEvent('download'), zipLink.click()]);
   expect(zip.suggestedFilename()).toBe(attachmentsFileName(app.id));
-  const entries = await zipNames(await downloaded(zip));
+  const entries = await zipNames(await downloadedBytes(zip));
   expect(entries.length).toBeGreaterThan(1);
   for (const entry of entries) {
     expect(entry.name).toMatch(/^\d{2} [^/]+\/network-diagram( \(\d+\))?\.pdf$/);

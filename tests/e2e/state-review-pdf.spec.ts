@@ -4,8 +4,7 @@
 // Pass with comments in consensus). On the review screen the State_Admin's 'View/Download State Review PDF' downloads
 // the PDF (read back with pdftotext): the answers, the gating summary, the consensus and reviewer's comments; the CTC
 // admin, who may not read a gating application's reviews, is not offered the link. Demo applications are not touched.
-import type { Download } from '@playwright/test';
-import { test, expect, signIn, scan, ready, apiToken, logOut, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, apiToken, logOut, ACCOUNTS, downloadedBytes } from './fixtures';
 import { submitFreshApplication } from './submitted-application';
 import { reviewStage, type ReviewCall } from '../support/reviews';
 import { pdfToText } from '../support/pdf';
@@ -13,13 +12,6 @@ import { pdfToText } from '../support/pdf';
 const reviewUrl = (id: string) => `/state/applications/review-application/${id}`;
 const CONSENSUS_COMMENT = 'The SAM.gov record matches since March: checked at the consensus meeting.';
 const REVIEWER_COMMENT = 'The identifier does not match the SAM.gov record.';
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 test('the review screen downloads the state review PDF with the answers, the summary and the consensus comments', async ({ page }) => {
   test.setTimeout(180_000);
@@ -61,7 +53,7 @@ test('the review screen downloads the state review PDF with the answers, the sum
   await scan(page);
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe(`state_review_${app.id}.pdf`);
-  const bytes = await downloaded(download);
+  const bytes = await downloadedBytes(download);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = pdfToText(bytes).replace(/[ \t]+/g, ' ');
   expect(text).toContain(`Application ID: ${app.id}`);
