@@ -5,13 +5,12 @@
 // document after the confirmation, and in an application's File question chooses a document from the library instead
 // of uploading again; the library then shows that document as in use (no Delete) and the history lists each action.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, jsEnabled, dialog, ACCOUNTS } from './fixtures';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { DOCUMENT_LIBRARY_MSG } from '../../domain/documents';
 import { VALIDATION_MSG } from '../../domain/validation';
 
 const row = (page: Page, text: string) => page.getByTestId('document-row').filter({ hasText: text });
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 

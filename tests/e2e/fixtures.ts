@@ -146,6 +146,9 @@ export async function scan(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** A dialog by its name, a modal or an alert dialog (a confirmation) alike. */
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+
 /** A download's bytes, read from Playwright's stream (a PDF for pdftotext, an XLSX or ZIP to open in memory). */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
   const stream = await download.createReadStream();

@@ -4,10 +4,10 @@
 // signed out with spec 4's inactive message) and activates it again (the admin signs in again).
 // A fresh organization per run (unique name per project and Date.now()): the seed's are never changed.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, apiToken, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, apiToken, jsEnabled, dialog, ACCOUNTS } from './fixtures';
+import { disableUser, enableUser } from './user-switch';
 import { MSG, ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 const toast = (page: Page) => page.getByTestId('toast').first();
 
 /** The status filter through the list kit's drawer (?filters=open), applied: a chip says it. */
@@ -81,19 +81,8 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await scan(page);
 
   // Disable (asks first), enable (at once).
-  await sol.getByRole('switch', { name: /Sol Staffer/ }).click();
-  await expect(page).toHaveURL(/disable=/);
-  const confirm = dialog(page, 'Disable User');
-  await expect(confirm).toContainText(USER_MSG.disableConfirm);
-  await ready(page);
-  await scan(page);
-  await confirm.getByRole('button', { name: 'Yes, disable' }).click();
-  await expect(toast(page)).toContainText(USER_MSG.disabled('Sol Staffer'));
-  await expect(sol.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
-  await ready(page);
-  await sol.getByRole('switch', { name: /Sol Staffer/ }).click();
-  await expect(toast(page)).toContainText(USER_MSG.enabled('Sol Staffer'));
-  await expect(sol.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  await disableUser(page, sol, 'Sol Staffer');
+  await enableUser(page, sol, 'Sol Staffer');
 
   // The organization's admin is signed in in their own browser (same JavaScript setting).
   const ola = await browser.newContext({ javaScriptEnabled: jsEnabled(page), baseURL: new URL(page.url()).origin });

@@ -4,11 +4,11 @@
 // confirmation and their open session is signed out; enabled again, they sign in; the admin edits them. The state
 // admin's /state/users lists the state users and adds one with a state role.
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, signIn, signUpAndSignIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, signUpAndSignIn, scan, ready, jsEnabled, dialog, ACCOUNTS } from './fixtures';
+import { disableUser, enableUser } from './user-switch';
 import { MSG, USER_MSG } from '../../domain/messages';
 
 const row = (page: Page, text: string) => page.getByTestId('user-row').filter({ hasText: text });
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 
 /** Another person's browser, with the same JavaScript setting as this test's. */
 async function otherBrowser(browser: Browser, page: Page) {
@@ -75,26 +75,15 @@ test('an organization admin adds a staff member, who signs in; disabled (confirm
 
   // Disable: the switch asks first (URL state), then Yes signs them out at once.
   await ready(page);
-  await row(page, 'Sam Staffer').getByRole('switch', { name: /Sam Staffer/ }).click();
-  await expect(page).toHaveURL(/disable=/);
-  const confirm = dialog(page, 'Disable User');
-  await expect(confirm).toContainText(USER_MSG.disableConfirm);
-  await ready(page);
-  await scan(page);
-  await confirm.getByRole('button', { name: 'Yes, disable' }).click();
-  await expect(page.getByTestId('toast').first()).toContainText(USER_MSG.disabled('Sam Staffer'));
+  await disableUser(page, row(page, 'Sam Staffer'), 'Sam Staffer');
   await expect(row(page, 'Sam Staffer')).toContainText('Inactive');
-  await expect(row(page, 'Sam Staffer').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
 
   await sam.page.goto('/org/dashboard');
   await expect(sam.page).toHaveURL(/\/org\/login/);
   await expect(sam.page.getByTestId('toast').first()).toContainText(MSG.inactiveAccount);
 
   // Enable: at once, no question.
-  await ready(page);
-  await row(page, 'Sam Staffer').getByRole('switch', { name: /Sam Staffer/ }).click();
-  await expect(page.getByTestId('toast').first()).toContainText(USER_MSG.enabled('Sam Staffer'));
-  await expect(row(page, 'Sam Staffer').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+  await enableUser(page, row(page, 'Sam Staffer'), 'Sam Staffer');
   await signIn(sam.page, staffEmail);
   await sam.context.close();
 
