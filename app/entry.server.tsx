@@ -38,7 +38,10 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           const chunks: Buffer[] = [];
+          // No 'close' event: React ends the destination itself when it sees one, a second end() that costs an
+          // error object a page.
           const body = new Writable({
+            emitClose: false,
             write(chunk: Buffer | string, _encoding, done) {
               chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
               done();
