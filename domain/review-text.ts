@@ -74,20 +74,24 @@ export function passReviewerText(r: {
   };
 }
 
+/** A marked question of an earlier pass (the API's answer, api/services/review-pass-history.ts). */
+export interface PassQuestion {
+  questionId: string;
+  systemNo: string;
+  text: string;
+  sectionName: string;
+  mode: MarkMode;
+  max: number | null;
+  /** One per reviewer shown who marked it. */
+  marks: { reviewerId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
+  consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null } | null;
+}
+
 /** An earlier pass's marks as the caller sees them (the API's answer: only the reviewers and consensus shown to them). */
 export interface PassMarks {
   sight: 'all' | 'own';
   reviewers: readonly { reviewerId: string; name: string }[];
-  questions: readonly {
-    questionId: string;
-    systemNo: string;
-    text: string;
-    sectionName: string;
-    mode: MarkMode;
-    max: number | null;
-    marks: readonly { reviewerId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
-    consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null } | null;
-  }[];
+  questions: readonly PassQuestion[];
 }
 
 /**

@@ -11,6 +11,7 @@ import { reviewPasses, users } from '../db/schema';
 import { loadProgram, type ApplicationRow, type Program } from './application-content';
 import { markedQuestions, stageSummary, summaryQuestions } from './reviews';
 import { widestSight } from '../../domain/review-sight';
+import type { PassQuestion } from '../../domain/review-text';
 import type { MarkMode, PassFail, ReviewDecision, StageSummary } from '../../domain/review-marks';
 import type { Stage } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
@@ -34,17 +35,7 @@ export interface PassReviewer {
   unlocks: { comment: string; unlockedAt: string; unlockedBy: string | null }[];
 }
 
-export interface PassQuestion {
-  questionId: string;
-  systemNo: string;
-  text: string;
-  sectionName: string;
-  mode: MarkMode;
-  max: number | null;
-  /** One per reviewer shown who marked it. */
-  marks: { reviewerId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
-  consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null } | null;
-}
+export type { PassQuestion };
 
 export interface EarlierPass {
   /** `${stage}-${pass}`, e.g. GATING-1: how the review screen names the open pass in its URL. */
