@@ -228,6 +228,8 @@ export const CONSENSUS_MSG = {
   notInConsensus: 'The consensus can be set while the application is in state consensus.',
   stateAdminOnly: 'Only the State Admin sets the consensus.',
   notMarked: 'This question is not marked in the current stage.',
+  /** GET …/consensus to a caller with no sight on the stage's reviews (domain/review-sight.ts; decision 051 addendum). */
+  notShown: "The reviews of this application's current stage are not shown to you.",
 } as const;
 
 /** Whether the reviewers disagree: scores spread by half of max or more, or a pass/fail split. */

@@ -8,7 +8,8 @@
 // - PUT  review/applications/applications/{id}/reviews/{reviewerId}/unlock {comment}: the stage admin's unlock.
 // - GET  review/applications/{id}/review-summary: review rubric 3.
 // - GET  review/applications/{id}/passes: the earlier passes through the stages, read-only (decision 051).
-// - GET  review/applications/{id}/consensus and PUT …/questions/{qid}/average-score: review rubric 4 (State_Admin).
+// - GET  review/applications/{id}/consensus and PUT …/questions/{qid}/average-score: review rubric 4 (State_Admin);
+//   the GET answers by the review sight (a reviewer: only their own marks, no consensus; decision 051 addendum).
 // Writes are 'update review' (assigned reviewers; RSM_Financial_Reviewer and admins 403) or 'update review-assignment'
 // (the unlock: State_Admin, the stage's vendor admin); every body is strict, so a stray key is 400 before anything.
 import { Router } from 'express';
@@ -17,7 +18,7 @@ import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { currentAuth } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
-import { consensusOf, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
+import { consensusSeenBy, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
 import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { earlierPasses } from '../services/review-pass-history';
@@ -113,9 +114,11 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
     res.json({ applicationId: app.id, passes: await earlierPasses(ctx, app, { id: profile.id, roles: profile.roles.map((r) => r.name) }) });
   }));
 
-  router.get('/review/applications/:id/consensus', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {
+  // What the caller may see of it (domain/review-sight.ts, decision 051 addendum): a reviewer only their own marks.
+  router.get('/review/applications/:id/consensus', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
-    res.json({ applicationId: app.id, ...(await consensusOf(ctx, app)) });
+    const { profile } = currentAuth(req);
+    res.json({ applicationId: app.id, ...(await consensusSeenBy(ctx, app, { id: profile.id, roles: profile.roles.map((r) => r.name) })) });
   }));
 
   // The State_Admin's (checked by the service); declared on 'update status', the consensus being part of the state's moves.

@@ -21,6 +21,8 @@ import {
   type ConsensusInput, type MarkInput, type MarkRule, type PassFail, type ReviewDecision, type StageSummary, type SummaryQuestion,
 } from '../../domain/review-marks';
 import { stageOf, type Stage } from '../../domain/permissions';
+import { widestSight, type ReviewSight } from '../../domain/review-sight';
+import type { RoleName } from '../../domain/roles';
 import { stageAdmins, stageReviewStatuses, STAGES, type ActionId, type AssignmentStatus } from '../../domain/workflow';
 import { statusLabel } from '../../domain/statuses';
 import type { MailMessage } from '../mail';
@@ -490,7 +492,8 @@ export interface ConsensusRow {
   reviews: { reviewerId: string; name: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
   mean: number | null;
   majority: PassFail | null;
-  disagreement: boolean;
+  /** Null in a reviewer's own sight (consensusSeenBy): it would tell them how the others marked. */
+  disagreement: boolean | null;
   consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null; updatedAt: Date } | null;
 }
 
@@ -533,6 +536,31 @@ export async function consensusOf(
         consensus: c ? { overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null, adminComments: c.adminComments, updatedAt: c.updatedAt } : null,
       };
     }),
+  };
+}
+
+/**
+ * GET review/applications/{id}/consensus as the caller may see it (decision 051 addendum): the sight of
+ * domain/review-sight.ts on the current stage, as the review screen, the earlier passes and the state review PDF.
+ * 'all' (the State_Admin, the financial reviewer, the stage's vendor admin): consensusOf whole. 'own' (a reviewer):
+ * each question with only the caller's own submitted mark and comment; no mean, majority, disagreement nor consensus
+ * value (null), which would tell them how the others marked. No sight on the stage: 403. No stage: no questions.
+ */
+export async function consensusSeenBy(
+  ctx: ApiContext, app: ApplicationRow, viewer: { id: string; roles: readonly RoleName[] },
+): Promise<{ stage: Stage | null; sight: ReviewSight; questions: ConsensusRow[] }> {
+  const stage = stageOf(app.status);
+  if (!stage) return { stage: null, sight: null, questions: [] };
+  const sight = widestSight(viewer.roles, stage);
+  if (!sight) throw forbidden(CONSENSUS_MSG.notShown);
+  const whole = await consensusOf(ctx, app, stage);
+  if (sight === 'all') return { ...whole, sight };
+  return {
+    stage,
+    sight,
+    questions: whole.questions.map((row) => ({
+      ...row, reviews: row.reviews.filter((r) => r.reviewerId === viewer.id), mean: null, majority: null, disagreement: null, consensus: null,
+    })),
   };
 }
 

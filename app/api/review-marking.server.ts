@@ -81,13 +81,17 @@ export interface ConsensusRow {
   reviews: { reviewerId: string; name: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
   mean: number | null;
   majority: PassFail | null;
-  disagreement: boolean;
+  /** Null in a reviewer's own sight, as mean, majority and consensus. */
+  disagreement: boolean | null;
   consensus: { overrideScore: number | null; overridePassFail: PassFail | null; adminComments: string | null; updatedAt: string } | null;
 }
 
-/** Review rubric 4: the submitted reviews of the current stage per question, side by side. */
+/**
+ * Review rubric 4: the submitted reviews of the current stage per question, side by side, as far as the caller's sight
+ * goes (domain/review-sight.ts): 'all' whole; 'own' (a reviewer) only their own marks, no consensus fields; no sight: 403.
+ */
 export const consensusOf = (api: ApiSession, id: string) =>
-  get<{ applicationId: string; stage: Stage | null; questions: ConsensusRow[] }>(api, `/review/applications/${seg(id)}/consensus`);
+  get<{ applicationId: string; stage: Stage | null; sight: 'all' | 'own' | null; questions: ConsensusRow[] }>(api, `/review/applications/${seg(id)}/consensus`);
 
 export const setConsensus = (api: ApiSession, id: string, questionId: string, body: { overrideScore?: number | null; overridePassFail?: PassFail | null; adminComments?: string | null }) =>
   put<{ message: string }>(api, `/review/applications/${seg(id)}/questions/${seg(questionId)}/average-score`, body);

@@ -12,6 +12,8 @@ import {
 } from '../../api/db/schema';
 import { CONSENSUS_MSG, MARK_MSG, MARK_RULES } from '../../domain/review-marks';
 import { MSG } from '../../domain/messages';
+import { consensusSeenBy } from '../../api/services/reviews';
+import type { ApiContext } from '../../api/context';
 import type { ApplicationStatus } from '../../domain/statuses';
 
 const ACCOUNTS = [
@@ -322,6 +324,41 @@ describe('consensus (review rubric 4)', () => {
     const entries = await api.database.db.select().from(loggedActions).where(and(eq(loggedActions.applicationId, 'GA-MK0001'), eq(loggedActions.action, 'REVIEW_CONSENSUS_SET')));
     expect(entries).toHaveLength(2);
     expect(entries.find((e) => (e.details as { systemNo?: string }).systemNo === '40')).toMatchObject({ userId: ids['state.admin@example.gov'], details: { systemNo: '40', majority: 'FAIL', to: 'PASS' } });
+  });
+
+  it("answers by the review sight (decision 051 addendum): a reviewer only their own marks and no consensus; the admins and the financial reviewer whole", async () => {
+    // GA-MK0001 is in gating consensus now, with both reviewers' marks and the State_Admin's value on 40 (the test above).
+    const whole = (await consensus('state.admin@example.gov', 'GA-MK0001')).body;
+    expect(whole.sight).toBe('all');
+    const forty = whole.questions.find((r: any) => r.systemNo === '40');
+    expect(forty.reviews.map((r: any) => r.name)).toEqual(['Ravi Gatekeeper', 'Mara Marker']);
+    expect(forty).toMatchObject({ majority: 'FAIL', disagreement: true, consensus: { overridePassFail: 'PASS', adminComments: 'The 2023 statement was found in the annex.' } });
+    for (const who of ['rsm.financial@example.gov', 'rsm.admin@example.gov'] as const) {
+      const res = await consensus(who, 'GA-MK0001');
+      expect(res.status, who).toBe(200);
+      expect(res.body, who).toEqual(whole);
+    }
+    // A plain reviewer: the same questions, each with only their own mark and comment, the consensus fields null.
+    for (const [who, name, mark] of [['rsm.reviewer@example.gov', 'Ravi Gatekeeper', ['FAIL', 'Missing year.']], ['rsm.marker@example.gov', 'Mara Marker', ['PASS', null]]] as const) {
+      const res = await consensus(who, 'GA-MK0001');
+      expect(res.status, who).toBe(200);
+      expect(res.body.sight, who).toBe('own');
+      expect(res.body.questions.map((r: any) => r.systemNo), who).toEqual(whole.questions.map((r: any) => r.systemNo));
+      for (const row of res.body.questions) {
+        expect(row.reviews.map((r: any) => [r.reviewerId, r.name]), who).toEqual([[ids[who], name]]);
+        expect(row, who).toMatchObject({ mean: null, majority: null, disagreement: null, consensus: null });
+      }
+      const own = res.body.questions.find((r: any) => r.systemNo === '40').reviews[0];
+      expect([own.passFail, own.comment], who).toEqual(mark);
+      expect(JSON.stringify(res.body), who).not.toContain('The 2023 statement was found in the annex.');
+    }
+    // Another vendor's admin and an organization user read none of it: the route's 'read review' refuses them first,
+    // and the service itself gives no sight on another vendor's stage.
+    for (const who of ['ctc.admin@example.gov', 'org.admin@example.org'] as const) expect((await consensus(who, 'GA-MK0001')).status, who).toBe(403);
+    const [app] = await api.database.db.select().from(applications).where(eq(applications.id, 'GA-MK0001'));
+    const ctx = { db: api.database.db } as unknown as ApiContext;
+    await expect(consensusSeenBy(ctx, app!, { id: ids['ctc.admin@example.gov'], roles: ['CTC_Admin'] })).rejects.toMatchObject({ status: 403, message: CONSENSUS_MSG.notShown });
+    expect((await consensusSeenBy(ctx, app!, { id: ids['rsm.admin@example.gov'], roles: ['RSM_Admin'] })).sight).toBe('all');
   });
 
   it('a score in consensus lies between 0 and max in half points, and needs comments when it differs from the mean', async () => {

@@ -138,7 +138,7 @@ export async function markingView(
       questionId: q.questionId, systemNo: q.systemNo, text: q.text, mode: q.mode, max: q.max,
       reviews: q.reviews.map((r) => `${r.name}: ${markText(q.mode, q.max, r.passFail, r.score)}${r.comment ? ` (${r.comment})` : ''}`),
       computed: computedText(q.mode, q.majority, q.mean),
-      disagreement: q.disagreement,
+      disagreement: q.disagreement === true,
       value: q.consensus ? markText(q.mode, q.max, q.consensus.overridePassFail, q.consensus.overrideScore) : null,
       comments: q.consensus?.adminComments ?? null,
     }));
