@@ -58,7 +58,7 @@ const EnvSchema = z.object({
    */
   WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Page reads a process renders at once; the rest wait their turn, first come first served (0: no queue; decision 057). */
-  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(2),
+  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };
