@@ -10,6 +10,8 @@
 //           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), one at a time (p50),
 //           the ratio page / API; SQL statements per page and per API call (the query logger,
 //           api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
+//           the page's p50 alone minus its API call's against 1.6 × issue 8's plain-React floor, the calibrated copy in
+//           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts);
 //   at 1k, 10k, 100k  p50 one at a time of the page and the API: the 100k / 1k ratio; EXPLAIN at 100k;
 //   at 10k  also the state's list (decision 028): /state/applications filtered by status and project location,
 //           page 2, and its API call GET review/applications, side by side like the org list, with the EXPLAIN
@@ -52,6 +54,7 @@ import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './ben
 import { Browser, client, expectStatus, outboxCode, percentile, signIn, signInBrowser, table, type Client } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
 import { measureStateReviewPdf, reportStateReviewPdf, type StateReviewPdfFigures } from './bench-state-review-pdf';
+import { p50Alone, startFloor } from './bench-floor';
 
 // The UI's build and React run as in production (React reads NODE_ENV when first loaded, below).
 process.env.NODE_ENV = 'production';
@@ -611,6 +614,10 @@ function pgliteCache(applicationsTotal: number): string {
   return path.join(os.tmpdir(), 'portal-bench-cache', `pglite-${applicationsTotal}-${hash.digest('hex').slice(0, 12)}.tar.gz`);
 }
 
+/** Issue 8's plain-React floor measured in this run (scripts/bench-floor.ts): its p50 alone, and how it was had. */
+let floorMs = NaN;
+let floorNote = '';
+
 /** The portal's PAGE_CONCURRENCY in this run (decision 057; the environment's, else the default). */
 let pagesInTurn = 0;
 
@@ -808,6 +815,9 @@ function report(f: EngineFigures) {
     for (const q of x.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
   }
   console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95}); state page ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.state.page.heavy.requestsPerSec)} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057)`);
+  const uiSide = (x: { page: Side; api: Side }) => ms(x.page.sequential.median - x.api.sequential.median);
+  console.log(`  the page's time minus its API call's, one at a time (p50 alone): org page ${uiSide(f)} ms, state page ${uiSide(f.state)} ms; ` +
+    (Number.isNaN(floorMs) ? `the floor ${floorNote}` : `target ≤ 1.6 × the plain-React floor = ${ms(1.6 * floorMs)} ms (${floorNote})`));
   const mv = f.state.move;
   console.log(`\nA status move (State_Admin, mark-as-gating-review on a SUBMITTED application, POST through the API; ms)`);
   console.log(table(
@@ -882,7 +892,14 @@ async function main() {
   const engines: Engine[] = [];
   if (ENGINES.includes('pglite')) engines.push('PGlite');
   if (ENGINES.includes('postgres')) engines.push('PostgreSQL');
+  // Issue 8's rendering floor (scripts/bench-floor.ts), measured before and after the engines, the same way as the
+  // portal's "p50 alone".
+  const floor = await startFloor();
+  const floorPage = async () => ('missing' in floor ? NaN : p50Alone(floor.pageUrl, SEQUENTIAL_RUNS));
+  const floorBefore = await floorPage();
   for (const engine of engines) results.push(await runEngine(engine, build));
+  floorMs = (floorBefore + (await floorPage())) / 2;
+  floorNote = 'missing' in floor ? `not measured: ${floor.missing}` : `ssr-floor's plain variant, ${floor.rows} rows, p50 alone ${ms(floorBefore)} ms before the engines and ${ms(2 * floorMs - floorBefore)} after`;
   for (const r of results) report(r);
   console.log(`\nDone in ${s(Date.now() - started)}, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}. Figures are rough on a shared machine; compare engines and runs, not absolutes.`);
 }
