@@ -617,6 +617,7 @@ function pgliteCache(applicationsTotal: number): string {
 /** Issue 8's plain-React floor measured in this run (scripts/bench-floor.ts): its p50 alone, and how it was had. */
 let floorMs = NaN;
 let floorNote = '';
+let floorHeavy: LoadFigures | undefined;
 
 /** The portal's PAGE_CONCURRENCY in this run (decision 057; the environment's, else the default). */
 let pagesInTurn = 0;
@@ -818,6 +819,11 @@ function report(f: EngineFigures) {
   const uiSide = (x: { page: Side; api: Side }) => ms(x.page.sequential.median - x.api.sequential.median);
   console.log(`  the page's time minus its API call's, one at a time (p50 alone): org page ${uiSide(f)} ms, state page ${uiSide(f.state)} ms; ` +
     (Number.isNaN(floorMs) ? `the floor ${floorNote}` : `target ≤ 1.6 × the plain-React floor = ${ms(1.6 * floorMs)} ms (${floorNote})`));
+  if (floorHeavy) {
+    console.log(`  the floor page itself (no database, no sign-in) at ${HEAVY_CONNECTIONS} connections: ${floorHeavy.requestsPerSec.toFixed(1)} req/s, p95 ${floorHeavy.p95} ms; ` +
+      `the org API call ÷ the floor ${ratio(f.api.heavy.requestsPerSec, floorHeavy.requestsPerSec)}, the state API call ÷ the floor ${ratio(f.state.api.heavy.requestsPerSec, floorHeavy.requestsPerSec)} ` +
+      '(above 3×, no page as heavy as the floor can be within 3× of that API call)');
+  }
   const mv = f.state.move;
   console.log(`\nA status move (State_Admin, mark-as-gating-review on a SUBMITTED application, POST through the API; ms)`);
   console.log(table(
@@ -899,6 +905,8 @@ async function main() {
   const floorBefore = await floorPage();
   for (const engine of engines) results.push(await runEngine(engine, build));
   floorMs = (floorBefore + (await floorPage())) / 2;
+  // The floor page under the same load as the portal's pages: what no page can beat, next to the API calls.
+  if (!('missing' in floor)) floorHeavy = await loadTest(floor.pageUrl, {}, HEAVY_CONNECTIONS, HEAVY_SECONDS);
   floorNote = 'missing' in floor ? `not measured: ${floor.missing}` : `ssr-floor's plain variant, ${floor.rows} rows, p50 alone ${ms(floorBefore)} ms before the engines and ${ms(2 * floorMs - floorBefore)} after`;
   for (const r of results) report(r);
   console.log(`\nDone in ${s(Date.now() - started)}, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}. Figures are rough on a shared machine; compare engines and runs, not absolutes.`);
