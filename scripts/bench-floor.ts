@@ -12,25 +12,14 @@
 //   npx tsx scripts/bench-floor.ts    the floor alone
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from '../tests/support/postgres';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export type Floor = { dir: string; pageUrl: string; jsonUrl: string; rows: number } | { missing: string };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Files and folders made writable (the shared copy is read-only), so the build can write beside them. */
 function makeWritable(dir: string) {
