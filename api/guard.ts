@@ -4,6 +4,7 @@ import type { ApiContext } from './context';
 import { authenticate, type Authenticated } from './services/auth';
 import { ApiError, forbidden } from './http';
 import { refusesWrites } from '../domain/access';
+import type { RoleName } from '../domain/roles';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -58,6 +59,12 @@ export function refuseReadOnlyWrites(ctx: ApiContext) {
 export function currentAuth(req: Request): Authenticated {
   if (!req.auth) throw new ApiError(401, 'Please sign in to continue.');
   return req.auth;
+}
+
+/** The caller as the review sight reads them (domain/review-sight.ts): their id and the names of their roles. */
+export function reviewViewer(req: Request): { id: string; roles: RoleName[] } {
+  const { profile } = currentAuth(req);
+  return { id: profile.id, roles: profile.roles.map((r) => r.name) };
 }
 
 // Who may do what on which record: api/services/application-access.ts (the permissions table, decision 016).

@@ -16,7 +16,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
-import { currentAuth } from '../guard';
+import { currentAuth, reviewViewer } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { consensusSeenBy, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
 import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
@@ -110,15 +110,13 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
   // The earlier passes through the stages (decision 051): read-only, what the caller may see of each (domain/review-sight.ts).
   router.get('/review/applications/:id/passes', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
-    const { profile } = currentAuth(req);
-    res.json({ applicationId: app.id, passes: await earlierPasses(ctx, app, { id: profile.id, roles: profile.roles.map((r) => r.name) }) });
+    res.json({ applicationId: app.id, passes: await earlierPasses(ctx, app, reviewViewer(req)) });
   }));
 
   // What the caller may see of it (domain/review-sight.ts, decision 051 addendum): a reviewer only their own marks.
   router.get('/review/applications/:id/consensus', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
-    const { profile } = currentAuth(req);
-    res.json({ applicationId: app.id, ...(await consensusSeenBy(ctx, app, { id: profile.id, roles: profile.roles.map((r) => r.name) })) });
+    res.json({ applicationId: app.id, ...(await consensusSeenBy(ctx, app, reviewViewer(req))) });
   }));
 
   // The State_Admin's (checked by the service); declared on 'update status', the consensus being part of the state's moves.

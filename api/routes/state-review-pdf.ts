@@ -10,7 +10,7 @@
 import { Router } from 'express';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
-import { currentAuth } from '../guard';
+import { currentAuth, reviewViewer } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { contentDisposition } from '../services/uploads';
 import { hidesAnswers, myReview } from '../services/reviews';
@@ -25,7 +25,7 @@ export function stateReviewPdfRoutes(ctx: ApiContext): Router {
     const answersHidden = hidesAnswers(await myReview(ctx, app, profile.id));
     // Everything is read first: a failure here is an ordinary error answer. The earlier passes: what the caller may see
     // of them, as GET review/applications/{id}/passes answers it (decision 051).
-    const review = await loadStateReview(ctx, app, { viewer: { id: profile.id, roles: profile.roles.map((r) => r.name) }, answersHidden });
+    const review = await loadStateReview(ctx, app, { viewer: reviewViewer(req), answersHidden });
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', contentDisposition('attachment', STATE_REVIEW_PDF.fileName(app.id)));
