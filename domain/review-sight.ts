@@ -1,8 +1,9 @@
 // How much of a stage's reviews a state role sees (decision 051), read from the permissions table's 'read review'.
-// Pure: the review screen (marking.server.ts: the reviews panel and the consensus table) and the earlier passes
-// (api/services/review-pass-history.ts) apply this one rule.
+// Pure: the review screen (marking.server.ts: the reviews panel and the consensus table), the consensus route
+// (api/services/reviews.ts consensusSeenBy), the earlier passes (api/services/review-pass-history.ts) and the state
+// review PDF apply this one rule.
 // - 'all': every reviewer's marks, decisions and the consensus ('submitted' or 'any': the State_Admin, the financial
-//   reviewer; 'stage': a vendor admin, in its own stage only);
+//   reviewer; 'stage': a vendor admin, in its own stage only, so never on an application outside the stages);
 // - 'own': only the caller's own review ('assigned': a reviewer), never the other reviewers' marks nor the consensus;
 // - null: none of the stage's reviews.
 import { accessLevels, VENDOR_STAGE, type Stage } from './permissions';
@@ -10,8 +11,12 @@ import type { RoleName } from './roles';
 
 export type ReviewSight = 'all' | 'own' | null;
 
-/** What `role` sees of the reviews of `stage` (the route's own check has already let the caller read the application's review). */
-export function reviewSight(role: RoleName, stage: Stage): ReviewSight {
+/**
+ * What `role` sees of the reviews of `stage` (the route's own check has already let the caller read the application's
+ * review). `stage` null: an application in no review stage (submitted, or past the stages), whose reviews only the
+ * roles reading every stage's ('submitted'/'any') see whole.
+ */
+export function reviewSight(role: RoleName, stage: Stage | null): ReviewSight {
   const levels = accessLevels(role, 'read', 'review');
   if (levels.includes('any') || levels.includes('submitted')) return 'all';
   if (levels.includes('stage') && VENDOR_STAGE[role] === stage) return 'all';
@@ -24,10 +29,3 @@ export function widestSight(roles: readonly RoleName[], stage: Stage): ReviewSig
   return sights.includes('all') ? 'all' : sights.includes('own') ? 'own' : null;
 }
 
-/**
- * Whether the role reads other reviewers' reviews at all (the live screen's reviews panel and consensus table): every
- * role reading reviews beyond its own assignments. A reviewer ('assigned' only) sees just their own review.
- */
-export function readsOthersReviews(role: RoleName | null | undefined): boolean {
-  return !!role && accessLevels(role, 'read', 'review').some((level) => level !== 'assigned');
-}

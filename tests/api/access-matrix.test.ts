@@ -209,6 +209,11 @@ describe('role × route matrix', () => {
       'GET /users/organization/:orgId/all', 'POST /organization/:orgId/add-staff', 'PUT /organization/:orgId/toggle-status/:userId',
     ]));
     expect(routes.filter((r) => r.access.scope === 'application' || r.access.scope === 'application-history').length).toBeGreaterThanOrEqual(9);
+    // The review reads the review screen asks for (decision 051): on 'read review', so the matrix below plays them on
+    // every account and fixture (a vendor admin outside its stage 403, an unassigned reviewer 404).
+    for (const path of ['/review/applications/:id/consensus', '/review/applications/:id/passes']) {
+      expect(routes.find((r) => r.method === 'GET' && r.path === path)?.access, path).toMatchObject({ scope: 'application', action: 'read', entity: 'review' });
+    }
   });
 
   it('answers every seed account on every application route exactly as the permissions table says', async () => {

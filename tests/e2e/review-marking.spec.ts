@@ -5,8 +5,10 @@
 // unmarked section and an early decision are refused) and submits sections and decision; the stage admin unlocks a
 // submitted review with a comment; the last decision moves the application to Gating Awaiting State Consensus by
 // itself, and the admin reads the review summary and each reviewer's declaration; in consensus the State_Admin
-// reads the marks side by side and settles a split question. Passed Gating is refused while the split question is at
-// Fail (the note beside the menu, the confirmation's note, the 409 when confirmed anyway) and goes once settled; two
+// reads the marks side by side and settles a split question; the RSM admin (its own stage) reads them too, the CTC
+// admin (another vendor's stage) sees no consensus and no reviewer's row (decision 051's sight). Passed Gating is
+// refused while the split question is at Fail (the note beside the menu, the confirmation's note, the 409 when
+// confirmed anyway) and goes once settled; two
 // CTC reviewers score the technical stage below the programme's threshold, Passed Technical is refused with the
 // figure, and goes once the consensus lifts the score (decision 041).
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -306,7 +308,36 @@ test('two RSM reviewers declare no conflict, mark and submit the gating review; 
   await expect(six).toContainText('Pass (SAM.gov shows the same identifier since March.)');
   await expect(page.getByTestId('review-summary')).toContainText(`Gating${MARK_RULES.GATING.length} Pass, 0 Fail of ${MARK_RULES.GATING.length} questions`);
   await scanSettled(page);
+  await logOut(page);
+
+  // What a vendor admin sees of the consensus is the API's sight (domain/review-sight.ts, decision 051): the RSM admin,
+  // in its own stage, reads the marks side by side (not to set) and every reviewer's row; the CTC admin, in another
+  // vendor's stage, sees neither the consensus table, nor the reviewers' rows, nor the summary.
+  await signIn(page, ACCOUNTS.rsmAdmin);
+  await page.goto(reviewUrl(id));
+  await ready(page);
+  await expect(six).toContainText('Ravi Gatekeeper: Fail (The identifier does not match the SAM.gov record.)');
+  await expect(six).toContainText('Mara Marker: Pass');
+  await expect(six).toContainText('Pass (SAM.gov shows the same identifier since March.)');
+  await expect(page.getByRole('link', { name: /Set consensus/ })).toHaveCount(0);
+  await expect(page.getByTestId('reviews-panel').getByTestId('review-row')).toHaveCount(2);
+  await scan(page);
+  await logOut(page);
+  await signIn(page, ACCOUNTS.ctcAdmin);
+  await page.goto(reviewUrl(id));
+  await ready(page);
+  await expect(statusBadge(page)).toHaveText('Gating In State Consensus');
+  await expect(page.getByTestId('consensus-panel')).toHaveCount(0);
+  await expect(page.getByTestId('reviews-panel')).toHaveCount(0);
+  await expect(page.getByTestId('review-summary')).toHaveCount(0);
+  await expect(page.getByTestId('assigned-reviewers')).toContainText('Mara Marker');
+  await scan(page);
+  await logOut(page);
+
   // Settled: Passed Gating goes.
+  await signIn(page, ACCOUNTS.stateAdmin);
+  await page.goto(reviewUrl(id));
+  await ready(page);
   await passes(page, 'Passed Gating', 'Every gating question passed in consensus.');
 
   // The technical stage: Chris of the seed and a second CTC reviewer made for this run score it (through the API:

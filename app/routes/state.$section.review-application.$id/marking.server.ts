@@ -19,7 +19,7 @@ import { CONSENSUS_PARAM, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking
 import { STAGE_WORD, stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
 import type { RoleName } from '../../../domain/roles';
-import { readsOthersReviews } from '../../../domain/review-sight';
+import { reviewSight } from '../../../domain/review-sight';
 
 export { CONSENSUS_PARAM, isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 
@@ -52,13 +52,16 @@ export interface MarkingView {
     /** The sections holding questions to mark, with their submission. */
     sections: { id: string; slug: string; name: string; submitted: boolean }[];
   };
-  /** The admins' view: each reviewer assigned or withdrawn, with their declaration and whether the caller may unlock it. */
+  /**
+   * The admins' view: each reviewer assigned or withdrawn, with their declaration and whether the caller may unlock it;
+   * only for a caller who sees the current stage's reviews whole (sight 'all'), else empty.
+   */
   reviews: { reviewerId: string; name: string; type: string; status: string; declaration: string | null; canUnlock: boolean }[];
   /** The open Unlock review dialog. */
   unlocking: { reviewerId: string; name: string } | null;
   /** The summary of every stage that has marks. */
   summary: { stage: string; text: string }[];
-  /** Review rubric 4, in the stage's IN_STATE_CONSENSUS status: each question's reviews side by side (admins). */
+  /** Review rubric 4, in the stage's IN_STATE_CONSENSUS status: each question's reviews side by side (sight 'all' on the stage). */
   consensus: null | {
     stage: string;
     editable: boolean;
@@ -82,6 +85,10 @@ export async function markingView(
   // The reviews are read through 'read review' (a vendor admin: its own stage only): a caller who may read the
   // application but not its reviews sees no summary and no consensus, not an error.
   const summary = await readUnlessForbidden(caller, reviewSummary(api, app.applicationId));
+  // What the caller sees of the current stage's reviews: the rule the API applies (domain/review-sight.ts, decision
+  // 051), so a vendor admin outside its own stage sees neither the consensus nor the other reviewers, and a reviewer
+  // only their own review (\`mine\`).
+  const sight = role ? reviewSight(role, stage) : null;
 
   let mine: MarkingView['mine'] = null;
   const my = review.myReview;
@@ -132,7 +139,7 @@ export async function markingView(
 
   let consensus: MarkingView['consensus'] = null;
   const inConsensus = !!stage && app.status === stageReviewStatuses(stage)[2];
-  if (inConsensus && readsOthersReviews(role)) {
+  if (inConsensus && sight === 'all') {
     const data = (await readUnlessForbidden(caller, consensusOf(api, app.applicationId))) ?? { questions: [] };
     const rows = data.questions.map((q) => ({
       questionId: q.questionId, systemNo: q.systemNo, text: q.text, mode: q.mode, max: q.max,
@@ -160,7 +167,7 @@ export async function markingView(
     reviewsReadable: summary !== null,
     consensus,
     mine,
-    reviews: readsOthersReviews(role) ? reviews : [],
+    reviews: sight === 'all' ? reviews : [],
     unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
     summary: (summary?.stages ?? []).filter((s) => s.markedQuestions > 0).map((s) => ({
       stage: STAGE_WORD[s.stage],
