@@ -6,6 +6,10 @@
 // (PGlite) or shared (PostgreSQL). CPU per request from /proc/<pid>/schedstat (ns, not clock ticks). Prints each side's
 // mean and A - B (mean and median of the rounds' differences). Decision 055.
 //   AB_ENGINES (pglite,postgres)  AB_ROUNDS (10)  AB_BATCH (40 requests a side a round)  AB_ONLY=regex (request labels)
+//   AB_A_FLAGS / AB_B_FLAGS  node flags of each side's server (e.g. AB_B_FLAGS=--max-semi-space-size=64 with AB_B=AB_A)
+//   AB_LOAD=s  instead of one request at a time, each side under 32 connections for s seconds a round (autocannon in a
+//              worker thread of this process, the servers on CPU 0): req/s of each side, interleaved the same way
+//   CPU per request is the main thread's (schedstat) and, in brackets, all the process's threads' (GC helpers too).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,12 +19,14 @@ import { openDatabase, vacuumAllTables } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
 import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
-import { Browser, client, outboxCode, signIn, signInBrowser } from './bench-support';
+import { Browser, client, loadTest, outboxCode, signIn, signInBrowser } from './bench-support';
 
 const A = path.resolve(process.env.AB_A ?? '.'), B = path.resolve(process.env.AB_B ?? '.');
 const ENGINES = (process.env.AB_ENGINES ?? 'pglite,postgres').split(',');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 10), BATCH = Number(process.env.AB_BATCH ?? 40);
 const ONLY = process.env.AB_ONLY ? new RegExp(process.env.AB_ONLY) : undefined;
+const FLAGS = { a: (process.env.AB_A_FLAGS ?? '').split(' ').filter(Boolean), b: (process.env.AB_B_FLAGS ?? '').split(' ').filter(Boolean) };
+const LOAD = Number(process.env.AB_LOAD ?? 0);
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 function cpuMs(pid: number) {
   const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -28,11 +34,11 @@ function cpuMs(pid: number) {
 }
 function schedNs(pid: number) { return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]); }
 
-async function serve(dir: string, dataDir: string, pgUrl?: string) {
+async function serve(dir: string, dataDir: string, pgUrl: string | undefined, flags: string[]) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) };
-  const server = spawn('taskset', ['-c', '0', process.execPath, path.join(dir, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn('taskset', ['-c', '0', process.execPath, ...flags, path.join(dir, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
@@ -45,7 +51,7 @@ async function serve(dir: string, dataDir: string, pgUrl?: string) {
   const stateBrowser = new Browser(base);
   await stateBrowser.request('/state/login', { intent: 'send-code', email: 'state.admin@example.gov' });
   await stateBrowser.request('/state/login?step=code', { intent: 'verify', code: await outboxCode(api, 'state.admin@example.gov') });
-  return { server, api, browser, stateApi, stateBrowser };
+  return { server, base, api, browser, stateApi, stateBrowser };
 }
 
 async function runEngine(engine: string) {
@@ -60,30 +66,45 @@ async function runEngine(engine: string) {
     const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
     await vacuumAllTables(database.db); await database.close();
     const dataB = dataDir + '-b'; fs.cpSync(dataDir, dataB, { recursive: true });
-    const sa = await serve(A, dataDir, pg?.url); servers.push(sa.server);
-    const sb = await serve(B, dataB, pg?.url); servers.push(sb.server);
+    const sa = await serve(A, dataDir, pg?.url, FLAGS.a); servers.push(sa.server);
+    const sb = await serve(B, dataB, pg?.url, FLAGS.b); servers.push(sb.server);
     type S = typeof sa;
-    const all: { label: string; get: (s: S) => Promise<number> }[] = [
-      { label: 'page /org/applications?page=2&size=25', get: async (s) => (await s.browser.request('/org/applications?page=2&size=25')).status },
-      { label: 'API org applications', get: async (s) => (await s.api.call(`/api/v1/organization/${bigOrg}/applications?page=2&limit=25`)).status },
-      { label: 'page /state/applications?page=2&size=25', get: async (s) => (await s.stateBrowser.request('/state/applications?page=2&size=25')).status },
-      { label: 'API review applications', get: async (s) => (await s.stateApi.call('/api/v1/review/applications?page=2&limit=25')).status },
+    const page = (b: (s: S) => Browser, p: string) => ({
+      label: `page ${p}`, get: async (s: S) => (await b(s).request(p)).status, url: (s: S) => s.base + p, headers: (s: S) => ({ cookie: b(s).cookieHeader() }),
+    });
+    const call = (c: (s: S) => typeof sa.api, label: string, p: string) => ({
+      label, get: async (s: S) => (await c(s).call(p)).status, url: (s: S) => s.base + p, headers: (s: S) => ({ authorization: `Bearer ${c(s).token}` }),
+    });
+    const all = [
+      page((s) => s.browser, '/org/applications?page=2'),
+      page((s) => s.browser, '/org/applications?page=2&size=25'),
+      call((s) => s.api, 'API org applications (10)', `/api/v1/organization/${bigOrg}/applications?page=2&limit=10`),
+      call((s) => s.api, 'API org applications', `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`),
+      page((s) => s.stateBrowser, '/state/applications?page=2&size=25'),
+      call((s) => s.stateApi, 'API review applications', '/api/v1/review/applications?page=2&limit=25'),
     ];
     for (const t of all.filter((target) => !ONLY || ONLY.test(target.label))) {
       for (const s of [sa, sb]) { const st = await t.get(s); if (st !== 200) throw new Error(`${t.label} ${st}`); for (let i = 0; i < 30; i++) await t.get(s); }
-      const sum = { a: 0, b: 0 }; const diffs: number[] = [];
+      if (LOAD > 0) for (const s of [sa, sb]) await loadTest(t.url(s), t.headers(s), 32, 2);
+      const sum = { a: 0, b: 0 }; const every = { a: 0, b: 0 }; const diffs: number[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const order: [S, 'a' | 'b'][] = r % 2 ? [[sb, 'b'], [sa, 'a']] : [[sa, 'a'], [sb, 'b']];
         const per: Record<string, number> = {};
         for (const [s, k] of order) {
-          const before = schedNs(s.server.pid!);
+          if (LOAD > 0) {
+            per[k] = (await loadTest(t.url(s), t.headers(s), 32, LOAD)).requestsPerSec; sum[k] += per[k]!;
+            continue;
+          }
+          const before = schedNs(s.server.pid!), beforeAll = cpuMs(s.server.pid!);
           for (let i = 0; i < BATCH; i++) await t.get(s);
           per[k] = (schedNs(s.server.pid!) - before) / 1e6 / BATCH; sum[k] += per[k]!;
+          every[k] += (cpuMs(s.server.pid!) - beforeAll) / BATCH;
         }
         diffs.push(per.a! - per.b!);
       }
       diffs.sort((x, y) => x - y);
-      console.log([engine, t.label, (sum.a / ROUNDS).toFixed(2), (sum.b / ROUNDS).toFixed(2), ((sum.a - sum.b) / ROUNDS).toFixed(2), diffs[Math.floor(diffs.length / 2)]!.toFixed(2)].join('\t'));
+      const side = (k: 'a' | 'b') => LOAD > 0 ? (sum[k] / ROUNDS).toFixed(1) : `${(sum[k] / ROUNDS).toFixed(2)} (${(every[k] / ROUNDS).toFixed(2)})`;
+      console.log([engine, t.label, side('a'), side('b'), ((sum.a - sum.b) / ROUNDS).toFixed(2), diffs[Math.floor(diffs.length / 2)]!.toFixed(2)].join('\t'));
     }
   } finally {
     for (const s of servers) { s.kill('SIGINT'); await new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r))); }
@@ -91,6 +112,6 @@ async function runEngine(engine: string) {
     fs.rmSync(dataDir, { recursive: true, force: true }); fs.rmSync(dataDir + '-b', { recursive: true, force: true });
   }
 }
-console.log('engine\trequest\tA ms\tB ms\tA-B mean\tA-B median');
+console.log(LOAD > 0 ? `engine\trequest\tA req/s @32\tB req/s @32\tA-B mean\tA-B median (${LOAD} s a side a round)` : 'engine\trequest\tA ms (all threads)\tB ms (all threads)\tA-B mean\tA-B median');
 for (const e of ENGINES) await runEngine(e);
 console.log('load', fs.readFileSync('/proc/loadavg', 'utf8').trim());

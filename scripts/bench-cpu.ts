@@ -15,6 +15,9 @@
 //   CPU_ONLY=regex  only the requests whose label matches (e.g. 'state' or 'applications'), for a profile of one page
 //   CPU_APPLICATIONS (1000)  bench applications seeded (200 organizations)
 //   CPU_DUMP=dir    write each page's HTML (and each API call's JSON) there, to see what a page is made of
+//   CPU_LOAD=s      also each request under load: autocannon at 32 connections for s seconds (after 2 s of warm-up),
+//                   req/s and p95, the server on CPU 0 and autocannon in a worker thread here (as npm run bench does)
+//   BENCH_IDENTITY=1  pages asked for uncompressed (Accept-Encoding: identity), as autocannon asks in npm run bench
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -24,7 +27,7 @@ import { openDatabase, vacuumAllTables } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
 import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
-import { Browser, client, outboxCode, signIn, signInBrowser, table } from './bench-support';
+import { Browser, client, loadTest, outboxCode, signIn, signInBrowser, table } from './bench-support';
 
 const ENGINES = (process.env.CPU_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 const RUNS = Number(process.env.CPU_RUNS ?? 300);
@@ -33,6 +36,7 @@ const WARMUP = Number(process.env.CPU_WARMUP ?? 30);
 const ENTRY = path.resolve('build/server/index.js');
 const ONLY = process.env.CPU_ONLY ? new RegExp(process.env.CPU_ONLY) : undefined;
 const STATE_ADMIN = 'state.admin@example.gov';
+const LOAD_SECONDS = Number(process.env.CPU_LOAD ?? 0);
 
 const dumped = new Set<string>();
 /** CPU_DUMP: the first answer to each request, kept once. */
@@ -93,6 +97,8 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
       if (sent.status !== 302 || verified.status !== 302) throw new Error(`${engine}: the state admin's UI sign-in failed`);
       const pageOf = (b: Browser, p: string) => ({
         label: `page ${p}`,
+        url: base + p,
+        headers: () => ({ cookie: b.cookieHeader() }),
         get: async () => {
           const res = await b.request(p);
           dump(`${engine}-page-${p}.html`, res.body);
@@ -101,15 +107,18 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
       });
       const apiOf = (c: typeof api, p: string) => ({
         label: `API ${p.replace(bigOrg, ':orgId')}`,
+        url: base + p,
+        headers: () => ({ authorization: `Bearer ${c.token}` }),
         get: async () => {
           const res = await c.call(p);
           dump(`${engine}-api-${p}.json`, JSON.stringify(res.body, null, 1));
           return { status: res.status, size: JSON.stringify(res.body).length };
         },
       });
-      const targets: { label: string; get: () => Promise<{ status: number; size: number }> }[] = [
-        ...['/org/dashboard', '/org/applications?page=2&size=25', '/help'].map((p) => pageOf(browser, p)),
-        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, '/api/v1/users/me'].map((p) => apiOf(api, p)),
+      const targets: { label: string; url: string; headers: () => Record<string, string>; get: () => Promise<{ status: number; size: number }> }[] = [
+        ...['/org/dashboard', '/org/applications?page=2', '/org/applications?page=2&size=25', '/help'].map((p) => pageOf(browser, p)),
+        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=10`, `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, '/api/v1/users/me']
+          .map((p) => apiOf(api, p)),
         pageOf(stateBrowser, '/state/applications?page=2&size=25'),
         apiOf(stateApi, '/api/v1/review/applications?page=2&limit=25'),
       ].filter((t) => !ONLY || ONLY.test(t.label));
@@ -121,7 +130,13 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         const before = cpuMs(server.pid!);
         const started = performance.now();
         for (let i = 0; i < RUNS; i++) await target.get();
-        rows.push([engine, target.label, ((cpuMs(server.pid!) - before) / RUNS).toFixed(2), ((performance.now() - started) / RUNS).toFixed(2), probe.size]);
+        const row: (string | number)[] = [engine, target.label, ((cpuMs(server.pid!) - before) / RUNS).toFixed(2), ((performance.now() - started) / RUNS).toFixed(2), probe.size];
+        if (LOAD_SECONDS > 0) {
+          await loadTest(target.url, target.headers(), 32, 2);
+          const load = await loadTest(target.url, target.headers(), 32, LOAD_SECONDS);
+          row.push(load.requestsPerSec.toFixed(1), load.p95, load.errors + load.timeouts + load.non2xx);
+        }
+        rows.push(row);
       }
       return rows;
     } finally {
@@ -139,7 +154,7 @@ async function main() {
   const rows: (string | number)[][] = [];
   for (const engine of ENGINES) rows.push(...(await runEngine(engine)));
   console.log(`\nServer CPU per request, one at a time (${RUNS} requests after ${WARMUP} warm-up; ${APPLICATIONS.toLocaleString('en-US')} bench applications, Bench Organization 001's admin)`);
-  console.log(table(['engine', 'request', 'CPU ms', 'wall ms', 'bytes'], rows));
+  console.log(table(['engine', 'request', 'CPU ms', 'wall ms', 'bytes', ...(LOAD_SECONDS > 0 ? ['req/s @32', 'p95', 'errors'] : [])], rows));
   console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }
 

@@ -1,5 +1,7 @@
 // What the benchmark scripts share (npm run bench, npm run bench:load): a JSON client of the API,
-// the dev-outbox sign-in, and the plain-text tables they print. Loopback only.
+// the dev-outbox sign-in, the load generator (autocannon in a worker thread) and the plain-text tables they print.
+// Loopback only.
+import { Worker } from 'node:worker_threads';
 
 export interface Client {
   baseUrl: string;
@@ -65,7 +67,7 @@ export class Browser {
   }
 
   async request(p: string, form?: Record<string, string>): Promise<{ status: number; body: string; location: string | null }> {
-    const headers: Record<string, string> = { Cookie: this.cookieHeader() };
+    const headers: Record<string, string> = { Cookie: this.cookieHeader(), ...(process.env.BENCH_IDENTITY ? { 'Accept-Encoding': 'identity' } : {}) };
     if (form) Object.assign(headers, { 'Content-Type': 'application/x-www-form-urlencoded', Origin: this.baseUrl });
     const res = await fetch(this.baseUrl + p, {
       method: form ? 'POST' : 'GET',
@@ -105,4 +107,30 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   const widths = headers.map((_h, i) => Math.max(...cells.map((r) => r[i]!.length)));
   const line = (r: string[]) => `  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
   return [line(cells[0]!), `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`, ...cells.slice(1).map(line)].join('\n');
+}
+
+export interface LoadFigures {
+  requests: number;
+  requestsPerSec: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** autocannon in a worker thread (scripts/load-worker.mjs), with exact latency percentiles. */
+export function loadTest(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadFigures> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, connections, duration, headers } });
+    worker.once('message', (m: { error?: string } & LoadFigures) => {
+      void worker.terminate();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    });
+    worker.once('error', reject);
+  });
 }

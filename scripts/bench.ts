@@ -32,7 +32,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { ServerBuild } from '@remix-run/node';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -46,12 +45,13 @@ import { createPortalApp } from '../server/portal';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
 import { dateRangeBounds } from '../domain/dates';
+import { DEFAULT_PAGE_SIZE } from '../domain/constants';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../domain/questions';
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
 import { benchApplicationCounts, benchOrganizations, seedLarge } from './seed-large';
 import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './bench-candidates';
-import { Browser, client, expectStatus, outboxCode, percentile, signIn, signInBrowser, table, type Client } from './bench-support';
+import { Browser, client, expectStatus, loadTest, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
 import { measureStateReviewPdf, reportStateReviewPdf, type StateReviewPdfFigures } from './bench-state-review-pdf';
 import { p50Alone, startFloor } from './bench-floor';
@@ -70,6 +70,9 @@ const LIGHT_CONNECTIONS = 4;
 const HEAVY_SECONDS = 10;
 const LIGHT_SECONDS = 5;
 const SEQUENTIAL_RUNS = 40;
+// The org list's rows a page: the portal's default page (what a person sees first) and the floor's 10 rows, since
+// issue 8 compares the page with "a plain-React render of the same rows". BENCH_PAGE_SIZE=25 for a longer page.
+const ORG_PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? DEFAULT_PAGE_SIZE);
 /** Applications in the database at each step (BENCH_SCALES=1000,10000,100000); the load runs at the second. */
 const SCALES = (process.env.BENCH_SCALES ?? '1000,10000,100000').split(',').map(Number);
 const LOAD_SCALE = SCALES[1] ?? SCALES[0]!;
@@ -82,18 +85,6 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map(
 
 type Engine = 'PGlite' | 'PostgreSQL';
 
-interface LoadFigures {
-  requests: number;
-  requestsPerSec: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
 
 interface Timing {
   runs: number;
@@ -177,18 +168,6 @@ function timing(samples: number[]): Timing {
 // 1. The list page and its API call
 // ---------------------------------------------------------------------------------------------
 
-/** autocannon in a worker thread (scripts/load-worker.mjs), with exact latency percentiles. */
-function loadTest(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, connections, duration, headers } });
-    worker.once('message', (m: { error?: string } & LoadFigures) => {
-      void worker.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    worker.once('error', reject);
-  });
-}
 
 /** A GET one at a time: its cost without queueing. The first call is a warm-up. */
 async function sequential(get: () => Promise<{ status: number }>, what: string, runs = SEQUENTIAL_RUNS): Promise<Timing> {
@@ -702,18 +681,18 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const browser = new Browser(baseUrl);
       await signInBrowser(browser, api, bench.adminEmails[0]!, bigOrg);
 
-      // The same list both ways: submitted or later, this month, six project areas, 25 a page.
+      // The same list both ways: submitted or later, this month, six project areas, ORG_PAGE_SIZE a page.
       const areas = (await db.db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name);
       const range = dateRangeBounds('this-month');
       // Page 2 where the list has one; a smaller list (1k) shows its last page, since the page kit redirects a
       // page past the end to the last one (issue 9 item 10).
       const listPath = (page: number) => `/api/v1/organization/${bigOrg}/applications?${new URLSearchParams({
-        page: String(page), limit: '25', projectLocation: areas.join(','), status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate,
+        page: String(page), limit: String(ORG_PAGE_SIZE), projectLocation: areas.join(','), status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate,
       })}`;
       const first = await api.call<{ totalPages: number }>(listPath(1));
       expectStatus('list', first);
       const shownPage = Math.min(2, first.body?.totalPages ?? 1);
-      const pageUrl = `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location: areas.join(','), page: String(shownPage), size: '25' })}`;
+      const pageUrl = `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location: areas.join(','), page: String(shownPage), size: String(ORG_PAGE_SIZE) })}`;
       const apiPath = listPath(shownPage);
       const getPage = () => browser.request(pageUrl);
       const getApi = () => api.call(apiPath);
@@ -796,7 +775,7 @@ function report(f: EngineFigures) {
   console.log(`setup: open ${s(f.setup.openMs)}, migrate ${s(f.setup.migrateMs)}, demo seed ${s(f.setup.demoSeedMs)}, bench data (grown, or loaded from the dump) ${
     Object.entries(f.setup.seedMs).map(([n, t]) => `to ${k(Number(n))} ${s(t)}`).join(', ')}`);
   const big = f.bigOrgApplications[LOAD_SCALE];
-  console.log(`\nAt ${k(LOAD_SCALE)} applications, Bench Organization 001 (${big} applications), ${f.matching} matching the filters, ${f.rowsOnPage} rows on page 2`);
+  console.log(`\nAt ${k(LOAD_SCALE)} applications, Bench Organization 001 (${big} applications), ${f.matching} matching the filters, ${f.rowsOnPage} rows on page 2 (BENCH_PAGE_SIZE ${ORG_PAGE_SIZE}; the floor renders 10)`);
   console.log(`  page: GET ${f.page.url}`);
   console.log(`  API:  GET ${f.api.url.replace(/\/organization\/[^/]+\//, '/organization/:orgId/')}`);
   const row = (label: string, x: Side) => [label, x.heavy.requestsPerSec.toFixed(1), x.heavy.p50, x.heavy.p95, x.heavy.p99,

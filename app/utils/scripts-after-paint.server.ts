@@ -15,9 +15,18 @@ const START = /<script nonce="([^"<>]*)" type="module" async="">([\s\S]*?)<\/scr
 /** A string as a JavaScript literal that is safe inside a <script> element. */
 const literal = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function scriptsAfterFirstPaint(html: string): string {
+export function scriptsAfterFirstPaint(document: string): string {
+  // <Scripts> writes the preloads and the start at the end of the body: only that tail is read and rewritten, not the
+  // whole page three times over.
+  const module = document.indexOf(' type="module" async="">');
+  if (module < 0) return document;
+  const preload = document.indexOf('<link rel="modulepreload"');
+  const startTag = document.lastIndexOf('<script', module);
+  const cut = preload >= 0 && preload < startTag ? preload : startTag;
+  if (cut < 0) return document;
+  const html = document.slice(cut);
   const start = START.exec(html);
-  if (!start) return html;
+  if (!start) return document;
   const [tag, nonce, code] = start;
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   // After the first frame (requestAnimationFrame runs once the stylesheets are in and a frame is about to be
@@ -29,5 +38,5 @@ export function scriptsAfterFirstPaint(html: string): string {
     'l.rel="modulepreload";l.href=p[i];document.head.appendChild(l)}var s=document.createElement("script");' +
     's.type="module";s.nonce=n;s.textContent=c;document.body.appendChild(s)}' +
     'if(document.visibilityState==="hidden")go();else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1e3)}})();';
-  return html.replace(PRELOAD, '').replace(tag, () => `<script nonce="${nonce}">${boot}</script>`);
+  return document.slice(0, cut) + html.replace(PRELOAD, '').replace(tag, () => `<script nonce="${nonce}">${boot}</script>`);
 }

@@ -81,6 +81,19 @@ describe('scriptsAfterFirstPaint', () => {
     expect(noFrame.added).toHaveLength(4);
   });
 
+  it('finds the preloads wherever they are: after the module start, or one in the head', () => {
+    const tail = remixTail('n1');
+    const startAt = tail.indexOf('<script nonce="n1">window');
+    const reordered = tail.slice(startAt) + tail.slice(0, startAt);
+    const inHead = page(reordered).replace('</head>', '<link rel="modulepreload" href="/build/early.js"/></head>');
+    const out = scriptsAfterFirstPaint(inHead);
+    expect(out).not.toContain('modulepreload" href');
+    const { frames, timers, added } = runBoot(out);
+    frames[0]!();
+    timers.find((t) => t.ms === 0)!.fn();
+    expect(added.map((a) => a.props.href ?? a.props.type)).toEqual(['/build/early.js', '/build/entry.client-B.js', '/build/_shared/chunk-C.js', '/build/root-A.js', 'module']);
+  });
+
   it('leaves a document without a module start alone (a page rendered without <Scripts>)', () => {
     const html = page('');
     expect(scriptsAfterFirstPaint(html)).toBe(html);
