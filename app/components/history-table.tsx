@@ -3,8 +3,9 @@
 // history) and the organization. Paging is in the URL (?page=). Built from the list kit.
 // From their files, not the list kit's index: the index brings the filter drawer and its dialog into the chunk.
 import { Link } from '@remix-run/react';
-import { DataTable, type Column } from './list-kit/data-table';
-import { Pager, type PagerProps } from './list-kit/pager';
+import type { Column } from './list-kit/data-table';
+import type { PagerProps } from './list-kit/pager';
+import { PagedTable } from './list-kit/paged-table';
 import { describeAction, statusMove } from '../../domain/history';
 import { formatListDateTime } from '../../domain/dates';
 import type { HistoryPage } from '../api/types';
@@ -57,23 +58,17 @@ export function HistoryTable({
   pageSize?: PagerProps['pageSize'];
 }) {
   return (
-    <>
-      <DataTable
-        caption={`${caption}, page ${history.page} of ${history.totalPages}`}
-        columns={columns(applicationHref)}
-        rows={history.loggedActions}
-        rowKey={(entry) => entry.id}
-        testId="history-table"
-        rowTestId="history-row"
-      />
-      <Pager
-        page={history.page}
-        totalPages={history.totalPages}
-        totalRecords={history.totalRecords}
-        noun={['entry', 'entries']}
-        label="History pages"
-        pageSize={pageSize}
-      />
-    </>
+    <PagedTable
+      list={history}
+      caption={caption}
+      columns={columns(applicationHref)}
+      rows={history.loggedActions}
+      rowKey={(entry) => entry.id}
+      testId="history-table"
+      rowTestId="history-row"
+      noun={['entry', 'entries']}
+      label="History pages"
+      pageSize={pageSize}
+    />
   );
 }

@@ -13,7 +13,7 @@ import { chip, oneOf, parseListState, withParams, type Chip, type ListSpec, type
 import { apiSession } from '../api/client.server';
 import { listOrganizationsWithUsers, setOrganizationStatus, type OrganizationWithUsers } from '../api/organizations.server';
 import { setUserStatus } from '../api/users.server';
-import { DataTable, FilterChips, FilterDrawer, FilterDrawerLink, Pager, SearchForm, type Column } from '../components/list-kit';
+import { DataTable, FilterChips, FilterDrawer, FilterDrawerLink, PagedTable, SearchForm, type Column } from '../components/list-kit';
 import { FilterField } from '../components/list-kit/filter-field';
 import { clampPage } from '../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
@@ -213,18 +213,14 @@ export default function StateOrganizations() {
       </section>
       <FilterChips chips={organizationChips(state, location.search)} />
       {open ? <OrganizationUsers org={open} search={location.search} /> : null}
-      <DataTable
-        caption={`Organizations, page ${list.page} of ${list.totalPages}`}
+      <PagedTable
+        list={list}
+        caption="Organizations"
         columns={columns}
         rows={list.organizations}
         rowKey={(o) => o.id}
         testId="organizations-table"
         rowTestId="organization-row"
-      />
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        totalRecords={list.totalRecords}
         noun={['organization', 'organizations']}
         pageSize={{ size: state.pageSize, sizes: PAGE_SIZES }}
       />

@@ -6,4 +6,5 @@ export { DateRangeField, ANY_TIME } from './date-range-field';
 export { HiddenParams } from './hidden-params';
 export { ListTabs, type ListTab } from './list-tabs';
 export { Pager, PageSizeSelect, type PagerProps } from './pager';
+export { PagedTable, type ListPage, type PagedTableProps } from './paged-table';
 export { SearchForm } from './search-form';

@@ -5,7 +5,7 @@
 // form checks spec 5's rules before posting (the same check the server runs) and Submit waits for a change.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { DataTable, Pager, type Column } from '../list-kit';
+import { PagedTable, type Column } from '../list-kit';
 import { ConfirmActions, UrlDialog } from '../url-dialog';
 import { ErrorList, Field, FormAlert } from '../forms';
 import { closeDialogs, withParams } from '../../utils/url-state';
@@ -47,19 +47,14 @@ export function UsersScreen() {
       {editUser ? <UserFormDialog key={editUser.id} user={editUser} roles={roles as RoleName[]} /> : null}
       {disableUser ? <DisableConfirm user={disableUser} /> : null}
 
-      <DataTable
-        caption={`Users, page ${list.page} of ${list.totalPages}`}
+      <PagedTable
+        list={list}
+        caption="Users"
         columns={userColumns(selfId, location.search)}
         rows={list.users}
         rowKey={(u) => u.id}
         testId="users-table"
         rowTestId="user-row"
-      />
-
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        totalRecords={list.totalRecords}
         noun={['user', 'users']}
         pageSize={{ size: state.pageSize, sizes: PAGE_SIZES }}
       />

@@ -10,7 +10,7 @@ import { readOrFail } from '../../utils/api-errors.server';
 import { withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { listApplications, listPrograms, listProjectAreas } from '../../api/applications.server';
-import { DataTable, FilterChips, FilterDrawerLink, Pager, SearchForm } from '../../components/list-kit';
+import { FilterChips, FilterDrawerLink, PagedTable, SearchForm } from '../../components/list-kit';
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { LIST_SPEC, listChips, listQuery, readListState } from './list-state';
@@ -100,19 +100,14 @@ export default function Applications() {
 
       <FilterChips chips={listChips(state, location.search)} />
 
-      <DataTable
-        caption={`Applications, page ${list.page} of ${list.totalPages}`}
+      <PagedTable
+        list={list}
+        caption="Applications"
         columns={applicationColumns(canWrite, location)}
         rows={list.applications}
         rowKey={(app) => app.applicationId}
         testId="applications-table"
         rowTestId="application-row"
-      />
-
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        totalRecords={list.totalRecords}
         noun={['application', 'applications']}
         pageSize={{ size: state.pageSize, sizes: LIST_SPEC.pageSizes }}
       />

@@ -4,7 +4,7 @@
 // 004): ?upload=1, ?version=id, ?preview=id, ?delete=id; all plain GET/POST, so everything works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { DataTable, Pager, type Column } from '../../components/list-kit';
+import { PagedTable, type Column } from '../../components/list-kit';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { withParams } from '../../utils/url-state';
 import { formatListDate } from '../../../domain/dates';
@@ -55,18 +55,14 @@ export default function DocumentsPage() {
       {previewOf ? <PreviewDialog key={search.get('preview')} opened={previewOf} shownId={search.get('preview')!} /> : null}
       {deleteOf && may(deleteOf.document) ? <DeleteDialog key={deleteOf.document.id} opened={deleteOf} /> : null}
 
-      <DataTable
-        caption={`Documents, page ${list.page} of ${list.totalPages}`}
+      <PagedTable
+        list={list}
+        caption="Documents"
         columns={columns(location.search, may)}
         rows={list.documents}
         rowKey={(d) => d.id}
         testId="documents-table"
         rowTestId="document-row"
-      />
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        totalRecords={list.totalRecords}
         noun={['document', 'documents']}
         pageSize={{ size: state.pageSize, sizes: PAGE_SIZES }}
       />

@@ -11,7 +11,7 @@ import { closeDialogs, LIST_PARAMS, withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { listProjectAreas } from '../../api/applications.server';
 import { listAllOrganizations, listAssignedApplications, listReviewApplications, type ReviewListPage, type ReviewListRow } from '../../api/review-list.server';
-import { DataTable, FilterChips, FilterDrawerLink, ListTabs, Pager, SearchForm } from '../../components/list-kit';
+import { FilterChips, FilterDrawerLink, ListTabs, PagedTable, SearchForm } from '../../components/list-kit';
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { stateReadScope } from '../../../domain/access';
@@ -90,17 +90,6 @@ export default function StateApplications() {
   const emptyParams = Object.fromEntries([...new URLSearchParams(location.search)].filter(([, v]) => !v).map(([k]) => [k, null]));
   const kept = closeDialogs(withParams(location.search, { ...emptyParams, status: null, [LIST_PARAMS.page]: null }));
   const tabLinks = tabs.map((t) => ({ label: t.label, to: tabPath(t.id) + (kept === '?' ? '' : kept) }));
-  const table = (selectable: boolean) => (
-    <DataTable
-      caption={`Applications, ${tab.label}, page ${list.page} of ${list.totalPages}`}
-      columns={reviewColumns(selectable, scorePreview)}
-      rows={list.applications}
-      rowKey={(app) => app.applicationId}
-      testId="applications-table"
-      rowTestId="application-row"
-    />
-  );
-
   return (
     <>
       <div className="ui-list-head">
@@ -120,20 +109,18 @@ export default function StateApplications() {
 
       <FilterChips chips={listChips(state, location.search, organizationName)} />
 
-      {bulk.length > 0 ? (
-        <BulkForm actions={bulk} back={`${location.pathname}${location.search}`}>
-          {table(true)}
-        </BulkForm>
-      ) : (
-        table(false)
-      )}
-
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        totalRecords={list.totalRecords}
+      {/* With bulk actions the rows are selectable, inside the bulk form; the pager stays outside it. */}
+      <PagedTable
+        list={list}
+        caption={`Applications, ${tab.label}`}
+        columns={reviewColumns(bulk.length > 0, scorePreview)}
+        rows={list.applications}
+        rowKey={(app) => app.applicationId}
+        testId="applications-table"
+        rowTestId="application-row"
         noun={['application', 'applications']}
         pageSize={{ size: state.pageSize, sizes: LIST_SPEC.pageSizes }}
+        wrap={bulk.length > 0 ? (table) => <BulkForm actions={bulk} back={`${location.pathname}${location.search}`}>{table}</BulkForm> : undefined}
       />
     </>
   );

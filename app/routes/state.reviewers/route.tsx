@@ -10,7 +10,7 @@ import { requirePortalUser } from '../../utils/auth.server';
 import { readOrFail } from '../../utils/api-errors.server';
 import { apiSession } from '../../api/client.server';
 import { listReviewerAssignments, listReviewerSummary, type ReviewerAssignmentsPage, type ReviewerSummaryPage } from '../../api/reviewers.server';
-import { DataTable, FilterChips, FilterDrawerLink, ListTabs, Pager, SearchForm } from '../../components/list-kit';
+import { FilterChips, FilterDrawerLink, ListTabs, PagedTable, SearchForm } from '../../components/list-kit';
 import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { redirectForMenuPath } from '../../../domain/menu';
@@ -55,6 +55,7 @@ export default function StateReviewers() {
     { label: 'Assignments', to: viewPath('assignments', state) },
     { label: 'By reviewer', to: viewPath('by-reviewer', state) },
   ];
+  const paging = { list, pageSize: { size: state.pageSize, sizes: PAGE_SIZES } };
   return (
     <>
       <h1 className="ui-h1">Reviewers</h1>
@@ -75,31 +76,28 @@ export default function StateReviewers() {
       </section>
       <FilterChips chips={reviewerChips(state, location.search, reviewerName)} />
       {byReviewer ? (
-        <DataTable
-          caption={`Reviewers, page ${list.page} of ${list.totalPages}`}
+        <PagedTable
+          {...paging}
+          caption="Reviewers"
           columns={summaryColumns}
           rows={(list as ReviewerSummaryPage).reviewers}
           rowKey={(r) => `${r.reviewer.id}-${r.reviewerType}`}
           testId="reviewer-summary-table"
           rowTestId="reviewer-summary-row"
+          noun={['reviewer', 'reviewers']}
         />
       ) : (
-        <DataTable
-          caption={`Review assignments, page ${list.page} of ${list.totalPages}`}
+        <PagedTable
+          {...paging}
+          caption="Review assignments"
           columns={assignmentColumns}
           rows={(list as ReviewerAssignmentsPage).reviewers}
           rowKey={(r) => r.id}
           testId="reviewer-assignments-table"
           rowTestId="reviewer-assignment-row"
+          noun={['assignment', 'assignments']}
         />
       )}
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        totalRecords={list.totalRecords}
-        noun={byReviewer ? ['reviewer', 'reviewers'] : ['assignment', 'assignments']}
-        pageSize={{ size: state.pageSize, sizes: PAGE_SIZES }}
-      />
     </>
   );
 }
