@@ -18,5 +18,7 @@ declare module '@remix-run/node' {
     cspNonce?: string;
     /** The HTTP method of the request being served (server/portal.ts): loaders after a POST re-render a form. */
     requestMethod?: string;
+    /** The portal's page handler (server/page-handler.ts) takes a finished document beside its Response (decision 059). */
+    wholeDocuments?: boolean;
   }
 }

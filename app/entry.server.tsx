@@ -11,6 +11,7 @@ import { NonceProvider } from './utils/nonce';
 import { tidyDocument } from './utils/html-document.server';
 import { scriptsAfterFirstPaint } from './utils/scripts-after-paint.server';
 import { encodeDocument } from './utils/document-encoding.server';
+import { responseWithDocument } from '../server/document-body';
 
 const ABORT_DELAY = 5_000;
 
@@ -54,7 +55,10 @@ export default function handleRequest(
               const html = scriptsAfterFirstPaint(tidyDocument(Buffer.concat(chunks).toString('utf8')));
               // Compressed whole, here, rather than streamed through the compression middleware (decision 048).
               const body = encodeDocument(request, html, responseHeaders);
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+              const init = { headers: responseHeaders, status: responseStatusCode };
+              // Under the portal's own page handler the finished bytes go beside the Response, not through a web
+              // stream (decision 059); any other server (remix-serve in npm run serve:ui) gets them as its body.
+              resolve(loadContext.wholeDocuments ? responseWithDocument(body, init) : new Response(body, init));
               done();
             },
           });

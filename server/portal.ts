@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
-import { createRequestHandler } from '@remix-run/express';
+import { createPageHandler } from './page-handler';
 import { inTurn } from './admission';
 import { createApi } from '../api';
 import { httpTransport, inProcessTransport, type ApiTransport } from './api-transport';
@@ -106,7 +106,7 @@ export function createPortalApp(opts: {
   rememberRouteMatches();
   // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
   app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
-  app.all('*', createRequestHandler({
+  app.all('*', createPageHandler({
     build: opts.build,
     mode: env.NODE_ENV,
     getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }),
