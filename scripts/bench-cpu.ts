@@ -23,7 +23,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { asc } from 'drizzle-orm';
 import { openDatabase, vacuumAllTables } from '../api/db/client';
+import { projectAreas } from '../api/db/schema';
+import { dateRangeBounds } from '../domain/dates';
 import { seedDatabase } from '../api/seed';
 import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
@@ -45,7 +48,7 @@ function dump(name: string, body: string) {
   if (!dir || dumped.has(name)) return;
   dumped.add(name);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, name.replace(/[^\w.-]+/g, '_')), body);
+  fs.writeFileSync(path.join(dir, name.replace(/[^\w.-]+/g, '_').slice(0, 120)), body);
 }
 
 /** User + system CPU of a process so far, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
@@ -65,6 +68,12 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
     await seedDatabase(database.db);
     await seedLarge(database.db, { organizations: 200, applications: APPLICATIONS, batchSize: 1000 });
     const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
+    // npm run bench's filtered list (submitted or later, this month, the first six project areas by name).
+    const areas = (await database.db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name);
+    const range = dateRangeBounds('this-month');
+    const filteredPage = `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location: areas.join(',') })}`;
+    const filteredApi = `/api/v1/organization/${bigOrg}/applications?${new URLSearchParams({
+      page: '1', limit: '10', projectLocation: areas.join(','), status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate })}`;
     await vacuumAllTables(database.db); // as the embedded portal's maintenance keeps it (decision 048)
     await database.close();
 
@@ -116,8 +125,8 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         },
       });
       const targets: { label: string; url: string; headers: () => Record<string, string>; get: () => Promise<{ status: number; size: number }> }[] = [
-        ...['/org/dashboard', '/org/applications?page=2', '/org/applications?page=2&size=25', '/help'].map((p) => pageOf(browser, p)),
-        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=10`, `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, '/api/v1/users/me']
+        ...['/org/dashboard', '/org/applications?page=2', '/org/applications?page=2&size=25', filteredPage, '/help'].map((p) => pageOf(browser, p)),
+        ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=10`, `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, filteredApi, '/api/v1/users/me']
           .map((p) => apiOf(api, p)),
         pageOf(stateBrowser, '/state/applications?page=2&size=25'),
         apiOf(stateApi, '/api/v1/review/applications?page=2&limit=25'),
