@@ -554,14 +554,19 @@ export async function consensusSeenBy(
   const sight = widestSight(viewer.roles, stage);
   if (!sight) throw forbidden(CONSENSUS_MSG.notShown);
   const whole = await consensusOf(ctx, app, stage);
-  if (sight === 'all') return { ...whole, sight };
-  return {
-    stage,
-    sight,
-    questions: whole.questions.map((row) => ({
-      ...row, reviews: row.reviews.filter((r) => r.reviewerId === viewer.id), mean: null, majority: null, disagreement: null, consensus: null,
-    })),
-  };
+  return { stage, sight, questions: consensusInSight(whole.questions, sight, viewer.id) };
+}
+
+/**
+ * A stage's consensus rows as `sight` shows them to `viewerId` (the consensus route and the state review PDF): whole
+ * ('all'), or only the viewer's own marks with no mean, majority, disagreement nor consensus value ('own'), which would
+ * tell a reviewer how the others marked.
+ */
+export function consensusInSight(rows: ConsensusRow[], sight: 'all' | 'own', viewerId: string): ConsensusRow[] {
+  if (sight === 'all') return rows;
+  return rows.map((row) => ({
+    ...row, reviews: row.reviews.filter((r) => r.reviewerId === viewerId), mean: null, majority: null, disagreement: null, consensus: null,
+  }));
 }
 
 /**

@@ -16,7 +16,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { programs, reviewAssignments, reviewDecisions, rubricScores, users } from '../db/schema';
 import { loadApplicationContent, loadProgram, type ApplicationContent, type ApplicationRow } from './application-content';
-import { consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
+import { consensusInSight, consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
 import { earlierPasses, type EarlierPass } from './review-pass-history';
 import { widestSight, type ReviewSight } from '../../domain/review-sight';
 import {
@@ -115,9 +115,7 @@ export async function loadStateReview(
       name: STAGE_WORD[stage],
       sight,
       summary: summary.stages.find((s) => s.stage === stage)!,
-      questions: sight === 'all' ? all : all.map((q) => ({
-        ...q, reviews: q.reviews.filter((r) => shown(r.reviewerId)), consensus: null, mean: null, majority: null, disagreement: false,
-      })),
+      questions: sight ? consensusInSight(all, sight, opts.viewer.id) : [],
       decisions: decisions.filter((d) => d.stage === stage && shown(d.reviewerId)).map((d) => ({
         name: `${d.firstName} ${d.lastName}`.trim(), decision: d.decision as ReviewDecision, comments: d.comments, submittedAt: d.submittedAt,
       })),
