@@ -69,12 +69,15 @@ export async function startFloor(): Promise<Floor> {
   return { dir, pageUrl: `${base}/org/applications`, jsonUrl: `${base}/api/v1/applications`, rows: list.applications.length };
 }
 
+/** Requests sent before a "p50 alone" is measured, on the floor and on the portal's sides alike (scripts/bench.ts). */
+export const ALONE_WARM_UP = 500;
+
 /**
  * p50 of `runs` GETs one at a time after `warmUp` (what the bench calls "p50 alone"). A cold floor is far slower than
  * a warm one (6.4 ms against 3.8 after the portal's thousands of requests had warmed React and Remix in the same
  * process, 30 warm-up requests each): it is measured warm.
  */
-export async function p50Alone(url: string, runs = 200, warmUp = 500): Promise<number> {
+export async function p50Alone(url: string, runs = 200, warmUp = ALONE_WARM_UP): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < runs + warmUp; i++) {
     const start = process.hrtime.bigint();

@@ -54,7 +54,7 @@ import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './ben
 import { Browser, client, expectStatus, loadTest, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
 import { measureStateReviewPdf, reportStateReviewPdf, type StateReviewPdfFigures } from './bench-state-review-pdf';
-import { p50Alone, startFloor } from './bench-floor';
+import { ALONE_WARM_UP, p50Alone, startFloor } from './bench-floor';
 
 // The UI's build and React run as in production (React reads NODE_ENV when first loaded, below).
 process.env.NODE_ENV = 'production';
@@ -169,15 +169,20 @@ function timing(samples: number[]): Timing {
 // ---------------------------------------------------------------------------------------------
 
 
-/** A GET one at a time: its cost without queueing. The first call is a warm-up. */
-async function sequential(get: () => Promise<{ status: number }>, what: string, runs = SEQUENTIAL_RUNS): Promise<Timing> {
+/**
+ * A GET one at a time: its cost without queueing. The first `warmUp` calls are not counted. The lists' pages and API
+ * calls, compared with the floor, are measured warm as the floor is (ALONE_WARM_UP, scripts/bench-floor.ts): a
+ * freshly started server's first requests run before V8 has optimized its code, and a page, with more code to warm
+ * than its API call, was measured up to twice its warm time after one warm-up call (decision 060).
+ */
+async function sequential(get: () => Promise<{ status: number }>, what: string, runs = SEQUENTIAL_RUNS, warmUp = 1): Promise<Timing> {
   const samples: number[] = [];
-  for (let run = 0; run <= runs; run++) {
+  for (let run = 0; run < warmUp + runs; run++) {
     const start = process.hrtime.bigint();
     const res = await get();
     const ms = elapsed(start);
     expectStatus(what, { status: res.status, body: '' });
-    if (run > 0) samples.push(ms);
+    if (run >= warmUp) samples.push(ms);
   }
   return timing(samples);
 }
@@ -270,9 +275,9 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
   const pageProbe = await getPage();
   expectStatus('state page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
 
-  log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${SEQUENTIAL_RUNS} each)`);
-  const pageAlone = await sequential(getPage, 'state page');
-  const apiAlone = await sequential(getApi, 'review/applications');
+  log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${SEQUENTIAL_RUNS} each after ${ALONE_WARM_UP})`);
+  const pageAlone = await sequential(getPage, 'state page', SEQUENTIAL_RUNS, ALONE_WARM_UP);
+  const apiAlone = await sequential(getApi, 'review/applications', SEQUENTIAL_RUNS, ALONE_WARM_UP);
   const page = await measureSide(database, baseUrl, pageUrl, { cookie: browser.cookieHeader() }, getPage, pageAlone, `${engine} at ${k(LOAD_SCALE)}: the state page`);
   const apiSide = await measureSide(database, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, apiAlone, `${engine} at ${k(LOAD_SCALE)}: the state API`);
   const plan = await explainList(database, api, apiPath);
@@ -701,8 +706,12 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const pageProbe = await getPage();
       expectStatus('page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
 
-      log(`${engine} at ${k(applicationsTotal)}: one at a time (${SEQUENTIAL_RUNS} each)`);
-      scale.push({ applications: applicationsTotal, page: await sequential(getPage, 'page'), api: await sequential(getApi, 'list') });
+      log(`${engine} at ${k(applicationsTotal)}: one at a time (${SEQUENTIAL_RUNS} each after ${ALONE_WARM_UP})`);
+      scale.push({
+        applications: applicationsTotal,
+        page: await sequential(getPage, 'page', SEQUENTIAL_RUNS, ALONE_WARM_UP),
+        api: await sequential(getApi, 'list', SEQUENTIAL_RUNS, ALONE_WARM_UP),
+      });
       if (applicationsTotal >= LOAD_SCALE) explain.push({ applications: applicationsTotal, plan: await explainList(db, api, apiPath) });
       if (applicationsTotal === LOAD_SCALE) {
         const where = `${engine} at ${k(applicationsTotal)}`;
