@@ -4,13 +4,23 @@
 // component, so no Chakra provider and no Chakra runtime reach the browser (decision 026). Icon-only buttons carry
 // visually hidden text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, useFetcher, useLocation } from '@remix-run/react';
+import { Form, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { Link } from './link';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
 import type { ShellData } from '../utils/shell.server';
+
+/** The org and state layout routes' page (routes/org.tsx, routes/state.tsx): their shell around the page inside. */
+export function ShellLayout() {
+  const shell = useLoaderData<ShellData>();
+  return (
+    <Shell shell={shell}>
+      <Outlet />
+    </Shell>
+  );
+}
 
 export function Shell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const location = useLocation();

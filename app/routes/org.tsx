@@ -1,19 +1,11 @@
 // The org shell: guard (role type org), top bar, side menu.
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLoaderData } from '@remix-run/react';
 import { loadShell } from '../utils/shell.server';
-import { Shell } from '../components/shell';
+import { ShellLayout } from '../components/shell';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadShell(request, context, 'org');
 
-export default function Layout() {
-  const shell = useLoaderData<typeof loader>();
-  return (
-    <Shell shell={shell}>
-      <Outlet />
-    </Shell>
-  );
-}
+export default ShellLayout;
 
 export const ErrorBoundary = GeneralErrorBoundary;

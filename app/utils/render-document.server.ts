@@ -48,12 +48,20 @@ export async function readPageData(context: EntryContext, timeoutMs: number): Pr
   }
   text += decoder.decode();
   context.renderMeta.streamCache = { 0: settled(false, text), 1: settled(true, '') };
-  // <RemixServer> takes a reader of the stream on every render (a page may be rendered twice, below), and reads
-  // nothing from it now: each render gets an empty, closed stream of its own.
-  Object.defineProperty(context, 'serverHandoffStream', { configurable: true, enumerable: true, get: emptyStream });
+  // <RemixServer> takes a reader of the stream on every render (a page may be rendered twice, below) and reads nothing
+  // from it now: it gets a stream that is already over, whose readers are not locks.
+  context.serverHandoffStream = READ;
 }
 
-const emptyStream = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+/** A data stream already read: every reader it hands out is at its end. */
+const READ = {
+  getReader: () => ({
+    read: () => Promise.resolve({ done: true as const, value: undefined }),
+    releaseLock: () => undefined,
+    cancel: () => Promise.resolve(),
+    closed: Promise.resolve(undefined),
+  }),
+} as unknown as ReadableStream<Uint8Array>;
 
 /**
  * What a render gave: the document, whether a part of it failed (the page then answers 500), and which renderer wrote

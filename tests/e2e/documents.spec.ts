@@ -5,7 +5,7 @@
 // document after the confirmation, and in an application's File question chooses a document from the library instead
 // of uploading again; the library then shows that document as in use (no Delete) and the history lists each action.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, jsEnabled, dialog, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, signUpAndSignIn, createApplication, scan, ready, jsEnabled, dialog, confirmDialog, ACCOUNTS } from './fixtures';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { DOCUMENT_LIBRARY_MSG } from '../../domain/documents';
 import { VALIDATION_MSG } from '../../domain/validation';
@@ -148,11 +148,7 @@ test('the documents library: upload, preview, new version, delete, and choosing 
   await page.goto('/org/documents');
   await ready(page);
   await row(page, 'budget-worksheet.docx').getByRole('link', { name: 'Delete budget-worksheet.docx' }).click();
-  const confirm = dialog(page, 'Delete Document');
-  await expect(confirm).toContainText(DOCUMENT_LIBRARY_MSG.deleteConfirm);
-  await ready(page);
-  await scan(page);
-  await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+  await confirmDialog(page, 'Delete Document', DOCUMENT_LIBRARY_MSG.deleteConfirm, 'Yes, delete');
   await expect(page.getByTestId('toast').first()).toContainText(DOCUMENT_MSG.deleted);
   await expect(row(page, 'budget-worksheet.docx')).toHaveCount(0);
 

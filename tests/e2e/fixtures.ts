@@ -149,6 +149,15 @@ export async function scan(page: Page) {
 /** A dialog by its name, a modal or an alert dialog (a confirmation) alike. */
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 
+/** Answers a confirmation dialog yes: its question is checked and the dialog scanned (axe, valid HTML) first. */
+export async function confirmDialog(page: Page, title: string, question: string, yes: string) {
+  const confirm = dialog(page, title);
+  await expect(confirm).toContainText(question);
+  await ready(page);
+  await scan(page);
+  await confirm.getByRole('button', { name: yes }).click();
+}
+
 /** A download's bytes, read from Playwright's stream (a PDF for pdftotext, an XLSX or ZIP to open in memory). */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
   const stream = await download.createReadStream();

@@ -4,7 +4,7 @@
 // signed out with spec 4's inactive message) and activates it again (the admin signs in again).
 // A fresh organization per run (unique name per project and Date.now()): the seed's are never changed.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, apiToken, jsEnabled, dialog, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, apiToken, jsEnabled, dialog, confirmDialog, ACCOUNTS } from './fixtures';
 import { disableUser, enableUser } from './user-switch';
 import { MSG, ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 
@@ -93,11 +93,7 @@ test('the state admin searches, filters, toggles an organization user and deacti
   await ready(page);
   await row.getByRole('link', { name: `Deactivate ${legalName}` }).click();
   await expect(page).toHaveURL(/deactivate=/);
-  const deactivate = dialog(page, 'Deactivate Organization');
-  await expect(deactivate).toContainText(ORGANIZATION_MSG.deactivateConfirm);
-  await ready(page);
-  await scan(page);
-  await deactivate.getByRole('button', { name: 'Yes, deactivate' }).click();
+  await confirmDialog(page, 'Deactivate Organization', ORGANIZATION_MSG.deactivateConfirm, 'Yes, deactivate');
   await expect(toast(page)).toContainText(ORGANIZATION_MSG.updated);
   await olaPage.goto('/org/dashboard');
   await expect(olaPage).toHaveURL(/\/org\/login/);

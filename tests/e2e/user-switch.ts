@@ -2,7 +2,7 @@
 // decisions 033, 035): disabling asks first (?disable=, the Disable User dialog with spec 5's question, scanned), then
 // "Yes, disable"; enabling is at once. One home for the steps users.spec.ts and organizations.spec.ts both take.
 import type { Locator, Page } from '@playwright/test';
-import { expect, dialog, ready, scan } from './fixtures';
+import { expect, confirmDialog, ready } from './fixtures';
 import { USER_MSG } from '../../domain/messages';
 
 const toggle = (row: Locator, name: string) => row.getByRole('switch', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
@@ -11,11 +11,7 @@ const toggle = (row: Locator, name: string) => row.getByRole('switch', { name: n
 export async function disableUser(page: Page, row: Locator, name: string) {
   await toggle(row, name).click();
   await expect(page).toHaveURL(/disable=/);
-  const confirm = dialog(page, 'Disable User');
-  await expect(confirm).toContainText(USER_MSG.disableConfirm);
-  await ready(page);
-  await scan(page);
-  await confirm.getByRole('button', { name: 'Yes, disable' }).click();
+  await confirmDialog(page, 'Disable User', USER_MSG.disableConfirm, 'Yes, disable');
   await expect(page.getByTestId('toast').first()).toContainText(USER_MSG.disabled(name));
   await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
 }
