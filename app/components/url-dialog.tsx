@@ -72,6 +72,32 @@ export function UrlDialog({ id, title, closeTo, children, placement = 'center', 
 }
 
 /**
+ * A dialog form's answers: a link back to `closeTo` (`cancel`, "Cancel" unless said) and the submit button saying what
+ * it does (`danger`: red, for what removes or shuts something; `autoFocus`: it takes focus when the dialog opens;
+ * `disabled`: while the form cannot be sent, which only a hydrated page knows). One home for the pair every dialog
+ * with a form ends with.
+ */
+export function DialogActions({ closeTo, cancel = 'Cancel', submit, danger = false, autoFocus = false, disabled }: {
+  closeTo: string;
+  cancel?: string;
+  submit: ReactNode;
+  danger?: boolean;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="ui-dialog-actions">
+      <Link to={closeTo} preventScrollReset className="ui-btn-outline">
+        {cancel}
+      </Link>
+      <button type="submit" className={danger ? 'ui-btn-danger' : 'ui-btn'} data-autofocus={autoFocus || undefined} disabled={disabled}>
+        {submit}
+      </button>
+    </div>
+  );
+}
+
+/**
  * A confirm dialog's answers, inside its own Form: No (back to `closeTo`) and a submit button saying what Yes does
  * (`danger`: red, for what removes or shuts something), which takes focus and, with JavaScript, waits while the form
  * is being sent.
@@ -79,14 +105,5 @@ export function UrlDialog({ id, title, closeTo, children, placement = 'center', 
 export function ConfirmActions({ closeTo, yes, danger = true }: { closeTo: string; yes: string; danger?: boolean }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  return (
-    <div className="ui-dialog-actions">
-      <Link to={closeTo} preventScrollReset className="ui-btn-outline">
-        No
-      </Link>
-      <button type="submit" className={danger ? 'ui-btn-danger' : 'ui-btn'} data-autofocus disabled={hydrated && navigation.state === 'submitting'}>
-        {yes}
-      </button>
-    </div>
-  );
+  return <DialogActions closeTo={closeTo} cancel="No" submit={yes} danger={danger} autoFocus disabled={hydrated && navigation.state === 'submitting'} />;
 }

@@ -6,8 +6,8 @@
 // reviewer-side request of the review screen (?unlock=request): a reviewer or stage admin asks the State Admin to
 // unlock the section shown (POST unlock-requests/review-request, reviewRequestAction; decision 034).
 import { useState } from 'react';
-import { Form, Link } from '@remix-run/react';
-import { UrlDialog } from '../url-dialog';
+import { Form } from '@remix-run/react';
+import { DialogActions, UrlDialog } from '../url-dialog';
 import { ErrorList, FormAlert } from '../forms';
 import { TextArea } from '../text-input';
 import { MESSAGE_MAX, UNLOCK_MSG } from '../../../domain/unlock-requests';
@@ -83,10 +83,7 @@ export function AdminUnlockDialog({ closeTo, action, sections, fixed, failed, re
           {...(fixed ? { 'data-autofocus': true } : {})} {...field('message')}
         />
         <ErrorList id={`${id}-message-error`} errors={errors.message ? [errors.message] : null} />
-        <div className="ui-dialog-actions">
-          <Link to={closeTo} preventScrollReset className="ui-btn-outline">Cancel</Link>
-          <button type="submit" className="ui-btn">{request ? 'Send request' : 'Unlock'}</button>
-        </div>
+        <DialogActions closeTo={closeTo} submit={request ? 'Send request' : 'Unlock'} />
       </Form>
     </UrlDialog>
   );

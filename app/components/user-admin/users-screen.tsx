@@ -6,7 +6,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { PagedTable, type Column } from '../list-kit';
-import { ConfirmActions, UrlDialog } from '../url-dialog';
+import { DialogActions, ConfirmActions, UrlDialog } from '../url-dialog';
 import { ErrorList, Field, FormAlert } from '../forms';
 import { closeDialogs, withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -225,14 +225,7 @@ function UserFormDialog({ user, roles }: { user: UserRow | null; roles: RoleName
         {text('lastName', 'text', 'family-name')}
         {text('email', 'email', 'email')}
         {text('phoneNumber', 'tel', 'tel', { maxLength: PHONE_INPUT_LENGTH + 3 })}
-        <div className="ui-dialog-actions">
-          <Link to={closeDialogs(location.search)} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          <button type="submit" className="ui-btn" disabled={hydrated && (!changed || navigation.state === 'submitting')}>
-            {user ? 'Save' : 'Add User'}
-          </button>
-        </div>
+        <DialogActions closeTo={closeDialogs(location.search)} submit={user ? 'Save' : 'Add User'} disabled={hydrated && (!changed || navigation.state === 'submitting')} />
       </Form>
     </UrlDialog>
   );

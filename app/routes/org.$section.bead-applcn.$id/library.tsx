@@ -2,7 +2,7 @@
 // (?library=questionId) listing the organization's current documents as radios; a plain form whose post answers the
 // File question with the chosen document (no upload again). Works without JavaScript.
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
-import { UrlDialog } from '../../components/url-dialog';
+import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList } from '../../components/forms';
 import { withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -60,14 +60,7 @@ export function LibraryDialog({ library, current, error, action }: { library: Li
               The newest {LIBRARY_CHOICES} of {library.totalRecords} documents are listed; the <Link to="/org/documents">Documents</Link> screen has them all.
             </p>
           ) : null}
-          <div className="ui-dialog-actions">
-            <Link to={close} preventScrollReset className="ui-btn-outline">
-              Cancel
-            </Link>
-            <button type="submit" className="ui-btn" disabled={hydrated && navigation.state === 'submitting'}>
-              Use this document
-            </button>
-          </div>
+          <DialogActions closeTo={close} submit="Use this document" disabled={hydrated && navigation.state === 'submitting'} />
         </Form>
       )}
     </UrlDialog>

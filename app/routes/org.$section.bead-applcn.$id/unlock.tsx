@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { Icon } from '../../components/icons';
 import { TextArea } from '../../components/text-input';
-import { UrlDialog } from '../../components/url-dialog';
+import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList } from '../../components/forms';
 import { withParams } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -76,14 +76,7 @@ export function UnlockRequestDialog({ sectionName, failed }: { sectionName: stri
           data-autofocus
         />
         <ErrorList id="unlock-message-error" errors={error ? [error] : null} />
-        <div className="ui-dialog-actions">
-          <Link to={close} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          <button type="submit" className="ui-btn" disabled={hydrated && (!message.trim() || navigation.state === 'submitting')}>
-            Ok
-          </button>
-        </div>
+        <DialogActions closeTo={close} submit="Ok" disabled={hydrated && (!message.trim() || navigation.state === 'submitting')} />
       </Form>
     </UrlDialog>
   );

@@ -1,7 +1,7 @@
 // New application (spec 2): programme, project area and technology; an ineligible technology turns the dialog
 // into the round-1 ineligibility notice, keeping the other choices. Plain elements with build-time classes.
-import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { UrlDialog } from '../../components/url-dialog';
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -71,14 +71,7 @@ export function NewApplication({ programs, areas }: { programs: Program[]; areas
         {field('programId', 'Programme', programs.map((p) => ({ value: p.id, label: p.name })), 'Select a programme')}
         {field('projectLocation', 'Project area', areas.map((a) => ({ value: a, label: a })), 'Select a project area')}
         {field('technologyType', 'Proposed Technology Type', TECHNOLOGY_TYPES.map((t) => ({ value: t, label: t })), 'Select a technology')}
-        <div className="ui-dialog-actions">
-          <Link to={closeDialogs(location.search)} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          <button type="submit" className="ui-btn" disabled={hydrated && navigation.state === 'submitting'}>
-            Create application
-          </button>
-        </div>
+        <DialogActions closeTo={closeDialogs(location.search)} submit="Create application" disabled={hydrated && navigation.state === 'submitting'} />
       </Form>
     </UrlDialog>
   );

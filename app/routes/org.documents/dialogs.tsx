@@ -5,7 +5,7 @@
 import type { FormEvent } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react';
 import { UploadProgress, useUpload } from '../../components/upload-progress';
-import { ConfirmActions, UrlDialog } from '../../components/url-dialog';
+import { DialogActions, ConfirmActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -101,14 +101,7 @@ function SubmitRow({ label, close, busy }: { label: string; close: string; busy:
   const navigation = useNavigation();
   const hydrated = useHydrated();
   return (
-    <div className="ui-dialog-actions">
-      <Link to={close} preventScrollReset className="ui-btn-outline">
-        Cancel
-      </Link>
-      <button type="submit" className="ui-btn" disabled={hydrated && (busy || navigation.state === 'submitting')}>
-        {label}
-      </button>
-    </div>
+    <DialogActions closeTo={close} submit={label} disabled={hydrated && (busy || navigation.state === 'submitting')} />
   );
 }
 

@@ -3,8 +3,8 @@
 // on Escape). It asks for what the action needs (domain/workflow.ts): comments (required or optional), a reject
 // reason of the nine, the sections to reopen, the status to assign; Assign Reviewer lists the stage's reviewers as
 // checkboxes with their open reviews. A refusal comes back here with its message and what was typed.
-import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
-import { UrlDialog } from '../../components/url-dialog';
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { FormAlert } from '../../components/forms';
 import { MoveFields, confirmLabel, type MoveChoices } from '../../components/move-fields';
 import { withParams } from '../../utils/url-state';
@@ -55,14 +55,7 @@ export function ActionDialog({ applicationId, status, stage, action, choices, no
 
         <MoveFields actionId={action.id} needs={action.needs} choices={choices} values={values} errors={errors} />
 
-        <div className="ui-dialog-actions">
-          <Link to={closeTo} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          <button type="submit" className={action.id === 'mark-as-rejected' ? 'ui-btn-danger' : 'ui-btn'} disabled={busy}>
-            {confirmLabel(action.id)}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} submit={confirmLabel(action.id)} danger={action.id === 'mark-as-rejected'} disabled={busy} />
       </Form>
     </UrlDialog>
   );

@@ -3,7 +3,7 @@
 // Fail), a disagreement flag and the consensus value; the State_Admin sets a value through a URL-state dialog
 // (?consensus=questionId) with comments required when it differs from the mean or majority.
 import { Form, Link, useActionData, useLocation } from '@remix-run/react';
-import { UrlDialog } from '../../components/url-dialog';
+import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { TextArea } from '../../components/text-input';
 import { withParams } from '../../utils/url-state';
@@ -109,14 +109,7 @@ export function ConsensusDialog({ open }: { open: NonNullable<Consensus['open']>
           />
           <ErrorList id="consensus-comments-error" errors={errors.adminComments ? [errors.adminComments] : null} />
         </div>
-        <div className="ui-dialog-actions">
-          <Link to={closeTo} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          <button type="submit" className="ui-btn">
-            Save
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} submit="Save" />
       </Form>
     </UrlDialog>
   );

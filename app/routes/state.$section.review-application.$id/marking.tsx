@@ -5,7 +5,7 @@
 // their declarations and Unlock (a URL-state dialog, ?reviewUnlock=); and the review summary per stage.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from '@remix-run/react';
-import { UrlDialog } from '../../components/url-dialog';
+import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { TextArea } from '../../components/text-input';
 import { useHydrated } from '../../utils/use-hydrated';
@@ -371,14 +371,7 @@ export function ReviewUnlockDialog({ unlocking }: { unlocking: NonNullable<Marki
           />
           <ErrorList id="review-unlock-comment-error" errors={errors.comment ? [errors.comment] : null} />
         </div>
-        <div className="ui-dialog-actions">
-          <Link to={closeTo} preventScrollReset className="ui-btn-outline">
-            Cancel
-          </Link>
-          <button type="submit" className="ui-btn">
-            Unlock
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} submit="Unlock" />
       </Form>
     </UrlDialog>
   );
