@@ -2,7 +2,7 @@
 // the filter drawer's status and, for the state, organization; chips; pager), the columns. Plain kit elements.
 import type { ReactNode } from 'react';
 import { Link } from '@remix-run/react';
-import { DataTable, FilterChips, FilterDrawer, FilterDrawerLink, Pager, SearchForm, type Column } from './list-kit';
+import { FilterChips, FilterDrawer, FilterDrawerLink, PagedTable, SearchForm, type Column } from './list-kit';
 import { FilterField } from './list-kit/filter-field';
 import { statusPalette } from './status-badge';
 import { chip, oneOf, type Chip, type FilterRule, type ListSpec, type ListState } from '../utils/url-state';
@@ -93,8 +93,17 @@ export function UnlockListTools({ state, search, open, organizations, caption }:
 export function UnlockTable({ page, state, columns, caption }: { page: UnlockListPage; state: UnlockListState; columns: Column<UnlockRow>[]; caption: string }) {
   return (
     <>
-      <DataTable caption={caption} columns={columns} rows={page.requests} rowKey={(r) => r.id} testId="unlock-table" rowTestId="unlock-row" />
-      <Pager page={page.page} totalPages={page.totalPages} totalRecords={page.totalRecords} noun={['request', 'requests']} pageSize={{ size: state.pageSize, sizes: UNLOCK_LIST_SPEC.pageSizes }} />
+      <PagedTable
+        list={page}
+        caption={caption}
+        columns={columns}
+        rows={page.requests}
+        rowKey={(r) => r.id}
+        testId="unlock-table"
+        rowTestId="unlock-row"
+        noun={['request', 'requests']}
+        pageSize={{ size: state.pageSize, sizes: UNLOCK_LIST_SPEC.pageSizes }}
+      />
     </>
   );
 }
