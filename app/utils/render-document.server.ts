@@ -7,8 +7,9 @@
 //
 // Here that stream is read first, whole, and put where that component looks for it (`renderMeta.streamCache`, a field
 // of Remix's EntryContext), as one chunk followed by the end; nothing suspends then, and `renderToString` writes the
-// same document (tests/unit/render-document.test.ts compares both renderers through Remix's own server runtime). A page whose render
-// suspends or fails anyway is rendered again by the streaming renderer, so its status and errors are what they were.
+// same document (tests/unit/render-document.test.ts compares both renderers through Remix's own server runtime). A
+// page whose render suspends or fails anyway is rendered again by the streaming renderer, so its status and errors are
+// what they were.
 import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
