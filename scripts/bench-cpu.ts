@@ -18,6 +18,7 @@
 //   CPU_LOAD=s      also each request under load: autocannon at 32 connections for s seconds (after 2 s of warm-up),
 //                   req/s and p95, the server on CPU 0 and autocannon in a worker thread here (as npm run bench does)
 //   BENCH_IDENTITY=1  pages asked for uncompressed (Accept-Encoding: identity), as autocannon asks in npm run bench
+//   CPU_NODE_FLAGS='--trace-gc'  node flags for the portal's process (space-separated); its stdout is then shown
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -83,9 +84,9 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
       SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     };
-    const node = [...(process.env.CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROFILE] : []), ENTRY];
+    const node = [...(process.env.CPU_NODE_FLAGS ? process.env.CPU_NODE_FLAGS.split(' ') : []), ...(process.env.CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROFILE] : []), ENTRY];
     const pinned = spawnSync('taskset', ['--version']).status === 0;
-    const server = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...node] : node, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const server = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...node] : node, { env, stdio: ['ignore', process.env.CPU_NODE_FLAGS ? 'inherit' : 'ignore', 'inherit'] });
     try {
       const base = `http://127.0.0.1:${port}`;
       for (let i = 0; ; i++) {
