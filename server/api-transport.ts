@@ -4,7 +4,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
-import inject, { type Response as InjectedResponse } from 'light-my-request';
+import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
+import SimulatedRequest from 'light-my-request/lib/request.js';
+import SimulatedResponse from 'light-my-request/lib/response.js';
+import { expressClasses } from './express-classes';
 
 export interface ApiCall {
   method: string;
@@ -56,25 +59,32 @@ async function multipart(form: FormData): Promise<{ contentType: string; payload
 }
 
 /**
- * An Express app whose requests and responses are light-my-request's simulated ones with Express's
- * methods on top, for this app only. (light-my-request's own Express support re-parents Express's
- * prototypes, which all Express apps of the process share: the portal's HTTP server would then get
- * simulated requests' methods on its real ones, and break.)
+ * An Express app whose requests and responses are light-my-request's simulated ones with Express's methods on top,
+ * for this app only (Express's shared prototypes stay as they are: the portal's HTTP server keeps real ones), and
+ * `dispatch`, which hands it one call as light-my-request's `inject` would. The simulated request and response are
+ * built as this app's own, so Express does not re-parent them (decision 061).
  */
-async function simulatedExpressApp(): Promise<Express> {
-  const [simulatedRequest, simulatedResponse] = await new Promise<[object, object]>((resolve) => {
-    void inject((req, res) => {
-      resolve([Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object]);
-      res.end();
-    }, { url: '/' });
-  });
+export function simulatedExpressApp() {
+  const classes = expressClasses(SimulatedRequest, SimulatedResponse);
   const app = express();
-  const owned = { configurable: true, enumerable: true, writable: true, value: app };
-  app.request = Object.create(Object.create(simulatedRequest, Object.getOwnPropertyDescriptors(express.request)), { app: owned });
-  app.response = Object.create(Object.create(simulatedResponse, Object.getOwnPropertyDescriptors(express.response)), { app: owned });
+  classes.adopt(app);
   app.disable('x-powered-by');
   app.disable('etag');
-  return app;
+  return {
+    app,
+    dispatch(options: InjectOptions, done: (error: Error | null, response: InjectedResponse | null) => void): { req: Dispatched; res: ServerResponse } {
+      const req: Dispatched = new classes.Request(options);
+      const res = new classes.Response(req, done);
+      // As inject's own: a request that fails or is destroyed early ends its response.
+      req.once('error', (error) => {
+        if (req.destroyed) res.destroy(error);
+      });
+      req.once('close', () => {
+        if (req.destroyed && !(req as Dispatched & { _error?: boolean })._error) res.destroy();
+      });
+      return { req, res };
+    },
+  };
 }
 
 type Dispatched = IncomingMessage & { auth?: unknown };
@@ -87,14 +97,11 @@ type Dispatched = IncomingMessage & { auth?: unknown };
  * stays unreadable through the UI, as over HTTP).
  */
 export function inProcessTransport(api: Router): ApiTransport {
-  const ready = simulatedExpressApp().then((app) => {
-    app.use(API_PREFIX, api);
-    return app;
-  });
+  const { app, dispatch } = simulatedExpressApp();
+  app.use(API_PREFIX, api);
   return {
     kind: 'in-process',
     async send(call) {
-      const app = await ready;
       const headers: Record<string, string> = { ...call.headers };
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       let payload: string | Buffer | undefined;
@@ -108,19 +115,17 @@ export function inProcessTransport(api: Router): ApiTransport {
       const token = callToken(headers);
       const known = token ? call.verified?.get(token) : undefined;
       let dispatched: Dispatched | undefined;
-      // The callback form, with the options' schema check off (they are built here): without them, light-my-request
-      // starts the call at once instead of on the next tick through its chain, and skips a JSON-schema validation
-      // per call (decision 040).
+      // Started at once, with no check of the options (they are built here), as inject's callback form with
+      // `validate: false` did (decision 040).
       const answer = await new Promise<InjectedResponse>((resolve, reject) => {
-        void inject((req: Dispatched, res: ServerResponse) => {
-          dispatched = req;
-          // Verified earlier in this UI request: the API's guards take it as this request's identity.
-          if (known) req.auth = known;
-          app(req as ExpressRequest, res as ExpressResponse);
-        }, { method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload, validate: false }, (error, response) => {
+        const { req, res } = dispatch({ method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload }, (error, response) => {
           if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
           else resolve(response);
         });
+        dispatched = req;
+        // Verified earlier in this UI request: the API's guards take it as this request's identity.
+        if (known) req.auth = known;
+        app(req as ExpressRequest, res as ExpressResponse);
       });
       if (token && call.verified) {
         // Signing out ends the token for the rest of this request too.
@@ -134,19 +139,17 @@ export function inProcessTransport(api: Router): ApiTransport {
       return { status: answer.statusCode, headers: answerHeaders, text: answer.payload };
     },
     async stream(call) {
-      const app = await ready;
       const headers: Record<string, string> = { ...call.headers };
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       // payloadAsStream: the answer comes at its head, its body a Readable the API's writes are pushed into.
       let served: ServerResponse | undefined;
       const answer = await new Promise<InjectedResponse>((resolve, reject) => {
-        void inject((req: Dispatched, res: ServerResponse) => {
-          served = res;
-          app(req as ExpressRequest, res as ExpressResponse);
-        }, { method: 'GET', url: API_PREFIX + call.path, headers, validate: false, payloadAsStream: true }, (error, response) => {
+        const { req, res } = dispatch({ method: 'GET', url: API_PREFIX + call.path, headers, payloadAsStream: true }, (error, response) => {
           if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
           else resolve(response);
         });
+        served = res;
+        app(req as ExpressRequest, res as ExpressResponse);
       });
       const body = answer.stream();
       // A reader that stops early (the browser cancelled the download) closes the API's response, as a socket would.

@@ -6,7 +6,7 @@ import os from 'node:os';
 import type { ServerBuild } from '@remix-run/node';
 import type { Database } from '../api/db/client';
 import { PORTAL_MSG } from '../domain/messages';
-import { createPortalServer, plainPage } from './edge';
+import { createPortalServer, plainPage, serveExpressApp } from './edge';
 import type { Env } from './env';
 import { createPortalApp, prepareDatabase, type StartTimings } from './portal';
 
@@ -49,7 +49,9 @@ export function startPortal(
   const database = (async () => {
     const db = await prepareDatabase(env, timings);
     const build = await buildLoading;
-    handle = createPortalApp({ env, database: db, build });
+    const app = createPortalApp({ env, database: db, build });
+    serveExpressApp(server, app);
+    handle = app;
     opts.onReady?.(db, timings);
     return db;
   })();
