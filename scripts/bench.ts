@@ -41,6 +41,7 @@ import {
   answers, applicationSections, applications, memberships, profileAnswers, projectAreas, questions, sections, users,
 } from '../api/db/schema';
 import { loadApplicationContent, toQuestion, type ProgramQuestion } from '../api/services/application-content';
+import { createPortalServer } from '../server/edge';
 import { createPortalApp } from '../server/portal';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
@@ -571,9 +572,10 @@ async function uiBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
+/** The portal's HTTP server (its time limits, its requests built as the app's own: decision 061), as `npm start` runs it. */
 async function listen(app: ReturnType<typeof createPortalApp>, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    const s = createPortalServer(app).listen(port, '127.0.0.1', () => resolve(s));
     s.on('error', reject);
   });
 }

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, openDatabase, type Database } from '../../api/db/client';
+import { createPortalServer } from '../../server/edge';
 import { apiTransportOf, createPortalApp } from '../../server/portal';
 import { httpTransport, type ApiTransport } from '../../server/api-transport';
 import { readEnv, type Env } from '../../server/env';
@@ -97,7 +98,8 @@ export async function startTestApi(overrides: Partial<Record<string, string>> = 
   });
   const app = createPortalApp({ env, database });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    // The portal's own HTTP server, as `npm start` runs it (decision 061).
+    const s = createPortalServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

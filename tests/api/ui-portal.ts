@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { ServerBuild } from '@remix-run/node';
 import { startTestApi, type TestApi } from './harness';
+import { createPortalServer } from '../../server/edge';
 import { createPortalApp } from '../../server/portal';
 import { freePort } from '../support/postgres';
 import { Browser, client, signInBrowser } from '../../scripts/bench-support';
@@ -30,7 +31,7 @@ export async function startUiPortal(overrides: Partial<Record<string, string>> =
   const api = await startTestApi({ PORT: String(port), HOST: '127.0.0.1', OTP_EMAIL_LIMIT: '100', ...overrides });
   const portal = createPortalApp({ env: api.env, database: api.database, build });
   const server = await new Promise<Server>((resolve) => {
-    const s = portal.listen(port, '127.0.0.1', () => resolve(s));
+    const s = createPortalServer(portal).listen(port, '127.0.0.1', () => resolve(s));
   });
   return {
     api,
