@@ -71,6 +71,8 @@ const LIGHT_CONNECTIONS = 4;
 const HEAVY_SECONDS = 10;
 const LIGHT_SECONDS = 5;
 const SEQUENTIAL_RUNS = 40;
+/** Requests of a list's page and of its API call, one at a time, in turns (inTurns). */
+const ALONE_RUNS = 200;
 // The org list's rows a page: the portal's default page (what a person sees first) and the floor's 10 rows, since
 // issue 8 compares the page with "a plain-React render of the same rows". BENCH_PAGE_SIZE=25 for a longer page.
 const ORG_PAGE_SIZE = Number(process.env.BENCH_PAGE_SIZE ?? DEFAULT_PAGE_SIZE);
@@ -171,21 +173,36 @@ function timing(samples: number[]): Timing {
 
 
 /**
- * A GET one at a time: its cost without queueing. The first `warmUp` calls are not counted. The lists' pages and API
- * calls, compared with the floor, are measured warm as the floor is (ALONE_WARM_UP, scripts/bench-floor.ts): a
- * freshly started server's first requests run before V8 has optimized its code, and a page, with more code to warm
- * than its API call, was measured up to twice its warm time after one warm-up call (decision 060).
+ * A GET one at a time: its cost without queueing. The first `warmUp` calls are not counted.
  */
 async function sequential(get: () => Promise<{ status: number }>, what: string, runs = SEQUENTIAL_RUNS, warmUp = 1): Promise<Timing> {
-  const samples: number[] = [];
-  for (let run = 0; run < warmUp + runs; run++) {
-    const start = process.hrtime.bigint();
-    const res = await get();
-    const ms = elapsed(start);
-    expectStatus(what, { status: res.status, body: '' });
-    if (run >= warmUp) samples.push(ms);
+  return (await inTurns([{ get, what }], runs, warmUp))[0]!;
+}
+
+/**
+ * GETs one at a time, taking turns in blocks (20 of a page, 20 of its API call, 20 of the page …): the cost of each
+ * without queueing, measured over the same minutes, so that whatever else the machine does meanwhile falls on both
+ * alike, and each mostly after its own kind, so that one does not pay for the other's garbage. The first `warmUp` of
+ * each are not counted. The lists' pages and API calls, compared with each other, with the floor and across scales,
+ * are measured this way, ALONE_RUNS each after ALONE_WARM_UP: warm as the floor is (scripts/bench-floor.ts; a freshly
+ * started server's first requests run before V8 has optimized its code, and a page, with more code to warm than its
+ * API call, was measured up to twice its warm time after one warm-up call: decision 060), and in turns, since 40 of
+ * one then 40 of the other moved a scale's p50 by up to half between runs of the same build (decision 061 addendum).
+ */
+async function inTurns(gets: { get: () => Promise<{ status: number }>; what: string }[], runs: number, warmUp: number, block = 20): Promise<Timing[]> {
+  const samples: number[][] = gets.map(() => []);
+  for (let done = 0; done < warmUp + runs; done += block) {
+    for (const [at, { get, what }] of gets.entries()) {
+      for (let run = done; run < Math.min(done + block, warmUp + runs); run++) {
+        const start = process.hrtime.bigint();
+        const res = await get();
+        const ms = elapsed(start);
+        expectStatus(what, { status: res.status, body: '' });
+        if (run >= warmUp) samples[at]!.push(ms);
+      }
+    }
   }
-  return timing(samples);
+  return samples.map(timing);
 }
 
 /** The statements one request runs, from the query logger (nothing else runs meanwhile). */
@@ -276,9 +293,8 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
   const pageProbe = await getPage();
   expectStatus('state page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
 
-  log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${SEQUENTIAL_RUNS} each after ${ALONE_WARM_UP})`);
-  const pageAlone = await sequential(getPage, 'state page', SEQUENTIAL_RUNS, ALONE_WARM_UP);
-  const apiAlone = await sequential(getApi, 'review/applications', SEQUENTIAL_RUNS, ALONE_WARM_UP);
+  log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
+  const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'state page' }, { get: getApi, what: 'review/applications' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
   const page = await measureSide(database, baseUrl, pageUrl, { cookie: browser.cookieHeader() }, getPage, pageAlone, `${engine} at ${k(LOAD_SCALE)}: the state page`);
   const apiSide = await measureSide(database, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, apiAlone, `${engine} at ${k(LOAD_SCALE)}: the state API`);
   const plan = await explainList(database, api, apiPath);
@@ -708,12 +724,9 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const pageProbe = await getPage();
       expectStatus('page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
 
-      log(`${engine} at ${k(applicationsTotal)}: one at a time (${SEQUENTIAL_RUNS} each after ${ALONE_WARM_UP})`);
-      scale.push({
-        applications: applicationsTotal,
-        page: await sequential(getPage, 'page', SEQUENTIAL_RUNS, ALONE_WARM_UP),
-        api: await sequential(getApi, 'list', SEQUENTIAL_RUNS, ALONE_WARM_UP),
-      });
+      log(`${engine} at ${k(applicationsTotal)}: one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
+      const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'page' }, { get: getApi, what: 'list' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
+      scale.push({ applications: applicationsTotal, page: pageAlone, api: apiAlone });
       if (applicationsTotal >= LOAD_SCALE) explain.push({ applications: applicationsTotal, plan: await explainList(db, api, apiPath) });
       if (applicationsTotal === LOAD_SCALE) {
         const where = `${engine} at ${k(applicationsTotal)}`;
@@ -891,7 +904,7 @@ async function main() {
   // Issue 8's rendering floor (scripts/bench-floor.ts), measured before and after the engines, the same way as the
   // portal's "p50 alone".
   const floor = await startFloor();
-  const floorPage = async () => ('missing' in floor ? NaN : p50Alone(floor.pageUrl, SEQUENTIAL_RUNS));
+  const floorPage = async () => ('missing' in floor ? NaN : p50Alone(floor.pageUrl, ALONE_RUNS));
   const floorBefore = await floorPage();
   for (const engine of engines) results.push(await runEngine(engine, build));
   floorMs = (floorBefore + (await floorPage())) / 2;
