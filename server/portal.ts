@@ -17,6 +17,7 @@ import type { Env } from './env';
 import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
+import { rememberRouteTrees } from './route-trees';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -104,6 +105,8 @@ export function createPortalApp(opts: {
   const portal = portalConfig(env, secret);
   // Remix matches routes several times a page, flattening the whole tree each time: remembered (decision 040).
   rememberRouteMatches();
+  // …and builds the same route trees for every render: built once per build (decision 062).
+  rememberRouteTrees();
   // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
   app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
   app.all('*', createPageHandler({

@@ -1,0 +1,75 @@
+// Remix's route trees for a page's render, built once per build (issue 8, decision 062). For every page,
+// `<RemixServer>` builds React Router's route tree from the build's route manifest and modules
+// (`createServerRoutes`), and React Router's static router converts that tree to data routes, with a React element
+// for each route (`convertRoutesToDataRoutes`). Both depend only on the build, not on the request: its manifest, its
+// route modules (the same module objects for every request), its future flags. So the first tree is kept and given
+// again while those are the same, and its data routes are kept with it. Route objects and their elements are not
+// changed by a render (React elements are immutable values), so sharing them across requests is safe; the matches,
+// loader data and location of each request stay its own.
+//
+// Both trees were rebuilt for every page: 0.1-0.15 ms of a list page's CPU, and, being alive while the page renders,
+// a large part of what each young-generation collection copied and promoted. The remembered matches
+// (server/route-matching.ts) then find the tree by identity instead of describing a new one.
+import { createRequire } from 'node:module';
+
+type Modules = Record<string, unknown>;
+type CreateServerRoutes = (manifest: object, routeModules: Modules, future: unknown, isSpaMode: boolean, ...more: unknown[]) => object[];
+type ConvertRoutes = (routes: object[], mapRouteProperties: unknown, parentPath?: string[], manifest?: Record<string, object>) => object[];
+
+/** createServerRoutes keeping its last tree, given again for the same manifest, route modules, future flags and mode. */
+export function rememberingCreateServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
+  let last: { manifest: object; modules: Modules; count: number; future: unknown; isSpaMode: boolean; routes: object[] } | undefined;
+  const sameModules = (kept: Modules, count: number, given: Modules) => {
+    let seen = 0;
+    for (const id in given) {
+      if (kept[id] !== given[id]) return false;
+      seen++;
+    }
+    return seen === count;
+  };
+  return (manifest, routeModules, future, isSpaMode, ...more) => {
+    // A subtree (the parent id and the routes by parent that createServerRoutes passes itself) is built as before.
+    if (more.some((arg) => arg !== undefined)) return original(manifest, routeModules, future, isSpaMode, ...more);
+    if (last && last.manifest === manifest && last.future === future && last.isSpaMode === isSpaMode && sameModules(last.modules, last.count, routeModules)) {
+      return last.routes;
+    }
+    const routes = original(manifest, routeModules, future, isSpaMode);
+    last = { manifest, modules: { ...routeModules }, count: Object.keys(routeModules).length, future, isSpaMode, routes };
+    return routes;
+  };
+}
+
+/**
+ * convertRoutesToDataRoutes keeping the data routes of its last tree (and the manifest it fills by id), given again
+ * for the same tree and route mapping. The caller's manifest is filled as the conversion would have filled it.
+ */
+export function rememberingConvertRoutes(original: ConvertRoutes): ConvertRoutes {
+  let last: { routes: object[]; mapRouteProperties: unknown; dataRoutes: object[]; manifest: Record<string, object> } | undefined;
+  return (routes, mapRouteProperties, parentPath, manifest) => {
+    if (parentPath?.length || (manifest && Object.keys(manifest).length > 0)) return original(routes, mapRouteProperties, parentPath, manifest);
+    if (!last || last.routes !== routes || last.mapRouteProperties !== mapRouteProperties) {
+      const filled: Record<string, object> = {};
+      last = { routes, mapRouteProperties, dataRoutes: original(routes, mapRouteProperties, undefined, filled), manifest: filled };
+    }
+    if (manifest) Object.assign(manifest, last.manifest);
+    return last.dataRoutes;
+  };
+}
+
+const MARK = Symbol.for('broadband-portal.remembering-route-trees');
+
+/**
+ * Puts the remembering functions in the modules `<RemixServer>` (@remix-run/react's routes) and React Router's
+ * `createStaticRouter` (@remix-run/router) read them from on each call (once per process).
+ */
+export function rememberRouteTrees(): void {
+  const require = createRequire(import.meta.url);
+  const remixRoutes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: CreateServerRoutes & { [MARK]?: true } };
+  const router = require('@remix-run/router') as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes & { [MARK]?: true } };
+  if (!remixRoutes.createServerRoutes[MARK]) {
+    remixRoutes.createServerRoutes = Object.assign(rememberingCreateServerRoutes(remixRoutes.createServerRoutes), { [MARK]: true as const });
+  }
+  if (!router.UNSAFE_convertRoutesToDataRoutes[MARK]) {
+    router.UNSAFE_convertRoutesToDataRoutes = Object.assign(rememberingConvertRoutes(router.UNSAFE_convertRoutesToDataRoutes), { [MARK]: true as const });
+  }
+}
