@@ -3,7 +3,7 @@
 // requests and answers; the caller (app/utils/api.server.ts callApi) does not know which it has.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import express, { type Express, type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
+import express, { type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
 import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
 import SimulatedRequest from 'light-my-request/lib/request.js';
 import SimulatedResponse from 'light-my-request/lib/response.js';
@@ -61,8 +61,9 @@ async function multipart(form: FormData): Promise<{ contentType: string; payload
 /**
  * An Express app whose requests and responses are light-my-request's simulated ones with Express's methods on top,
  * for this app only (Express's shared prototypes stay as they are: the portal's HTTP server keeps real ones), and
- * `dispatch`, which hands it one call as light-my-request's `inject` would. The simulated request and response are
- * built as this app's own, so Express does not re-parent them (decision 061).
+ * `dispatch`, which hands it one call as light-my-request's `inject` would, after `prepare` has seen the request and
+ * response. The simulated request and response are built as this app's own, so Express does not re-parent them
+ * (decision 061).
  */
 export function simulatedExpressApp() {
   const classes = expressClasses(SimulatedRequest, SimulatedResponse);
@@ -72,7 +73,11 @@ export function simulatedExpressApp() {
   app.disable('etag');
   return {
     app,
-    dispatch(options: InjectOptions, done: (error: Error | null, response: InjectedResponse | null) => void): { req: Dispatched; res: ServerResponse } {
+    dispatch(
+      options: InjectOptions,
+      done: (error: Error | null, response: InjectedResponse | null) => void,
+      prepare?: (req: Dispatched, res: ServerResponse) => void,
+    ): void {
       const req: Dispatched = new classes.Request(options);
       const res = new classes.Response(req, done);
       // As inject's own: a request that fails or is destroyed early ends its response.
@@ -82,7 +87,8 @@ export function simulatedExpressApp() {
       req.once('close', () => {
         if (req.destroyed && !(req as Dispatched & { _error?: boolean })._error) res.destroy();
       });
-      return { req, res };
+      prepare?.(req, res);
+      app(req as ExpressRequest, res as ExpressResponse);
     },
   };
 }
@@ -98,6 +104,11 @@ type Dispatched = IncomingMessage & { auth?: unknown };
  */
 export function inProcessTransport(api: Router): ApiTransport {
   const { app, dispatch } = simulatedExpressApp();
+  const answered = (resolve: (response: InjectedResponse) => void, reject: (error: Error) => void) =>
+    (error: Error | null, response: InjectedResponse | null) => {
+      if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
+      else resolve(response);
+    };
   app.use(API_PREFIX, api);
   return {
     kind: 'in-process',
@@ -118,14 +129,11 @@ export function inProcessTransport(api: Router): ApiTransport {
       // Started at once, with no check of the options (they are built here), as inject's callback form with
       // `validate: false` did (decision 040).
       const answer = await new Promise<InjectedResponse>((resolve, reject) => {
-        const { req, res } = dispatch({ method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload }, (error, response) => {
-          if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
-          else resolve(response);
+        dispatch({ method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload }, answered(resolve, reject), (req) => {
+          dispatched = req;
+          // Verified earlier in this UI request: the API's guards take it as this request's identity.
+          if (known) req.auth = known;
         });
-        dispatched = req;
-        // Verified earlier in this UI request: the API's guards take it as this request's identity.
-        if (known) req.auth = known;
-        app(req as ExpressRequest, res as ExpressResponse);
       });
       if (token && call.verified) {
         // Signing out ends the token for the rest of this request too.
@@ -144,12 +152,9 @@ export function inProcessTransport(api: Router): ApiTransport {
       // payloadAsStream: the answer comes at its head, its body a Readable the API's writes are pushed into.
       let served: ServerResponse | undefined;
       const answer = await new Promise<InjectedResponse>((resolve, reject) => {
-        const { req, res } = dispatch({ method: 'GET', url: API_PREFIX + call.path, headers, payloadAsStream: true }, (error, response) => {
-          if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
-          else resolve(response);
+        dispatch({ method: 'GET', url: API_PREFIX + call.path, headers, payloadAsStream: true }, answered(resolve, reject), (_req, res) => {
+          served = res;
         });
-        served = res;
-        app(req as ExpressRequest, res as ExpressResponse);
       });
       const body = answer.stream();
       // A reader that stops early (the browser cancelled the download) closes the API's response, as a socket would.

@@ -6,7 +6,7 @@
 // given back as fresh match objects pointing at the routes of the tree the caller passed, exactly as matchRoutes
 // builds them (one params object shared by the matches of a call). A tree whose routes lack unique ids is matched
 // as before.
-import { createRequire } from 'node:module';
+import { replaceExport } from './replace-export';
 
 interface RouteLike {
   id?: string;
@@ -98,15 +98,10 @@ export function rememberingMatchRoutes(original: MatchRoutes): MatchRoutes {
   return remembering;
 }
 
-const MARK = Symbol.for('broadband-portal.remembering-match-routes');
-
 /**
  * Puts the remembering matchRoutes in @remix-run/router's module, which Remix's server runtime, its React
  * components and React Router read it from on each call (once per process).
  */
 export function rememberRouteMatches(): void {
-  const router = createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: MatchRoutes & { [MARK]?: true } };
-  if (router.matchRoutes[MARK]) return;
-  const remembering = Object.assign(rememberingMatchRoutes(router.matchRoutes), { [MARK]: true as const });
-  router.matchRoutes = remembering;
+  replaceExport<MatchRoutes>('@remix-run/router', 'matchRoutes', rememberingMatchRoutes);
 }

@@ -10,7 +10,7 @@
 // Both trees were rebuilt for every page: 0.1-0.15 ms of a list page's CPU, and, being alive while the page renders,
 // a large part of what each young-generation collection copied and promoted. The remembered matches
 // (server/route-matching.ts) then find the tree by identity instead of describing a new one.
-import { createRequire } from 'node:module';
+import { replaceExport } from './replace-export';
 
 type Modules = Record<string, unknown>;
 type CreateServerRoutes = (manifest: object, routeModules: Modules, future: unknown, isSpaMode: boolean, ...more: unknown[]) => object[];
@@ -56,20 +56,11 @@ export function rememberingConvertRoutes(original: ConvertRoutes): ConvertRoutes
   };
 }
 
-const MARK = Symbol.for('broadband-portal.remembering-route-trees');
-
 /**
  * Puts the remembering functions in the modules `<RemixServer>` (@remix-run/react's routes) and React Router's
  * `createStaticRouter` (@remix-run/router) read them from on each call (once per process).
  */
 export function rememberRouteTrees(): void {
-  const require = createRequire(import.meta.url);
-  const remixRoutes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: CreateServerRoutes & { [MARK]?: true } };
-  const router = require('@remix-run/router') as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes & { [MARK]?: true } };
-  if (!remixRoutes.createServerRoutes[MARK]) {
-    remixRoutes.createServerRoutes = Object.assign(rememberingCreateServerRoutes(remixRoutes.createServerRoutes), { [MARK]: true as const });
-  }
-  if (!router.UNSAFE_convertRoutesToDataRoutes[MARK]) {
-    router.UNSAFE_convertRoutesToDataRoutes = Object.assign(rememberingConvertRoutes(router.UNSAFE_convertRoutesToDataRoutes), { [MARK]: true as const });
-  }
+  replaceExport<CreateServerRoutes>('@remix-run/react/dist/routes.js', 'createServerRoutes', rememberingCreateServerRoutes);
+  replaceExport<ConvertRoutes>('@remix-run/router', 'UNSAFE_convertRoutesToDataRoutes', rememberingConvertRoutes);
 }

@@ -91,13 +91,14 @@ describe('the in-process transport', () => {
       res.status(201).json({ method: req.method, query: req.query, header: req.get('x-probe'), sameApp: req.app === app && res.app === app });
     });
     const answer = await new Promise<{ statusCode: number; payload: string }>((resolve, reject) => {
-      const { req, res } = dispatch({ method: 'GET', url: '/api/v1/probe?page=3', headers: { 'X-Probe': 'yes' } }, (error, response) => {
+      dispatch({ method: 'GET', url: '/api/v1/probe?page=3', headers: { 'X-Probe': 'yes' } }, (error, response) => {
         if (error || !response) reject(error ?? new Error('no answer'));
         else resolve(response);
+      }, (req, res) => {
+        // Before the app sees them.
+        expect(Object.getPrototypeOf(req)).toBe(app.request);
+        expect(Object.getPrototypeOf(res)).toBe(app.response);
       });
-      expect(Object.getPrototypeOf(req)).toBe(app.request);
-      expect(Object.getPrototypeOf(res)).toBe(app.response);
-      app(req as Parameters<Express>[0], res as Parameters<Express>[1]);
     });
     expect(answer.statusCode).toBe(201);
     expect(JSON.parse(answer.payload)).toEqual({ method: 'GET', query: { page: '3' }, header: 'yes', sameApp: true });
