@@ -8,6 +8,7 @@ import type { InjectOptions, Response as InjectedResponse } from 'light-my-reque
 import SimulatedRequest from 'light-my-request/lib/request.js';
 import SimulatedResponse from 'light-my-request/lib/response.js';
 import { expressClasses } from './express-classes';
+import { answerLifetime, stillKept, type Lifetime } from '../api/process-cache';
 
 export interface ApiCall {
   method: string;
@@ -44,6 +45,8 @@ export interface ApiTransport {
 }
 
 const API_PREFIX = '/api/v1';
+/** Kept answers of the in-process transport at most (then it starts again), as api/process-cache.ts's caches. */
+const KEPT_ANSWERS_LIMIT = 10_000;
 
 /** The bearer token of a call, when it carries one. */
 function callToken(headers: Record<string, string>): string | undefined {
@@ -110,10 +113,20 @@ export function inProcessTransport(api: Router): ApiTransport {
       else resolve(response);
     };
   app.use(API_PREFIX, api);
+  // GET answers the API built from values it keeps (api/process-cache.ts: the profile, the unread counts), by token
+  // and address, given again while those values are kept: every signed-in page asks for both (decision 063).
+  const keptAnswers = new Map<string, { lifetime: Lifetime; answer: ApiAnswer; auth: unknown }>();
   return {
     kind: 'in-process',
     async send(call) {
       const headers: Record<string, string> = { ...call.headers };
+      const token = callToken(headers);
+      const keptKey = call.method === 'GET' && token ? `${token} ${call.path}` : undefined;
+      const kept = keptKey ? keptAnswers.get(keptKey) : undefined;
+      if (kept && stillKept(kept.lifetime)) {
+        if (call.verified && !call.verified.has(token!)) call.verified.set(token!, kept.auth);
+        return { ...kept.answer, headers: { ...kept.answer.headers } };
+      }
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       let payload: string | Buffer | undefined;
       if (call.body instanceof FormData) {
@@ -123,14 +136,15 @@ export function inProcessTransport(api: Router): ApiTransport {
       } else {
         payload = call.body;
       }
-      const token = callToken(headers);
       const known = token ? call.verified?.get(token) : undefined;
       let dispatched: Dispatched | undefined;
+      let served: ServerResponse | undefined;
       // Started at once, with no check of the options (they are built here), as inject's callback form with
       // `validate: false` did (decision 040).
       const answer = await new Promise<InjectedResponse>((resolve, reject) => {
-        dispatch({ method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload }, answered(resolve, reject), (req) => {
+        dispatch({ method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload }, answered(resolve, reject), (req, res) => {
           dispatched = req;
+          served = res;
           // Verified earlier in this UI request: the API's guards take it as this request's identity.
           if (known) req.auth = known;
         });
@@ -140,11 +154,13 @@ export function inProcessTransport(api: Router): ApiTransport {
         if (call.path.startsWith('/logout')) call.verified.delete(token);
         else if (!known && dispatched?.auth && answer.statusCode < 400) call.verified.set(token, dispatched.auth);
       }
-      const answerHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      const result: ApiAnswer = { status: answer.statusCode, headers: flatHeaders(answer.headers), text: answer.payload };
+      const lifetime = keptKey && answer.statusCode === 200 && served ? answerLifetime(served) : undefined;
+      if (lifetime && dispatched?.auth) {
+        if (keptAnswers.size >= KEPT_ANSWERS_LIMIT) keptAnswers.clear();
+        keptAnswers.set(keptKey!, { lifetime, answer: { ...result, headers: { ...result.headers } }, auth: dispatched.auth });
       }
-      return { status: answer.statusCode, headers: answerHeaders, text: answer.payload };
+      return result;
     },
     async stream(call) {
       const headers: Record<string, string> = { ...call.headers };

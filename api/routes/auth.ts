@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { clientIp, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
-import { countLoginCodeRequest, mailLoginCode, revokeToken, sendLoginCode, verifyLoginCode } from '../services/auth';
+import { authLifetime, countLoginCodeRequest, mailLoginCode, revokeToken, sendLoginCode, verifyLoginCode } from '../services/auth';
+import { answerBuiltFrom } from '../process-cache';
 import { findUserByEmail } from '../services/users';
 import { memberships, organizations, users, loggedActions } from '../db/schema';
 import { hitRateLimit } from '../services/rate-limit';
@@ -73,7 +74,10 @@ export function authRoutes(ctx: ApiContext): Router {
   }));
 
   router.get('/users/me', requireUser(ctx), handler(async (req, res) => {
-    res.json(currentAuth(req).profile);
+    const auth = currentAuth(req);
+    // Every signed-in page asks this: built from the verified identity alone (api/process-cache.ts).
+    answerBuiltFrom(res, authLifetime(auth));
+    res.json(auth.profile);
   }));
 
   router.get('/logout', requireUser(ctx), handler(async (req, res) => {

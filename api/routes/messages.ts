@@ -23,7 +23,8 @@ import {
 } from '../services/conversations';
 import { notifyMessageSent } from '../services/message-notifications';
 import { organizations } from '../db/schema';
-import { ProcessCache, lookupStart } from '../process-cache';
+import { ProcessCache, answerBuiltFrom, lookupStart } from '../process-cache';
+import { authLifetime } from '../services/auth';
 import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
@@ -160,18 +161,21 @@ export function messageRoutes(ctx: ApiContext): Router {
 
   router.get('/messages/unread/count', signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
+    const auth = currentAuth(req);
     // A message is unread for this user when it came from the other side after they last opened its thread.
     if ('organizations' in scope && scope.organizations.length === 0) {
+      answerBuiltFrom(res, authLifetime(auth));
       res.json({ total: 0, byThread: [], byOrganization: [] });
       return;
     }
     // Every signed-in page's badge asks this: kept for a few seconds (api/process-cache.ts), forgotten by any write.
-    const userId = currentAuth(req).profile.id;
+    const userId = auth.profile.id;
     const side = receivedBy(sideOf(req));
     const key = `${userId}|${side}|${'all' in scope ? '*' : scope.organizations.join(',')}`;
     const start = lookupStart();
     const kept = unreadCounts.get(ctx.db, key, start.at);
     if (kept) {
+      answerBuiltFrom(res, authLifetime(auth), unreadCounts.lifetime(ctx.db, key, start.at));
       res.json(kept);
       return;
     }
@@ -193,7 +197,7 @@ export function messageRoutes(ctx: ApiContext): Router {
       byThread: rows.map((r) => ({ threadId: r.thread_id, count: Number(r.n) })),
       byOrganization: [...byOrg].map(([organizationId, count]) => ({ organizationId, count })),
     });
-    unreadCounts.keep(ctx.db, key, counts, start);
+    if (unreadCounts.keep(ctx.db, key, counts, start)) answerBuiltFrom(res, authLifetime(auth), unreadCounts.lifetime(ctx.db, key, start.at));
     res.json(counts);
   }));
 
