@@ -91,9 +91,10 @@ async function expiredHold(fileName: string) {
   const draft = await createDraft();
   const held = await hold({ applicationId: draft, fileName });
   expect(held.status, JSON.stringify(held.body)).toBe(201);
-  await db().update(pendingUploads).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(pendingUploads.id, held.body.pendingUpload.id));
+  // Read before it expires: a sweep running on its timer may take it the moment it has.
   const row = (await pendingRow(held.body.pendingUpload.id))!;
   expect(await stored(row.storageKey)).toBe(true);
+  await db().update(pendingUploads).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(pendingUploads.id, held.body.pendingUpload.id));
   return row;
 }
 const gone = async (row: { id: string; storageKey: string }) => (await pendingRow(row.id)) === undefined && !(await stored(row.storageKey));
