@@ -18,6 +18,7 @@ import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
 import { rememberRouteTrees } from './route-trees';
+import { shareLoaderRequests } from './loader-requests';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -107,6 +108,8 @@ export function createPortalApp(opts: {
   rememberRouteMatches();
   // …and builds the same route trees for every render: built once per build (decision 062).
   rememberRouteTrees();
+  // …and copies a page read's request twice for each of its loaders, where a copy is the same request (decision 064).
+  shareLoaderRequests();
   // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
   app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
   app.all('*', createPageHandler({
