@@ -4,11 +4,11 @@
 // served through Remix's real runtime is the same document with it.
 import { createRequire } from 'node:module';
 import { createElement as h } from 'react';
-import { renderToString } from 'react-dom/server';
-import { Outlet, RemixServer, Scripts, useLoaderData } from '@remix-run/react';
-import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
+import { Outlet, Scripts, useLoaderData } from '@remix-run/react';
+import { createRequestHandler } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { addressUnchangedByCopies, shareLoaderRequests, sharingCallRouteLoader } from '../../server/loader-requests';
+import { manifestRoute, remixBuild } from '../support/remix-build';
 
 const require = createRequire(import.meta.url);
 type CallRouteLoader = Parameters<typeof sharingCallRouteLoader>[0];
@@ -103,25 +103,12 @@ describe('a page served through Remix with loaders handed the request itself', (
       loader: record('routes/org.applications'),
     },
   };
-  const route = (id: string, parentId: string | undefined, path: string) => ({
-    id, parentId, path, index: undefined, caseSensitive: undefined, hasAction: false, hasLoader: true,
-    hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, module: `/build/${id}.js`, imports: [],
-  });
-  const manifest = { root: route('root', undefined, ''), 'routes/org': route('routes/org', 'root', 'org'), 'routes/org.applications': route('routes/org.applications', 'routes/org', 'applications') };
-  const entry = (request: Request, status: number, headers: Headers, context: EntryContext) => {
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    return new Response(`<!DOCTYPE html>${renderToString(h(RemixServer, { context, url: request.url }))}`, { status, headers });
+  const manifest = {
+    root: manifestRoute('root', undefined, ''),
+    'routes/org': manifestRoute('routes/org', 'root', 'org'),
+    'routes/org.applications': manifestRoute('routes/org.applications', 'routes/org', 'applications'),
   };
-  const build = {
-    mode: 'production',
-    entry: { module: { default: entry } },
-    routes: Object.fromEntries(Object.entries(manifest).map(([id, r]) => [id, { ...r, module: modules[id as keyof typeof modules] }])),
-    assets: { entry: { module: '/build/entry.client.js', imports: [] }, routes: manifest, url: '/build/manifest.js', version: 'test' },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: false, unstable_optimizeDeps: false },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
+  const build = remixBuild(manifest, modules);
   const handle = createRequestHandler(build, 'production');
   const serve = async (path: string) => {
     for (const key of Object.keys(seen)) delete seen[key];

@@ -3,13 +3,13 @@
 // when a route module changes; and a page served through Remix's real runtime is the same document with them.
 import { createRequire } from 'node:module';
 import { createElement as h } from 'react';
-import { renderToString } from 'react-dom/server';
-import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData, useRouteError } from '@remix-run/react';
-import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, useLoaderData, useRouteError } from '@remix-run/react';
+import { createRequestHandler } from '@remix-run/node';
 import { UNSAFE_convertRoutesToDataRoutes as convertRoutesToDataRoutes } from '@remix-run/router';
 import { UNSAFE_mapRouteProperties as mapRouteProperties } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { rememberRouteTrees, rememberingConvertRoutes, rememberingCreateServerRoutes } from '../../server/route-trees';
+import { FUTURE, manifestRoute, remixBuild } from '../support/remix-build';
 
 const require = createRequire(import.meta.url);
 type CreateServerRoutes = Parameters<typeof rememberingCreateServerRoutes>[0];
@@ -38,10 +38,8 @@ const modules = () => ({
 });
 
 function manifest() {
-  const route = (id: string, parentId: string | undefined, path: string | undefined, index?: boolean) => ({
-    id, parentId, path, index, caseSensitive: undefined, hasAction: false, hasLoader: id !== 'routes/org' && id !== 'routes/help',
-    hasClientAction: false, hasClientLoader: false, hasErrorBoundary: id === 'routes/org.applications', module: `/build/${id}.js`, imports: [],
-  });
+  const route = (id: string, parentId: string | undefined, path: string | undefined) =>
+    manifestRoute(id, parentId, path, { hasLoader: id !== 'routes/org' && id !== 'routes/help', hasErrorBoundary: id === 'routes/org.applications' });
   return {
     root: route('root', undefined, ''),
     'routes/org': route('routes/org', 'root', 'org'),
@@ -49,8 +47,6 @@ function manifest() {
     'routes/help': route('routes/help', 'root', 'help'),
   };
 }
-
-const FUTURE = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: false, unstable_optimizeDeps: false };
 
 /** The shape of a route tree, for comparing two builds of it (functions and elements by their component's name). */
 function shape(routes: object[]): unknown {
@@ -112,20 +108,7 @@ describe('remembering convertRoutesToDataRoutes', () => {
 });
 
 describe('a page served through Remix with the trees remembered', () => {
-  const entry = (request: Request, status: number, headers: Headers, context: EntryContext) => {
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    return new Response(`<!DOCTYPE html>${renderToString(h(RemixServer, { context, url: request.url }))}`, { status, headers });
-  };
-  const build = {
-    mode: 'production',
-    entry: { module: { default: entry } },
-    routes: Object.fromEntries(Object.entries(manifest()).map(([id, route]) => [id, { ...route, module: modules()[id as keyof ReturnType<typeof modules>] }])),
-    assets: { entry: { module: '/build/entry.client.js', imports: [] }, routes: manifest(), url: '/build/manifest.js', version: 'test' },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: FUTURE,
-    isSpaMode: false,
-  } as unknown as ServerBuild;
+  const build = remixBuild(manifest(), modules());
   const handle = createRequestHandler(build, 'production');
   const serve = async (path: string) => {
     const response = await handle(new Request(`http://portal.test${path}`));
