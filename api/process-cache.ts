@@ -40,6 +40,11 @@ export function lookupStart(): LookupStart {
   return { generation, at: Date.now() };
 }
 
+/** The life of what a lookup begun at `start` found, once kept. */
+export function keptFrom(start: LookupStart): Lifetime {
+  return { generation: start.generation, until: start.at + PROCESS_CACHE_TTL_MS };
+}
+
 interface Entry<V> {
   generation: number;
   at: number;
@@ -53,16 +58,18 @@ export class ProcessCache<V> {
 
   /** The value kept for key, if no write answered since its lookup began and that was under the TTL ago. */
   get(database: object, key: string, now = Date.now()): V | undefined {
-    const entry = this.byDatabase.get(database)?.get(key);
-    if (!entry || entry.generation !== generation || now - entry.at >= PROCESS_CACHE_TTL_MS) return undefined;
-    return entry.value;
+    return this.usable(database, key, now)?.value;
   }
 
   /** The life of what is kept for key now, or undefined when nothing usable is kept. */
   lifetime(database: object, key: string, now = Date.now()): Lifetime | undefined {
+    const entry = this.usable(database, key, now);
+    return entry && keptFrom(entry);
+  }
+
+  private usable(database: object, key: string, now: number): Entry<V> | undefined {
     const entry = this.byDatabase.get(database)?.get(key);
-    if (!entry || entry.generation !== generation || now - entry.at >= PROCESS_CACHE_TTL_MS) return undefined;
-    return { generation: entry.generation, until: entry.at + PROCESS_CACHE_TTL_MS };
+    return entry && stillKept(keptFrom(entry), now) ? entry : undefined;
   }
 
   /** Keeps what a lookup begun at `start` found, unless a write answered meanwhile; says whether it kept it. */

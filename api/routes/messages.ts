@@ -23,7 +23,7 @@ import {
 } from '../services/conversations';
 import { notifyMessageSent } from '../services/message-notifications';
 import { organizations } from '../db/schema';
-import { ProcessCache, answerBuiltFrom, lookupStart } from '../process-cache';
+import { ProcessCache, answerBuiltFrom, keptFrom, lookupStart } from '../process-cache';
 import { authLifetime } from '../services/auth';
 import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
@@ -197,7 +197,7 @@ export function messageRoutes(ctx: ApiContext): Router {
       byThread: rows.map((r) => ({ threadId: r.thread_id, count: Number(r.n) })),
       byOrganization: [...byOrg].map(([organizationId, count]) => ({ organizationId, count })),
     });
-    if (unreadCounts.keep(ctx.db, key, counts, start)) answerBuiltFrom(res, authLifetime(auth), unreadCounts.lifetime(ctx.db, key, start.at));
+    if (unreadCounts.keep(ctx.db, key, counts, start)) answerBuiltFrom(res, authLifetime(auth), keptFrom(start));
     res.json(counts);
   }));
 

@@ -6,7 +6,7 @@ import { hmac, randomCode, randomToken, sameHash } from '../crypto';
 import { ApiError } from '../http';
 import { findUserByEmail, loadProfile, profileColumns, profileFromRow, type UserProfile } from './users';
 import { hitRateLimit } from './rate-limit';
-import { PROCESS_CACHE_TTL_MS, ProcessCache, forgetProcessCaches, lookupStart, stillKept, type Lifetime } from '../process-cache';
+import { ProcessCache, forgetProcessCaches, keptFrom, lookupStart, stillKept, type Lifetime } from '../process-cache';
 import {
   LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_WRONG_TRIES, LOGIN_CODE_TTL_MS, SERVER_IDLE_LIMIT_MS,
 } from '../../domain/constants';
@@ -207,8 +207,8 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
   const auth: Authenticated = Object.freeze({ tokenId: row.tokenId, profile: Object.freeze(profileFromRow(row)) });
   if (verifiedTokens.keep(ctx.db, hash, { lastUsedAt, expiresAt: row.expiresAt.getTime(), auth }, start)) {
     // Answered from verifiedTokens until the first of: the cache's time, the next touch, the token's end.
-    const until = Math.min(start.at + PROCESS_CACHE_TTL_MS, lastUsedAt + TOUCH_INTERVAL_MS + 1, row.expiresAt.getTime());
-    authLifetimes.set(auth, { generation: start.generation, until });
+    const kept = keptFrom(start);
+    authLifetimes.set(auth, { generation: kept.generation, until: Math.min(kept.until, lastUsedAt + TOUCH_INTERVAL_MS + 1, row.expiresAt.getTime()) });
   }
   return auth;
 }
