@@ -1,6 +1,6 @@
 // Shared journey helpers: sign in through the real form and the dev outbox, axe scans, console errors.
 import path from 'node:path';
-import { test as base, expect, type Download, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Download, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 
@@ -104,12 +104,41 @@ export async function ready(page: Page) {
 }
 
 /**
+ * The page a JavaScript-off page's HTML is scanned in: one per browser (a worker's), made at its first scan and used
+ * for every later one, with JavaScript on, on the portal's origin (the page's styles and fonts load as they do for
+ * the page itself). A context and a page a scan would cost a second or more on a 2-core machine (decision 065).
+ */
+const scratchPages = new WeakMap<Browser, Promise<Page>>();
+function scratchPage(page: Page): Promise<Page> {
+  const browser = page.context().browser()!;
+  let scratch = scratchPages.get(browser);
+  if (!scratch) {
+    scratch = (async () => {
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const target = await context.newPage();
+      await target.goto(new URL('/healthz', page.url()).href);
+      return target;
+    })();
+    scratchPages.set(browser, scratch);
+  }
+  return scratch;
+}
+
+/**
+ * The WCAG 2.1 A and AA rules, run by axe.run in the page itself (legacy mode: axe's own frame messaging reaches
+ * same-origin frames), every violation with all its nodes, other results with one node each (resultTypes). The
+ * library's default runs axe.runPartial in each frame, then opens a blank page to inject axe again and finish the
+ * run there: three times the cost for the same violations (decision 065).
+ */
+const axeFor = (page: Page) =>
+  new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true);
+
+/**
  * axe-core needs timers, which do not run with JavaScript disabled: then the page's server-rendered
- * HTML (scripts removed) is scanned in a scratch page of the same origin, with the same styles.
+ * HTML (scripts removed) is scanned in a scratch page of the same origin, with the same styles and viewport.
  */
 export async function scan(page: Page) {
   let target = page;
-  let cleanup = async () => {};
   const scripted = jsEnabled(page);
   // A toast or a chip fading in or out (framer-motion animates opacity with the Web Animations API) has its colours
   // blended with the page for a moment: axe would measure that moment's contrast. Running animations are let end
@@ -124,15 +153,14 @@ export async function scan(page: Page) {
     });
   if (!scripted) {
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    target = await context.newPage();
-    await target.goto(new URL('/healthz', page.url()).href);
+    target = await scratchPage(page);
+    const viewport = page.viewportSize();
+    if (viewport) await target.setViewportSize(viewport);
     await target.setContent(html, { waitUntil: 'load' });
-    cleanup = () => context.close();
   }
   const analyze = async () => {
     await settle();
-    const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const results = await axeFor(target).analyze();
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   };
   let summary = await analyze();
@@ -142,7 +170,6 @@ export async function scan(page: Page) {
     await page.waitForTimeout(1000);
     summary = await analyze();
   }
-  await cleanup();
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
