@@ -21,6 +21,7 @@ const api = (db: 'pglite' | 'postgres', transport: 'http' | 'inprocess' = 'http'
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks' as const,
+    isolate: false,
     retry,
   },
 });
