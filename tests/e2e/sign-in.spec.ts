@@ -1,7 +1,7 @@
 // Every seed account signs in through the real form and the dev outbox, sees exactly its menu,
 // its role and real dashboard counts, and logs out. Runs with JavaScript on and off; axe on every page.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, logOut, menuLabels, scan, ACCOUNTS, requestCode, ready, apiToken } from './fixtures';
+import { test, expect, signIn, signInThroughForm, logOut, menuLabels, scan, ACCOUNTS, requestCode, ready, apiToken } from './fixtures';
 
 /** Every item of spec 2's side menu and its path segment: a role's other items are screens it may not open. */
 const MENU_SEGMENTS: Record<string, string> = {
@@ -28,7 +28,7 @@ const CASES: { email: string; role: string; menu: string[]; messages: boolean; t
 
 for (const account of CASES) {
   test(`${account.email} signs in, sees the ${account.role} menu and dashboard, logs out`, async ({ page }) => {
-    await signIn(page, account.email);
+    await signInThroughForm(page, account.email);
     await expect(page).toHaveURL(`/${account.type}/dashboard`);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(await menuLabels(page)).toEqual(account.menu);
