@@ -21,6 +21,8 @@ const api = (db: 'pglite' | 'postgres', transport: 'http' | 'inprocess' = 'http'
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks' as const,
+    // Files in a worker share its modules (decision 065): a file restores what it mocks or fakes, and reads no
+    // environment at import.
     isolate: false,
     retry,
   },

@@ -259,7 +259,7 @@ export async function enterFreshCode(page: Page, email: string, portal: 'org' | 
  * on and off (decision 065). For a user of several organizations, picks `organization` on the real screen.
  */
 export async function signIn(page: Page, email: string, opts: { portal?: 'org' | 'state'; organization?: string } = {}) {
-  const portal = opts.portal ?? (email.endsWith('.gov') ? 'state' : 'org');
+  const portal = opts.portal ?? portalOf(email);
   const post = (form: Record<string, string>) => page.request.post(`/${portal}/login`, { form, maxRedirects: 0 });
   let next: string | undefined;
   // Another worker may ask for a newer code for the same account at the same moment (which retires this one): then
@@ -280,9 +280,12 @@ export async function signIn(page: Page, email: string, opts: { portal?: 'org' |
 
 /** Signs in on the two login screens themselves, as a person does: sign-in.spec.ts signs every seed account in so. */
 export async function signInThroughForm(page: Page, email: string, opts: { portal?: 'org' | 'state'; organization?: string } = {}) {
-  await enterFreshCode(page, email, opts.portal ?? (email.endsWith('.gov') ? 'state' : 'org'));
+  await enterFreshCode(page, email, opts.portal ?? portalOf(email));
   await landOnDashboard(page, opts.organization);
 }
+
+/** The login a seed account uses: the state's (.gov addresses) or the organizations'. */
+const portalOf = (email: string): 'org' | 'state' => (email.endsWith('.gov') ? 'state' : 'org');
 
 /** After the code: a user of several organizations picks one (`organization`, Lakeview unless told), then the dashboard. */
 async function landOnDashboard(page: Page, organization = 'Lakeview') {
