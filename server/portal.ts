@@ -19,6 +19,7 @@ import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
 import { rememberRouteTrees } from './route-trees';
 import { shareLoaderRequests } from './loader-requests';
+import { matchWithinBranches } from './static-handler';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -106,6 +107,8 @@ export function createPortalApp(opts: {
   const portal = portalConfig(env, secret);
   // Remix matches routes several times a page, flattening the whole tree each time: remembered (decision 040).
   rememberRouteMatches();
+  // …except inside its static handler, which matches every request against the whole tree: within its branch (decision 066).
+  matchWithinBranches();
   // …and builds the same route trees for every render: built once per build (decision 062).
   rememberRouteTrees();
   // …and copies a page read's request twice for each of its loaders, where a copy is the same request (decision 064).

@@ -16,6 +16,7 @@ import { bodyRefusal, framingOf, isCrossSiteWrite, newNonce, securityHeaderList 
 import { readEnv, type Env } from './env';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
+import { matchWithinBranches } from './static-handler';
 
 function envForUi(): Env {
   try {
@@ -35,6 +36,7 @@ const api = httpTransport(env.API_BASE_URL!);
 const limits = uiBodyLimits(env);
 const app = (await import(new URL('../index.js', import.meta.url).href)) as ServerBuild;
 rememberRouteMatches();
+matchWithinBranches();
 
 /** The request's client as the proxy in front of the UI names it (only when TRUST_PROXY says there is one). */
 function clientIp(request: Request): string | undefined {

@@ -4,40 +4,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from '@remix-run/router';
 import { KEPT_MATCHES, rememberRouteMatches, rememberingMatchRoutes } from '../../server/route-matching';
+import { portalLikeRouteTree as tree } from '../support/route-tree';
 
-type R = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: R[] };
-
-/** A tree like the portal's (root, org/state layouts, index routes, dynamic and optional segments, splats), made anew each time. */
-function tree(): R[] {
-  return [
-    {
-      id: 'root', path: '', children: [
-        { id: 'routes/_index', index: true },
-        { id: 'routes/help', path: 'help' },
-        { id: 'routes/$', path: '*' },
-        {
-          id: 'routes/org', path: 'org', children: [
-            { id: 'routes/org._index', index: true },
-            { id: 'routes/org.dashboard', path: 'dashboard' },
-            { id: 'routes/org.applications._index', path: 'applications', index: true },
-            { id: 'routes/org.$section.bead-applcn.$id', path: ':section/bead-applcn/:id' },
-            { id: 'routes/org.$section.view-history.$id', path: ':section/view-history/:id' },
-            { id: 'routes/org.$', path: '*' },
-          ],
-        },
-        { id: 'routes/org_.login', path: 'org/login' },
-        {
-          id: 'routes/state', path: 'state', children: [
-            { id: 'routes/state.applications.($tab)', path: 'applications/:tab?' },
-            { id: 'routes/state.$section.review-application.$id', path: ':section/review-application/:id' },
-            { id: 'routes/state.Exact', path: 'Exact', caseSensitive: true },
-          ],
-        },
-        { id: 'routes/resources.documents.$id', path: 'resources/documents/:id' },
-      ],
-    },
-  ];
-}
 
 const PATHS = [
   '/', '/help', '/nowhere', '/org', '/org/', '/org/dashboard', '/org/applications', '/org/applications/',
