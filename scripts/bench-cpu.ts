@@ -16,7 +16,12 @@
 //   CPU_APPLICATIONS (1000)  bench applications seeded (200 organizations)
 //   CPU_DUMP=dir    write each page's HTML (and each API call's JSON) there, to see what a page is made of
 //   CPU_LOAD=s      also each request under load: autocannon at 32 connections for s seconds (after 2 s of warm-up),
-//                   req/s and p95, the server on CPU 0 and autocannon in a worker thread here (as npm run bench does)
+//                   req/s and p95, the server on CPU 0 and autocannon in a worker thread here (as npm run bench does);
+//                   with how busy the server's process was meanwhile (all its threads: GC helpers too) and its CPU
+//                   per request at that load
+//
+// `/org/applications.data?page=2` is the list's single-fetch data request: the same loaders as the page, no render,
+// so the page minus it is what rendering the document costs.
 //   BENCH_IDENTITY=1  pages asked for uncompressed (Accept-Encoding: identity), as autocannon asks in npm run bench
 //   CPU_NODE_FLAGS='--trace-gc'  node flags for the portal's process (space-separated); its stdout is then shown
 import { spawn, spawnSync } from 'node:child_process';
@@ -126,7 +131,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         },
       });
       const targets: { label: string; url: string; headers: () => Record<string, string>; get: () => Promise<{ status: number; size: number }> }[] = [
-        ...['/org/dashboard', '/org/applications?page=2', '/org/applications?page=2&size=25', filteredPage, '/help'].map((p) => pageOf(browser, p)),
+        ...['/org/dashboard', '/org/applications?page=2', '/org/applications.data?page=2', '/org/applications?page=2&size=25', filteredPage, '/help'].map((p) => pageOf(browser, p)),
         ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=10`, `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, filteredApi, '/api/v1/users/me']
           .map((p) => apiOf(api, p)),
         pageOf(stateBrowser, '/state/applications?page=2&size=25'),
@@ -143,8 +148,12 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         const row: (string | number)[] = [engine, target.label, ((cpuMs(server.pid!) - before) / RUNS).toFixed(2), ((performance.now() - started) / RUNS).toFixed(2), probe.size];
         if (LOAD_SECONDS > 0) {
           await loadTest(target.url, target.headers(), 32, 2);
+          const cpuBefore = cpuMs(server.pid!);
+          const wallBefore = performance.now();
           const load = await loadTest(target.url, target.headers(), 32, LOAD_SECONDS);
-          row.push(load.requestsPerSec.toFixed(1), load.p95, load.errors + load.timeouts + load.non2xx);
+          const busy = (cpuMs(server.pid!) - cpuBefore) / (performance.now() - wallBefore);
+          row.push(load.requestsPerSec.toFixed(1), load.p95, load.errors + load.timeouts + load.non2xx, `${Math.round(100 * busy)}%`,
+            ((busy * 1000) / load.requestsPerSec).toFixed(2));
         }
         rows.push(row);
       }
@@ -164,7 +173,7 @@ async function main() {
   const rows: (string | number)[][] = [];
   for (const engine of ENGINES) rows.push(...(await runEngine(engine)));
   console.log(`\nServer CPU per request, one at a time (${RUNS} requests after ${WARMUP} warm-up; ${APPLICATIONS.toLocaleString('en-US')} bench applications, Bench Organization 001's admin)`);
-  console.log(table(['engine', 'request', 'CPU ms', 'wall ms', 'bytes', ...(LOAD_SECONDS > 0 ? ['req/s @32', 'p95', 'errors'] : [])], rows));
+  console.log(table(['engine', 'request', 'CPU ms', 'wall ms', 'bytes', ...(LOAD_SECONDS > 0 ? ['req/s @32', 'p95', 'errors', 'server busy', 'CPU ms @32'] : [])], rows));
   console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }
 
