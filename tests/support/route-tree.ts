@@ -1,5 +1,7 @@
 // A route tree shaped like the portal's, for the tests of Remix's route matching as the portal changes it
 // (server/route-matching.ts, server/static-handler.ts).
+import { createRequire } from 'node:module';
+import { expect } from 'vitest';
 
 export type R = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: R[] };
 
@@ -33,4 +35,22 @@ export function portalLikeRouteTree(): R[] {
       ],
     },
   ];
+}
+
+/**
+ * Checks that `install` replaces `name` in module `specifier`'s exports, and that installing again changes nothing
+ * (server/replace-export.ts); puts the original back.
+ */
+export function expectInstalledOnce(specifier: string, name: string, install: () => void): void {
+  const exports = createRequire(import.meta.url)(specifier) as Record<string, unknown>;
+  const before = exports[name];
+  try {
+    install();
+    const installed = exports[name];
+    install();
+    expect(installed).not.toBe(before);
+    expect(exports[name]).toBe(installed);
+  } finally {
+    exports[name] = before;
+  }
 }

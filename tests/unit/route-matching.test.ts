@@ -1,10 +1,9 @@
 // The remembered route matching (server/route-matching.ts, decision 040) answers what @remix-run/router's
 // matchRoutes answers, with the routes of the tree passed in, for trees shaped like the portal's.
-import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from '@remix-run/router';
 import { KEPT_MATCHES, rememberRouteMatches, rememberingMatchRoutes } from '../../server/route-matching';
-import { portalLikeRouteTree as tree } from '../support/route-tree';
+import { portalLikeRouteTree as tree, expectInstalledOnce } from '../support/route-tree';
 
 
 const PATHS = [
@@ -63,13 +62,6 @@ describe('remembered route matching', () => {
   });
 
   it('is put once in the module Remix reads matchRoutes from', () => {
-    const router = createRequire(import.meta.url)('@remix-run/router') as { matchRoutes: unknown };
-    const before = router.matchRoutes;
-    rememberRouteMatches();
-    const installed = router.matchRoutes;
-    rememberRouteMatches();
-    expect(installed).not.toBe(before);
-    expect(router.matchRoutes).toBe(installed);
-    router.matchRoutes = before;
+    expectInstalledOnce('@remix-run/router', 'matchRoutes', rememberRouteMatches);
   });
 });

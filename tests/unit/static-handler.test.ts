@@ -1,12 +1,11 @@
 // The static handler that matches a request within its branch (server/static-handler.ts, decision 066) answers what
 // Remix's whole-tree static handler answers: the same matches, loader data, action data, status and errors, for
 // document reads, index actions, data requests to one route, splats, a 404 and a refused method.
-import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { createStaticHandler, matchRoutes } from '@remix-run/router';
 import { branchMatchingStaticHandler, branchTree, matchWithinBranches } from '../../server/static-handler';
 import { rememberingMatchRoutes } from '../../server/route-matching';
-import { portalLikeRouteTree, type R } from '../support/route-tree';
+import { portalLikeRouteTree, type R, expectInstalledOnce } from '../support/route-tree';
 
 type Loaded = R & { loader?: unknown; action?: unknown; children?: Loaded[] };
 
@@ -120,13 +119,6 @@ describe('the branch-matching static handler', () => {
   });
 
   it('is put once in the module the server runtime reads createStaticHandler from', () => {
-    const router = createRequire(import.meta.url)('@remix-run/router') as { createStaticHandler: unknown };
-    const before = router.createStaticHandler;
-    matchWithinBranches();
-    const installed = router.createStaticHandler;
-    matchWithinBranches();
-    expect(installed).not.toBe(before);
-    expect(router.createStaticHandler).toBe(installed);
-    router.createStaticHandler = before;
+    expectInstalledOnce('@remix-run/router', 'createStaticHandler', matchWithinBranches);
   });
 });
