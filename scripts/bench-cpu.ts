@@ -19,11 +19,11 @@
 //                   req/s and p95, the server on CPU 0 and autocannon in a worker thread here (as npm run bench does);
 //                   with how busy the server's process was meanwhile (all its threads: GC helpers too) and its CPU
 //                   per request at that load
+//   BENCH_IDENTITY=1  pages asked for uncompressed (Accept-Encoding: identity), as autocannon asks in npm run bench
+//   CPU_NODE_FLAGS='--trace-gc'  node flags for the portal's process (space-separated); its stdout is then shown
 //
 // `/org/applications.data?page=2` is the list's single-fetch data request: the same loaders as the page, no render,
 // so the page minus it is what rendering the document costs.
-//   BENCH_IDENTITY=1  pages asked for uncompressed (Accept-Encoding: identity), as autocannon asks in npm run bench
-//   CPU_NODE_FLAGS='--trace-gc'  node flags for the portal's process (space-separated); its stdout is then shown
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

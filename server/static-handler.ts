@@ -42,7 +42,7 @@ export function branchTree(chain: RouteLike[]): RouteLike[] {
   return below ?? [];
 }
 
-/** The path a request is matched by (the static handler's own: the URL's path name, decoded as it decodes it). */
+/** The path a request is matched by: the URL's path name, as `query` takes it (matchRoutes decodes it, for both). */
 function pathnameOf(request: Request): string {
   return new URL(request.url).pathname;
 }
