@@ -66,7 +66,6 @@ export function branchMatchingStaticHandler(original: CreateStaticHandler, match
     };
     return {
       ...whole,
-      dataRoutes: whole.dataRoutes,
       query: (request, queryOpts) => handlerFor(request).query(request, queryOpts),
       queryRoute: (request, queryOpts) => handlerFor(request).queryRoute(request, queryOpts),
     };

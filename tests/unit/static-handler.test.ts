@@ -1,11 +1,17 @@
 // The static handler that matches a request within its branch (server/static-handler.ts, decision 066) answers what
 // Remix's whole-tree static handler answers: the same matches, loader data, action data, status and errors, for
-// document reads, index actions, data requests to one route, splats, a 404 and a refused method.
+// document reads, index actions, data requests to one route, splats, a 404 and a refused method; and a small app
+// served through Remix's real runtime gives the same documents, data and resources with it installed.
+import { createRequire } from 'node:module';
+import { createElement as h } from 'react';
+import { Outlet, Scripts, useLoaderData } from '@remix-run/react';
+import { createRequestHandler } from '@remix-run/node';
 import { describe, expect, it, vi } from 'vitest';
 import { createStaticHandler, matchRoutes } from '@remix-run/router';
 import { branchMatchingStaticHandler, branchTree, matchWithinBranches } from '../../server/static-handler';
 import { rememberingMatchRoutes } from '../../server/route-matching';
 import { portalLikeRouteTree, type R, expectInstalledOnce } from '../support/route-tree';
+import { manifestRoute, remixBuild } from '../support/remix-build';
 
 type Loaded = R & { loader?: unknown; action?: unknown; children?: Loaded[] };
 
@@ -120,5 +126,58 @@ describe('the branch-matching static handler', () => {
 
   it('is put once in the module the server runtime reads createStaticHandler from', () => {
     expectInstalledOnce('@remix-run/router', 'createStaticHandler', matchWithinBranches);
+  });
+});
+
+describe('an app served through Remix with the branch-matching static handler', () => {
+  const modules = {
+    root: { default: () => h('html', null, h('body', null, h(Outlet), h(Scripts))) },
+    'routes/org': { default: () => h('section', null, h(Outlet)), loader: () => ({ org: 'Summit' }) },
+    'routes/org.items.$id': {
+      default: function Item() {
+        const { id } = useLoaderData<{ id: string }>();
+        return h('p', null, `Item ${id}`);
+      },
+      loader: ({ params }: { params: { id: string } }) => ({ id: params.id }),
+    },
+    'routes/resources.ping': { loader: ({ request }: { request: Request }) => new Response(`pong ${new URL(request.url).search}`) },
+  };
+  const manifest = {
+    root: manifestRoute('root', undefined, '', { hasLoader: false }),
+    'routes/org': manifestRoute('routes/org', 'root', 'org'),
+    'routes/org.items.$id': manifestRoute('routes/org.items.$id', 'routes/org', 'items/:id'),
+    'routes/resources.ping': manifestRoute('routes/resources.ping', 'root', 'resources/ping'),
+  };
+  const paths = ['/org/items/GA-1', '/org/items/GA-2.data', '/org/items/GA-3.data?_routes=routes%2Forg.items.%24id', '/resources/ping?x=1', '/nowhere'];
+  const serveAll = async () => {
+    const handle = createRequestHandler(remixBuild(manifest, modules), 'production');
+    const answers = [];
+    for (const path of paths) {
+      const response = await handle(new Request(`http://portal.test${path}`));
+      answers.push({ path, status: response.status, body: await response.text() });
+    }
+    return answers;
+  };
+
+  it('answers the same, and the runtime makes its handlers through it', async () => {
+    const router = createRequire(import.meta.url)('@remix-run/router') as { createStaticHandler: typeof createStaticHandler };
+    const before = router.createStaticHandler;
+    const expected = await serveAll();
+    const made = vi.fn(before);
+    const matching = rememberingMatchRoutes(matchRoutes as never);
+    router.createStaticHandler = branchMatchingStaticHandler(made as never, () => matching as never) as never;
+    try {
+      expect(await serveAll()).toEqual(expected);
+      // The whole tree's handler, then one for each branch asked for: the item (document and data) and the resource; the
+      // 404 has no branch.
+      expect(made).toHaveBeenCalledTimes(3);
+    } finally {
+      router.createStaticHandler = before;
+    }
+    expect(expected[0]).toMatchObject({ status: 200 });
+    expect(expected[0]!.body).toContain('<p>Item GA-1</p>');
+    expect(expected[1]!.body).toContain('GA-2');
+    expect(expected[3]).toEqual({ path: '/resources/ping?x=1', status: 200, body: 'pong ?x=1' });
+    expect(expected[4]!.status).toBe(404);
   });
 });
