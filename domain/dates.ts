@@ -26,26 +26,38 @@ const pad = (n: number) => String(n).padStart(2, '0');
 // quarter hour, a bounded number of them.
 const QUARTER_HOUR_MS = 15 * 60_000;
 const LIST_DAYS_KEPT = 4096;
-const listDays = new Map<number, string>();
+const daysByQuarter = new Map<number, NewYorkDay>();
 
-/** '2026-11-21T15:00:00Z' → '11-21-2026' (New York date). */
-export function formatListDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
+/** A New York calendar day, written both ways the portal writes it. */
+interface NewYorkDay {
+  /** MM-dd-yyyy, as lists show it. */
+  list: string;
+  /** yyyy-MM-dd, as the API's date filters take it. */
+  iso: string;
+}
+
+/** The New York day of an instant: formatToParts once per quarter hour of UTC (for instants from 1970 on). */
+function newYorkDay(date: Date): NewYorkDay {
   const time = date.getTime();
   if (!(time >= 0)) return dayOf(date);
   const quarter = Math.floor(time / QUARTER_HOUR_MS);
-  let day = listDays.get(quarter);
+  let day = daysByQuarter.get(quarter);
   if (day === undefined) {
-    if (listDays.size >= LIST_DAYS_KEPT) listDays.clear();
-    listDays.set(quarter, (day = dayOf(date)));
+    if (daysByQuarter.size >= LIST_DAYS_KEPT) daysByQuarter.clear();
+    daysByQuarter.set(quarter, (day = dayOf(date)));
   }
   return day;
 }
 
-function dayOf(date: Date): string {
+function dayOf(date: Date): NewYorkDay {
   const p = parts(date);
-  return `${pad(p.month)}-${pad(p.day)}-${p.year}`;
+  return { list: `${pad(p.month)}-${pad(p.day)}-${p.year}`, iso: `${p.year}-${pad(p.month)}-${pad(p.day)}` };
+}
+
+/** '2026-11-21T15:00:00Z' → '11-21-2026' (New York date). */
+export function formatListDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return newYorkDay(new Date(value)).list;
 }
 
 /** '11-21-2026 10:00 AM' (New York time), for history entries. */
@@ -58,17 +70,34 @@ export function formatListDateTime(value: string | Date | null | undefined): str
 
 /** The calendar day (yyyy-MM-dd) it is in New York at `now`. */
 export function zonedToday(now = new Date()): string {
-  const p = parts(now);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return newYorkDay(now).iso;
 }
+
+// Every list filtered by dates asks for the same few day starts (this week's, this month's): each is worked out once
+// per time zone and day, a bounded number kept.
+const dayStarts = new Map<string, number>();
 
 /** The UTC instant at which a New York calendar day (yyyy-MM-dd) starts. */
 export function zonedDayStart(day: string, timeZone = TIME_ZONE): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = new Date(Date.UTC(y, m - 1, d, 12));
-  const p = parts(guess, timeZone);
-  const offsetMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - guess.getTime();
-  return new Date(Date.UTC(y, m - 1, d) - offsetMs);
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const midnightAsUtc = Date.UTC(y, m - 1, d);
+    // The zone's offset at noon first, then at the midnight that gives: on a clock-change day the two differ (New
+    // York changes at 2 AM), and the offset in force at midnight is the one that places it.
+    start = midnightAsUtc - offsetAt(midnightAsUtc + 12 * 3_600_000, timeZone);
+    start = midnightAsUtc - offsetAt(start, timeZone);
+    if (dayStarts.size >= LIST_DAYS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(time: number, timeZone: string): number {
+  const p = parts(new Date(time), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - time;
 }
 
 export function addDays(day: string, n: number): string {

@@ -55,20 +55,27 @@ export function openToken(key: Buffer, sealed: unknown): string | null {
 }
 
 function sealedTokenStorage(inner: SessionStorage<Partial<SessionData>>, key: Buffer): SessionStorage<Partial<SessionData>> {
+  // The sealed form a session's token arrived in: a page that only moves lastSeen sends the same token back, so it
+  // goes back as it came (sealing it again would be a fresh AES-GCM pass on every page for the same secret).
+  const arrivedSealed = new WeakMap<PortalSession, { token: string; sealed: string }>();
   return {
     async getSession(cookieHeader, options) {
       const session = await inner.getSession(cookieHeader, options);
       if (!session.has('token')) return session;
-      const token = openToken(key, session.get('token'));
+      const sealed = session.get('token');
+      const token = openToken(key, sealed);
       // Fails closed: a token that does not open means signed out, with nothing else kept.
       if (token === null) return inner.getSession();
       session.set('token', token);
+      arrivedSealed.set(session, { token, sealed: sealed as string });
       return session;
     },
     commitSession(session, options) {
       const token = session.get('token');
       if (!token) return inner.commitSession(session, options);
-      const sealed = createSession<Partial<SessionData>>({ ...session.data, token: sealToken(key, token) }, session.id);
+      const arrived = arrivedSealed.get(session);
+      const sealedToken = arrived?.token === token ? arrived.sealed : sealToken(key, token);
+      const sealed = createSession<Partial<SessionData>>({ ...session.data, token: sealedToken }, session.id);
       return inner.commitSession(sealed, options);
     },
     destroySession: (session, options) => inner.destroySession(session, options),

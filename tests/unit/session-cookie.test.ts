@@ -38,6 +38,24 @@ describe('the session cookie', () => {
     expect(sealToken(key, token)).not.toBe(sealToken(key, token));
   });
 
+  it('sends an unchanged token back as it came, and seals a changed one afresh', async () => {
+    const cookie = await signedIn();
+    const arrived = (await plainStorage.getSession(cookie)).get('token');
+    const session = await getSession(request(cookie), context);
+    session.set('lastSeen', 2);
+    const again = (await commitSession(session, context)).split(';')[0]!;
+    expect(again).not.toBe(cookie);
+    expect((await plainStorage.getSession(again)).get('token')).toBe(arrived);
+    expect((await getSession(request(again), context)).get('lastSeen')).toBe(2);
+
+    session.set('token', `${token}-new`);
+    const changed = (await commitSession(session, context)).split(';')[0]!;
+    const sealed = (await plainStorage.getSession(changed)).get('token');
+    expect(sealed).not.toBe(arrived);
+    expect(openToken(tokenKey(secret), sealed)).toBe(`${token}-new`);
+    expect((await getSession(request(changed), context)).get('token')).toBe(`${token}-new`);
+  });
+
   it('fails closed on a tampered token: the whole session is signed out', async () => {
     const session = await plainStorage.getSession(await signedIn());
     const sealed = session.get('token') as string;
