@@ -120,6 +120,27 @@ describe('the organization applications list', () => {
     expect((await expected(eq(applications.status, 'DRAFT'))).length).toBeLessThan(ORG_APPS);
   });
 
+  it('takes a clock-change day as exactly that New York day (decision 067)', async () => {
+    // New York's 8 March 2026 runs 05:00Z-04:00Z next day (clocks forward at 2 AM), 1 November 04:00Z-05:00Z next day.
+    const days = [
+      { day: '2026-03-08', from: '2026-03-08T05:00:00Z', to: '2026-03-09T04:00:00Z' },
+      { day: '2026-11-01', from: '2026-11-01T04:00:00Z', to: '2026-11-02T05:00:00Z' },
+    ];
+    // Eight of the oldest, moved to just before and just after each day's first and last instants.
+    const moved = (await expected()).slice(-8);
+    const at = ['2026-03-08T04:30:00Z', '2026-03-08T05:30:00Z', '2026-03-09T03:30:00Z', '2026-03-09T04:30:00Z',
+      '2026-11-01T03:30:00Z', '2026-11-01T04:30:00Z', '2026-11-02T04:30:00Z', '2026-11-02T05:30:00Z'];
+    for (const [i, id] of moved.entries()) await api.database.db.update(applications).set({ createdAt: new Date(at[i]!) }).where(eq(applications.id, id));
+    for (const { day, from, to } of days) {
+      const want = await expected(and(gte(applications.createdAt, new Date(from)), lt(applications.createdAt, new Date(to))));
+      const inDay = moved.filter((_, i) => at[i]! >= from && at[i]! < to);
+      expect(inDay, day).toHaveLength(2);
+      for (const id of inDay) expect(want, day).toContain(id);
+      const { ids } = await allPages(`startDate=${day}&endDate=${day}`, 50);
+      expect(ids, day).toEqual(want);
+    }
+  });
+
   it('keeps the order stable when applications share a creation time (ties broken by id)', async () => {
     const ids = (await expected()).slice(0, 6);
     const same = new Date('2026-01-15T12:00:00Z');
