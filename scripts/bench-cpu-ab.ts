@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, vacuumAllTables } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
-import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
+import { benchAdminEmail, benchFilteredList, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
 import { Browser, client, loadTest, outboxCode, signIn, signInBrowser } from './bench-support';
 
@@ -64,6 +64,7 @@ async function runEngine(engine: string) {
     await database.migrate(); await seedDatabase(database.db);
     await seedLarge(database.db, { organizations: 200, applications: 1000, batchSize: 1000 });
     const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
+    const filtered = await benchFilteredList(database.db, bigOrg);
     await vacuumAllTables(database.db); await database.close();
     const dataB = dataDir + '-b'; fs.cpSync(dataDir, dataB, { recursive: true });
     const sa = await serve(A, dataDir, pg?.url, FLAGS.a); servers.push(sa.server);
@@ -80,6 +81,9 @@ async function runEngine(engine: string) {
       page((s) => s.browser, '/org/applications?page=2&size=25'),
       call((s) => s.api, 'API org applications (10)', `/api/v1/organization/${bigOrg}/applications?page=2&limit=10`),
       call((s) => s.api, 'API org applications', `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`),
+      // npm run bench's filtered list and its API call.
+      page((s) => s.browser, filtered.page(1, 10)),
+      call((s) => s.api, 'API org applications filtered', filtered.api(1, 10)),
       page((s) => s.stateBrowser, '/state/applications?page=2&size=25'),
       call((s) => s.stateApi, 'API review applications', '/api/v1/review/applications?page=2&limit=25'),
     ];

@@ -29,12 +29,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc } from 'drizzle-orm';
 import { openDatabase, vacuumAllTables } from '../api/db/client';
-import { projectAreas } from '../api/db/schema';
-import { dateRangeBounds } from '../domain/dates';
 import { seedDatabase } from '../api/seed';
-import { benchAdminEmail, benchOrganizations, seedLarge } from './seed-large';
+import { benchAdminEmail, benchFilteredList, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
 import { Browser, client, loadTest, outboxCode, signIn, signInBrowser, table } from './bench-support';
 
@@ -74,12 +71,10 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
     await seedDatabase(database.db);
     await seedLarge(database.db, { organizations: 200, applications: APPLICATIONS, batchSize: 1000 });
     const bigOrg = (await benchOrganizations(database.db)).orgIds[0]!;
-    // npm run bench's filtered list (submitted or later, this month, the first six project areas by name).
-    const areas = (await database.db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name);
-    const range = dateRangeBounds('this-month');
-    const filteredPage = `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location: areas.join(',') })}`;
-    const filteredApi = `/api/v1/organization/${bigOrg}/applications?${new URLSearchParams({
-      page: '1', limit: '10', projectLocation: areas.join(','), status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate })}`;
+    // npm run bench's filtered list, its first page.
+    const filtered = await benchFilteredList(database.db, bigOrg);
+    const filteredPage = filtered.page(1, 10);
+    const filteredApi = filtered.api(1, 10);
     await vacuumAllTables(database.db); // as the embedded portal's maintenance keeps it (decision 048)
     await database.close();
 

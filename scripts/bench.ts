@@ -45,12 +45,11 @@ import { createPortalServer } from '../server/edge';
 import { createPortalApp } from '../server/portal';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
-import { dateRangeBounds } from '../domain/dates';
 import { DEFAULT_PAGE_SIZE } from '../domain/constants';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../domain/questions';
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
-import { benchApplicationCounts, benchOrganizations, seedLarge } from './seed-large';
+import { benchApplicationCounts, benchFilteredList, benchOrganizations, seedLarge } from './seed-large';
 import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './bench-candidates';
 import { Browser, client, expectStatus, loadTest, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
@@ -708,18 +707,14 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const browser = new Browser(baseUrl);
       await signInBrowser(browser, api, bench.adminEmails[0]!, bigOrg);
 
-      // The same list both ways: submitted or later, this month, six project areas, ORG_PAGE_SIZE a page.
-      const areas = (await db.db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name);
-      const range = dateRangeBounds('this-month');
-      // Page 2 where the list has one; a smaller list (1k) shows its last page, since the page kit redirects a
-      // page past the end to the last one (issue 9 item 10).
-      const listPath = (page: number) => `/api/v1/organization/${bigOrg}/applications?${new URLSearchParams({
-        page: String(page), limit: String(ORG_PAGE_SIZE), projectLocation: areas.join(','), status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate,
-      })}`;
+      // The same list both ways, ORG_PAGE_SIZE a page. Page 2 where the list has one; a smaller list (1k) shows its last
+      // page, since the page kit redirects a page past the end to the last one (issue 9 item 10).
+      const filtered = await benchFilteredList(db.db, bigOrg);
+      const listPath = (page: number) => filtered.api(page, ORG_PAGE_SIZE);
       const first = await api.call<{ totalPages: number }>(listPath(1));
       expectStatus('list', first);
       const shownPage = Math.min(2, first.body?.totalPages ?? 1);
-      const pageUrl = `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location: areas.join(','), page: String(shownPage), size: String(ORG_PAGE_SIZE) })}`;
+      const pageUrl = filtered.page(shownPage, ORG_PAGE_SIZE);
       const apiPath = listPath(shownPage);
       const getPage = () => browser.request(pageUrl);
       const getApi = () => api.call(apiPath);

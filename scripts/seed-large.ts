@@ -18,6 +18,7 @@ import type { Db } from '../api/db/client';
 import { applications, organizations, programs, projectAreas, users } from '../api/db/schema';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import type { ApplicationStatus } from '../domain/statuses';
+import { dateRangeBounds } from '../domain/dates';
 
 export const BENCH_ORG_PREFIX = 'Bench Organization ';
 export const benchAdminEmail = (n: number) => `bench.admin.${n}@example.org`;
@@ -86,6 +87,22 @@ const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 export async function benchOrganizationCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(organizations).where(like(organizations.legalName, `${BENCH_ORG_PREFIX}%`));
   return row?.n ?? 0;
+}
+
+/**
+ * The benches' filtered org list, the same both ways: submitted or later, this month, the first six project areas by
+ * name. The page's URL and its API call's, for a page and page size.
+ */
+export async function benchFilteredList(db: Db, orgId: string) {
+  const location = (await db.select({ name: projectAreas.name }).from(projectAreas).orderBy(asc(projectAreas.name)).limit(6)).map((a) => a.name).join(',');
+  const range = dateRangeBounds('this-month');
+  return {
+    page: (page: number, size: number) =>
+      `/org/applications?${new URLSearchParams({ status: 'SUBMITTED_ANY', range: 'this-month', location, page: String(page), size: String(size) })}`,
+    api: (page: number, size: number) => `/api/v1/organization/${orgId}/applications?${new URLSearchParams({
+      page: String(page), limit: String(size), projectLocation: location, status: 'SUBMITTED_ANY', startDate: range.startDate, endDate: range.endDate,
+    })}`,
+  };
 }
 
 /** The bench organizations' ids (001 first) and their admins' emails, as stored. */
