@@ -115,6 +115,8 @@ test('a state admin filters by status and location, pages, removes a chip and sh
   // A stage tab keeps the location and shows only its statuses; a search narrows by id prefix.
   await page.getByRole('link', { name: 'Decided', exact: true }).click();
   await expect(page).toHaveURL(/\/state\/applications\/decided\?location=[^&]+$/);
+  // With JavaScript the address changes before React shows the new rows; the tab marked current comes with them.
+  await expect(page.getByRole('link', { name: 'Decided', exact: true })).toHaveAttribute('aria-current', 'page');
   for (const s of await column(page, 'Status')) expect(['Awarded', 'Rejected', 'Withdrawn', 'Not Remediated']).toContain(s);
   await page.goto('/state/applications');
   const [anId] = await rowIds(page);
@@ -141,6 +143,7 @@ test('an RSM reviewer sees only the applications assigned to them', async ({ pag
   await scan(page);
   await page.getByRole('link', { name: 'Assigned to me' }).click();
   await expect(page).toHaveURL(/\/state\/applications\/assigned$/);
+  await expect(page.getByRole('link', { name: 'Assigned to me' })).toHaveAttribute('aria-current', 'page');
   expect(await rowIds(page)).toEqual(mine);
   // Every row lists the reviewer among its reviewers.
   for (const cell of await column(page, 'Reviewers')) expect(cell).toMatch(/\((Pending|In Progress|Submitted)\)/);
