@@ -3,7 +3,6 @@
 // the reviewers as checkboxes with their open reviews. One home for these fields: the review screen's confirmation
 // of one application (state.$section.review-application.$id/action-dialog.tsx) and the list's bulk confirmation
 // (state.applications.bulk.tsx). A refusal comes back with what was typed and the messages by field.
-import { Fragment } from 'react';
 import { workflowAction, type ActionId, type ActionNeeds, type MoveInput } from '../../domain/workflow';
 import { ErrorList } from './forms';
 import { TextArea } from './text-input';
@@ -44,8 +43,10 @@ export function moveValues(form: FormData): MoveValues {
     return typeof value === 'string' ? value : '';
   };
   const list = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string');
-  // A started review's reviewer comes as startedReviewerIds (its box is disabled, so it is not sent): it stays assigned.
-  const reviewerIds = [...new Set([...list('reviewerIds'), ...list('startedReviewerIds')])];
+  // The reviewers whose reviews have started come as one startedReviewerIds, comma-separated (their boxes are disabled,
+  // so not sent): they stay assigned. One control, not one each: a form's names are unique but for its choices.
+  const started = list('startedReviewerIds').flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const reviewerIds = [...new Set([...list('reviewerIds'), ...started])];
   return { comments: text('comments'), reasonId: text('reasonId'), status: text('status'), sectionIds: list('sectionIds'), reviewerIds };
 }
 
@@ -80,6 +81,7 @@ export function MoveFields({ actionId, needs, choices, values, errors, noReviewe
   const comments = fieldError(errors, 'comments');
   const reviewers = fieldError(errors, 'reviewerIds');
   const assigning = actionId === 'assign-reviewers';
+  const startedIds = choices.reviewers.filter((r) => r.started).map((r) => r.id);
 
   return (
     <>
@@ -88,24 +90,22 @@ export function MoveFields({ actionId, needs, choices, values, errors, noReviewe
           <legend>Reviewers</legend>
           {choices.reviewers.length === 0 ? <p>{noReviewers}</p> : null}
           {choices.reviewers.map((r) => (
-            <Fragment key={r.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  name="reviewerIds"
-                  value={r.id}
-                  defaultChecked={values ? values.reviewerIds.includes(r.id) || r.started : r.assigned}
-                  disabled={r.started}
-                />
-                <span>
-                  {r.name} ({r.type ? `${r.type}, ` : ''}{r.email}), {r.openReviews} open {r.openReviews === 1 ? 'review' : 'reviews'}
-                  {r.started ? ', review started: stays assigned' : ''}
-                </span>
-              </label>
-              {/* A started review stays whatever the list says; sent along so the list is never empty for it. */}
-              {r.started ? <input type="hidden" name="startedReviewerIds" value={r.id} /> : null}
-            </Fragment>
+            <label key={r.id}>
+              <input
+                type="checkbox"
+                name="reviewerIds"
+                value={r.id}
+                defaultChecked={values ? values.reviewerIds.includes(r.id) || r.started : r.assigned}
+                disabled={r.started}
+              />
+              <span>
+                {r.name} ({r.type ? `${r.type}, ` : ''}{r.email}), {r.openReviews} open {r.openReviews === 1 ? 'review' : 'reviews'}
+                {r.started ? ', review started: stays assigned' : ''}
+              </span>
+            </label>
           ))}
+          {/* A started review stays whatever the list says; sent along so the list is never empty for it. */}
+          {startedIds.length > 0 ? <input type="hidden" name="startedReviewerIds" value={startedIds.join(',')} /> : null}
           <ErrorList id={reviewers?.id} errors={reviewers ? [reviewers.message] : null} />
         </fieldset>
       ) : null}

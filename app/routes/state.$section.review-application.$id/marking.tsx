@@ -160,6 +160,11 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   // save is aborted by the next; `waiting` is shown on the form (data-autosave) for the tests and the busy state.
   const timer = useRef<number | null>(null);
   const again = useRef(false);
+  // The fetcher's state now, for the timer: the timer's closure holds the render it was set in, whose fetcher may
+  // since have finished. Read from that render, a save that ended before the pause did would leave the next save
+  // waiting for an end that had already come, and the form busy for good.
+  const fetcherState = useRef(fetcher.state);
+  fetcherState.current = fetcher.state;
   const [waiting, setWaiting] = useState(false);
   const save = () => {
     const form = formRef.current;
@@ -174,7 +179,7 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
     if (timer.current) window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       timer.current = null;
-      if (fetcher.state === 'idle') save();
+      if (fetcherState.current === 'idle') save();
       else again.current = true;
     }, 300);
   };
