@@ -4,8 +4,10 @@
 // signs in, declares no conflict and, in Project Area & Locations (23 out of 10, 25 out of 5), types a score below half
 // of the maximum with no comment and one above the maximum: Save refuses both, each message tied to its field, what was
 // typed kept and nothing saved; then valid scores with the comment the low one needs are saved (with JavaScript as they
-// go too), the section is submitted and its marks show read-only. review-marking.spec walks the gating Pass/Fail marks.
-import type { APIRequestContext } from '@playwright/test';
+// go too), the section is submitted and its marks show read-only. With JavaScript, a change made while the last save
+// is finishing is saved as well and the form comes back to idle (stop 25's CI). review-marking.spec walks the gating
+// Pass/Fail marks.
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { test, expect, signIn, scan, ready, apiToken, jsEnabled, ACCOUNTS } from './fixtures';
 import { movePastGating, submitFreshApplication } from './submitted-application';
 import { reviewUrl, scanSettled, toast } from './score-preview';
@@ -24,13 +26,14 @@ async function savedMarks(request: APIRequestContext, token: string, id: string)
     .map((m) => [systemNo.get(m.questionId)!, { score: m.score, comment: m.comment }]));
 }
 
-test('a CTC reviewer types technical scores: an uncommented low score and one above the maximum are refused at their fields, then the section is saved and submitted', async ({ page }) => {
-  test.setTimeout(120_000);
-  const max = Object.fromEntries(MARK_RULES.TECHNICAL.map((r) => [r.systemNo, r.max!]));
-  expect([max['23'], max['25']]).toEqual([10, 5]);
+const max = Object.fromEntries(MARK_RULES.TECHNICAL.map((r) => [r.systemNo, r.max!]));
 
-  // The application, past gating; a CTC reviewer of this run assigned (the seed's reviewer lists stay as they are).
-  const app = await submitFreshApplication(page, 'Technical Marking');
+/**
+ * A fresh application past gating, a CTC reviewer of this run assigned (the seed's reviewer lists stay as they are),
+ * signed in, no conflict declared, on Project Area & Locations with nothing marked yet.
+ */
+async function openSectionToMark(page: Page, title: string) {
+  const app = await submitFreshApplication(page, title);
   const admin = { Authorization: `Bearer ${await apiToken(page, ACCOUNTS.stateAdmin)}` };
   await movePastGating(page, app.id, admin);
   const email = `ctc.typist.${test.info().project.name}.${Date.now()}@example.gov`;
@@ -54,6 +57,13 @@ test('a CTC reviewer types technical scores: an uncommented low score and one ab
   const comment = (no: string) => page.getByTestId(`mark-${no}`).getByLabel(/^Comment on question/);
   await expect(score('23')).toHaveValue('');
   await ready(page);
+  return { app, reviewer, form, score, comment };
+}
+
+test('a CTC reviewer types technical scores: an uncommented low score and one above the maximum are refused at their fields, then the section is saved and submitted', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect([max['23'], max['25']]).toEqual([10, 5]);
+  const { app, reviewer, form, score, comment } = await openSectionToMark(page, 'Technical Marking');
   await scanSettled(page);
 
   // 4 of 10 (below half) with no comment, and 7 of 5.
@@ -108,4 +118,37 @@ test('a CTC reviewer types technical scores: an uncommented low score and one ab
   await expect(page.getByTestId('sections-to-mark')).toContainText(`${SECTION}: Submitted`);
   await expect(page.getByRole('spinbutton')).toHaveCount(0);
   await scanSettled(page);
+});
+
+test('with JavaScript, a change made while the last save is finishing is saved too, and the form comes back to idle', async ({ page }) => {
+  test.skip(!jsEnabled(page), 'the saves as one goes are JavaScript\'s');
+  test.setTimeout(120_000);
+  const { app, reviewer, form, score, comment } = await openSectionToMark(page, 'Autosave Race');
+
+  // The first save's reload of the page's data is held until the next change has been made, then let through: the
+  // save ends within the pause that change starts (the moment a timer reading a stale state waited for ever).
+  const gate: { release: (() => void) | null } = { release: null };
+  const reloading = new Promise<void>((reached) => {
+    const hold = async (route: Route) => {
+      const request = route.request();
+      if (request.method() !== 'GET' || gate.release) return route.fallback();
+      const response = await route.fetch();
+      await new Promise<void>((release) => {
+        gate.release = release;
+        reached();
+      });
+      await route.fulfill({ response });
+    };
+    void page.route((url) => url.pathname.endsWith('.data'), hold);
+  });
+  await comment('23').fill('Two census blocks of the map are already served.');
+  await reloading;
+  await expect(form).toHaveAttribute('data-autosave', 'busy');
+  await score('23').fill('6');
+  gate.release!();
+  await expect(form).toHaveAttribute('data-autosave', 'idle');
+  await expect(page.getByTestId('autosave-status')).toHaveText('Your marks are saved.');
+  expect(await savedMarks(page.request, reviewer, app.id)).toEqual({
+    23: { score: 6, comment: 'Two census blocks of the map are already served.' },
+  });
 });
