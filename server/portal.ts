@@ -20,6 +20,7 @@ import { rememberRouteMatches } from './route-matching';
 import { rememberRouteTrees } from './route-trees';
 import { shareLoaderRequests } from './loader-requests';
 import { matchWithinBranches } from './static-handler';
+import { splitCommaFreeCookiesAtOnce } from './set-cookie-split';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -113,6 +114,8 @@ export function createPortalApp(opts: {
   rememberRouteTrees();
   // …and copies a page read's request twice for each of its loaders, where a copy is the same request (decision 064).
   shareLoaderRequests();
+  // …and splits the session cookie its layout sets one character at a time, to merge the page's headers (decision 068).
+  splitCommaFreeCookiesAtOnce();
   // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
   app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
   app.all('*', createPageHandler({

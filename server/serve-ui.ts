@@ -17,6 +17,7 @@ import { readEnv, type Env } from './env';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
 import { matchWithinBranches } from './static-handler';
+import { splitCommaFreeCookiesAtOnce } from './set-cookie-split';
 
 function envForUi(): Env {
   try {
@@ -37,6 +38,7 @@ const limits = uiBodyLimits(env);
 const app = (await import(new URL('../index.js', import.meta.url).href)) as ServerBuild;
 rememberRouteMatches();
 matchWithinBranches();
+splitCommaFreeCookiesAtOnce();
 
 /** The request's client as the proxy in front of the UI names it (only when TRUST_PROXY says there is one). */
 function clientIp(request: Request): string | undefined {

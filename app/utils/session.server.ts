@@ -1,8 +1,9 @@
 // The UI session: an httpOnly cookie holding the bearer token (encrypted), the chosen organization and role type.
 import crypto from 'node:crypto';
 import {
-  createCookie, createCookieSessionStorage, createSession, redirect, type AppLoadContext, type Session, type SessionStorage,
+  createCookieSessionStorage, createSession, redirect, type AppLoadContext, type Session, type SessionStorage,
 } from '@remix-run/node';
+import { createPortalCookie } from './cookie.server';
 import type { RoleName, RoleType } from '../../domain/roles';
 import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
 
@@ -86,11 +87,11 @@ function makeStorages(secret: string, secure: boolean) {
   const common = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure, secrets: [secret] };
   return {
     session: sealedTokenStorage(
-      createCookieSessionStorage<Partial<SessionData>>({ cookie: { name: '__session', ...common } }),
+      createCookieSessionStorage<Partial<SessionData>>({ cookie: createPortalCookie('__session', common) }),
       tokenKey(secret),
     ),
-    toast: createCookieSessionStorage<{ toast: Toast }>({ cookie: { name: '__toast', ...common } }),
-    prefs: createCookie('__prefs', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 60 * 60 * 24 * 365 }),
+    toast: createCookieSessionStorage<{ toast: Toast }>({ cookie: createPortalCookie('__toast', common) }),
+    prefs: createPortalCookie('__prefs', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 60 * 60 * 24 * 365 }),
   };
 }
 
