@@ -2,9 +2,27 @@
 // so a copied URL reopens the same view and every control works as a plain GET without JavaScript.
 // No zod here: this module also runs in the browser.
 
+// A list page builds a dozen links and forms from the same address (pager, chips, drawer, hidden fields): its query is
+// decoded once, and each builds on the pairs (rendering is synchronous, and the pairs are never changed in place).
+let lastQuery: string | undefined;
+let lastPairs: readonly (readonly [string, string])[] = [];
+
+/** The query's name-value pairs in order, as URLSearchParams reads them; the same string in a row is decoded once. */
+export function queryPairs(search: string): readonly (readonly [string, string])[] {
+  if (search !== lastQuery) {
+    lastPairs = [...new URLSearchParams(search)];
+    lastQuery = search;
+  }
+  return lastPairs;
+}
+
+function paramsOf(search: string | URLSearchParams): URLSearchParams {
+  return new URLSearchParams(typeof search === 'string' ? (queryPairs(search) as [string, string][]) : search);
+}
+
 /** The current query with some parameters changed (null removes them). Changing a filter resets the page. */
 export function withParams(search: string | URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
-  const params = new URLSearchParams(search);
+  const params = paramsOf(search);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === undefined || value === '') params.delete(key);
     else params.set(key, String(value));
@@ -74,7 +92,7 @@ export interface ListState<F extends string> {
 
 /** Reads a list's state from a query string; anything malformed falls back to its default, never an error. */
 export function parseListState<F extends string>(search: string | URLSearchParams, spec: ListSpec<F>): ListState<F> {
-  const params = new URLSearchParams(search);
+  const params = paramsOf(search);
   const page = Number(params.get(LIST_PARAMS.page));
   const pageSize = Number(params.get(LIST_PARAMS.pageSize));
   const rawSearch = (params.get(LIST_PARAMS.search) ?? '').trim();

@@ -1,7 +1,7 @@
 // The list kit's URL state (app/utils/url-state.ts): every list reads page, size, search, filters and sort
 // from the query string, and anything malformed falls back to a default instead of an error.
 import { describe, expect, it } from 'vitest';
-import { closeDialogs, oneOf, pageParam, parseListState, pastLastPage, text, withParams, type ListSpec } from '../../app/utils/url-state';
+import { closeDialogs, oneOf, pageParam, parseListState, pastLastPage, queryPairs, text, withParams, type ListSpec } from '../../app/utils/url-state';
 
 const spec: ListSpec<'status' | 'location'> = {
   pageSizes: [10, 25, 50],
@@ -69,5 +69,24 @@ describe('pastLastPage (issue 9 item 10: a page past the last one is clamped)', 
   it('leaves a page that exists alone', () => {
     expect(pastLastPage(at('?page=3'), 3, 3)).toBeNull();
     expect(pastLastPage(at(''), 1, 0)).toBeNull();
+  });
+});
+
+describe('queryPairs: a query decoded once for the links and forms built from it', () => {
+  const queries = ['', '?', '?a=1&b=2&a=3', 'q=GA+100%25&location=A%2CB', '?x=%E2%9C%93&empty=&flag', '?a=1&b=2&a=3'];
+
+  it('reads every query as URLSearchParams does, the same one twice in a row or another between', () => {
+    for (const query of [...queries, ...queries.reverse()]) {
+      expect(queryPairs(query)).toEqual([...new URLSearchParams(query)]);
+      expect(queryPairs(query)).toEqual([...new URLSearchParams(query)]);
+    }
+  });
+
+  it('is not changed by the links built from it', () => {
+    const query = '?q=GA&page=3&status=DRAFT';
+    expect(withParams(query, { page: null, status: 'SUBMITTED', size: 25 })).toBe('?q=GA&status=SUBMITTED&size=25');
+    expect(queryPairs(query)).toEqual([['q', 'GA'], ['page', '3'], ['status', 'DRAFT']]);
+    expect(withParams(query, { q: null })).toBe('?page=3&status=DRAFT');
+    expect(withParams(new URLSearchParams(query), { q: 'x' })).toBe('?q=x&page=3&status=DRAFT');
   });
 });

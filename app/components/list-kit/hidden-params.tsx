@@ -1,4 +1,4 @@
-import { DIALOG_PARAMS, LIST_PARAMS } from '../../utils/url-state';
+import { DIALOG_PARAMS, LIST_PARAMS, queryPairs } from '../../utils/url-state';
 
 /**
  * The rest of the URL state as hidden fields, so a GET form (search, filters, page size) changes only its own
@@ -8,7 +8,7 @@ import { DIALOG_PARAMS, LIST_PARAMS } from '../../utils/url-state';
 export function HiddenParams({ search, omit }: { search: string; omit: readonly string[] }) {
   const skip = new Set<string>([...omit, LIST_PARAMS.page, ...DIALOG_PARAMS]);
   const carried: [string, string][] = [];
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const [name, value] of queryPairs(search)) {
     if (skip.has(name)) continue;
     skip.add(name);
     carried.push([name, value]);
