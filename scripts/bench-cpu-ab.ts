@@ -7,6 +7,7 @@
 // mean and A - B (mean and median of the rounds' differences). Decision 055.
 //   AB_ENGINES (pglite,postgres)  AB_ROUNDS (10)  AB_BATCH (40 requests a side a round)  AB_ONLY=regex (request labels)
 //   AB_A_FLAGS / AB_B_FLAGS  node flags of each side's server (e.g. AB_B_FLAGS=--max-semi-space-size=64 with AB_B=AB_A)
+//   AB_A_ENV / AB_B_ENV  environment settings of each side's server, space-separated NAME=value (e.g. AB_B_ENV=PAGE_CONCURRENCY=2)
 //   AB_LOAD=s  instead of one request at a time, each side under 32 connections for s seconds a round (autocannon in a
 //              worker thread of this process, the servers on CPU 0): req/s of each side, interleaved the same way
 //   CPU per request is the main thread's (schedstat) and, in brackets, all the process's threads' (GC helpers too).
@@ -26,6 +27,8 @@ const ENGINES = (process.env.AB_ENGINES ?? 'pglite,postgres').split(',');
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 10), BATCH = Number(process.env.AB_BATCH ?? 40);
 const ONLY = process.env.AB_ONLY ? new RegExp(process.env.AB_ONLY) : undefined;
 const FLAGS = { a: (process.env.AB_A_FLAGS ?? '').split(' ').filter(Boolean), b: (process.env.AB_B_FLAGS ?? '').split(' ').filter(Boolean) };
+const settings = (list = '') => Object.fromEntries(list.split(' ').filter(Boolean).map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+const ENVS = { a: settings(process.env.AB_A_ENV), b: settings(process.env.AB_B_ENV) };
 const LOAD = Number(process.env.AB_LOAD ?? 0);
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 function cpuMs(pid: number) {
@@ -34,10 +37,10 @@ function cpuMs(pid: number) {
 }
 function schedNs(pid: number) { return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]); }
 
-async function serve(dir: string, dataDir: string, pgUrl: string | undefined, flags: string[]) {
+async function serve(dir: string, dataDir: string, pgUrl: string | undefined, flags: string[], extraEnv: Record<string, string>) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
-    SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) };
+    SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}), ...extraEnv };
   const server = spawn('taskset', ['-c', '0', process.execPath, ...flags, path.join(dir, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -67,8 +70,8 @@ async function runEngine(engine: string) {
     const filtered = await benchFilteredList(database.db, bigOrg);
     await vacuumAllTables(database.db); await database.close();
     const dataB = dataDir + '-b'; fs.cpSync(dataDir, dataB, { recursive: true });
-    const sa = await serve(A, dataDir, pg?.url, FLAGS.a); servers.push(sa.server);
-    const sb = await serve(B, dataB, pg?.url, FLAGS.b); servers.push(sb.server);
+    const sa = await serve(A, dataDir, pg?.url, FLAGS.a, ENVS.a); servers.push(sa.server);
+    const sb = await serve(B, dataB, pg?.url, FLAGS.b, ENVS.b); servers.push(sb.server);
     type S = typeof sa;
     const page = (b: (s: S) => Browser, p: string) => ({
       label: `page ${p}`, get: async (s: S) => (await b(s).request(p)).status, url: (s: S) => s.base + p, headers: (s: S) => ({ cookie: b(s).cookieHeader() }),
