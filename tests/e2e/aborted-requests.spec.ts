@@ -1,6 +1,6 @@
 // A data request the router cancelled is not an error on the page (decision 069). Remix's single fetch drops a promise
 // that rejects when a newer click aborts a data response whose body is still arriving; Chromium then reports
-// "signal is aborted without reason" twice as uncaught (stop 26's clean-clone run saw it in state-bulk.spec.ts, a
+// "signal is aborted without reason" twice as uncaught (session 19's clean-clone run saw it in state-bulk.spec.ts, a
 // click on "Back to Applications" while the confirmation's revalidation loaded). The page marks an aborted request's
 // rejection handled; any other unhandled rejection is still reported. JS on only: without JavaScript there is no
 // router to cancel anything.
