@@ -60,7 +60,8 @@ export function createApi(ctx: ApiContext): Router {
     if (!ctx.outboxReadable || !isDirectLoopback(req)) throw notFound();
     const email = EmailSchema.safeParse(req.query.email);
     if (!email.success) throw new ApiError(400, 'Give ?email= with the address to read.');
-    res.json(await readOutbox(ctx.db, email.data));
+    // Newest first; room for a burst of notices (a bulk move mails the admins once per application) after a code.
+    res.json(await readOutbox(ctx.db, email.data, 50));
   }));
 
   // Before the read-only guard: holding answers is allowed with a token the idle rule has just ended.

@@ -1,6 +1,6 @@
 // Shared journey helpers: sign in through the real form and the dev outbox, axe scans, console errors.
 import path from 'node:path';
-import { test as base, expect, type Browser, type Download, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Download, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 
@@ -208,14 +208,21 @@ export async function apiToken(page: Page, email: string): Promise<string> {
   }
 }
 
-async function latestCode(page: Page, email: string, after: number): Promise<string> {
+/**
+ * The newest sign-in code mailed to `email` since `after` (the development outbox). The outbox also holds the
+ * account's notifications, which another worker's test may send at the same moment: only a message that carries a
+ * code counts, so a notice newer than the code does not hide it.
+ */
+export async function latestCode(page: Page | { request: APIRequestContext }, email: string, after: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
       const messages = (await res.json()) as { text: string; createdAt: string }[];
-      const fresh = messages.find((m) => new Date(m.createdAt).getTime() >= after - 1000);
-      code = fresh ? /code is (\d{6})/.exec(fresh.text)?.[1] : undefined;
+      code = messages
+        .filter((m) => new Date(m.createdAt).getTime() >= after - 1000)
+        .map((m) => /code is (\d{6})/.exec(m.text)?.[1])
+        .find(Boolean);
       return code;
     })
     .toBeTruthy();

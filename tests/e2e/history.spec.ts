@@ -5,7 +5,7 @@
 // a reviewer reads no history of an application not assigned to them. The paged rows are made here (a fresh
 // organization and its uploads), so no seed count matters.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, latestCode } from './fixtures';
 
 const rows = (page: Page) => page.getByTestId('history-row');
 
@@ -21,15 +21,7 @@ async function column(page: Page, header: string): Promise<string[]> {
 async function apiToken(request: APIRequestContext, email: string): Promise<{ token: string; user: any }> {
   const sentAt = Date.now();
   expect((await request.post('/api/v1/send-login-otp', { data: { email } })).ok()).toBe(true);
-  let otp: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { text: string; createdAt: string }[];
-      const fresh = messages.find((m) => new Date(m.createdAt).getTime() >= sentAt - 1000);
-      otp = fresh ? /code is (\d{6})/.exec(fresh.text)?.[1] : undefined;
-      return otp;
-    })
-    .toBeTruthy();
+  const otp = await latestCode({ request }, email, sentAt);
   const res = await request.post('/api/v1/verify-otp', { data: { email, otp } });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();

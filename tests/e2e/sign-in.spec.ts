@@ -1,7 +1,7 @@
 // Every seed account signs in through the real form and the dev outbox, sees exactly its menu,
 // its role and real dashboard counts, and logs out. Runs with JavaScript on and off; axe on every page.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, signInThroughForm, logOut, menuLabels, scan, ACCOUNTS, requestCode, ready, apiToken } from './fixtures';
+import { test, expect, signIn, signInThroughForm, logOut, menuLabels, scan, ACCOUNTS, requestCode, ready, apiToken, latestCode } from './fixtures';
 
 /** Every item of spec 2's side menu and its path segment: a role's other items are screens it may not open. */
 const MENU_SEGMENTS: Record<string, string> = {
@@ -147,20 +147,6 @@ test('an inactive account gets the spec message and no session', async ({ page }
   await expect(page).toHaveURL('/org/login?redirectTo=%2Forg%2Fdashboard');
 });
 
-/** The newest sign-in code mailed to `email` since `after` (the development outbox). */
-async function codeSentTo(page: Page, email: string, after: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { text: string; createdAt: string }[];
-      const fresh = messages.find((m) => new Date(m.createdAt).getTime() >= after - 1000);
-      code = fresh ? /code is (\d{6})/.exec(fresh.text)?.[1] : undefined;
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
-
 /**
  * Opens `link` signed out and signs in from the login page it leads to, as a person would: email, then
  * the code. Another worker asking a code for the same seed account retires this one: then again.
@@ -174,7 +160,7 @@ async function signInFrom(page: Page, link: string, email: string, loginPage: st
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page).toHaveURL(/step=code/);
-    const code = await codeSentTo(page, email, sentAt);
+    const code = await latestCode(page, email, sentAt);
     await ready(page);
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Sign in' }).click();
