@@ -9,6 +9,7 @@ import SimulatedRequest from 'light-my-request/lib/request.js';
 import SimulatedResponse from 'light-my-request/lib/response.js';
 import { expressClasses } from './express-classes';
 import { answerLifetime, stillKept, type Lifetime } from '../api/process-cache';
+import { jsonValue } from './json-value';
 
 export interface ApiCall {
   method: string;
@@ -28,6 +29,24 @@ export interface ApiAnswer {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /**
+   * The JSON answer as a value, when the transport has it without reading the text (in-process: what the API gave
+   * `res.json`, as JSON.parse would give it; decision 070). Its `text` is then written only when read.
+   */
+  json?: unknown;
+}
+
+/** An answer carried as its JSON value: `text` is that value's JSON, written the first time it is read. */
+export function valueAnswer(status: number, headers: Record<string, string>, json: unknown): ApiAnswer {
+  let text: string | undefined;
+  return {
+    status,
+    headers,
+    json,
+    get text() {
+      return (text ??= JSON.stringify(json));
+    },
+  };
 }
 
 /** An answer whose body is read as it comes (the exports: XLSX, ZIP), never held whole. */
@@ -68,8 +87,9 @@ async function multipart(form: FormData): Promise<{ contentType: string; payload
  * response. The simulated request and response are built as this app's own, so Express does not re-parent them
  * (decision 061).
  */
-export function simulatedExpressApp() {
+export function simulatedExpressApp(options: { jsonValues?: boolean } = {}) {
   const classes = expressClasses(SimulatedRequest, SimulatedResponse);
+  if (options.jsonValues) Object.defineProperty(classes.Response.prototype, 'json', { value: answerWithValue, configurable: true, writable: true });
   const app = express();
   classes.adopt(app);
   app.disable('x-powered-by');
@@ -98,6 +118,32 @@ export function simulatedExpressApp() {
 
 type Dispatched = IncomingMessage & { auth?: unknown };
 
+/** Where `answerWithValue` leaves the value of a response's JSON. */
+const JSON_VALUE = Symbol('json value');
+type ValueResponse = ExpressResponse & { [JSON_VALUE]?: unknown };
+
+/**
+ * `res.json` of the in-process API (decision 070): keeps the answer's value as JSON.parse would read it back
+ * (json-value.ts), with the header Express would write, and ends the response with no body; the transport hands the
+ * value to the UI. The answers Express would write differently are left to it: no body (HEAD, 204, 304), no value,
+ * the app's own JSON settings, or the old `res.json(status, body)`.
+ */
+function answerWithValue(this: ValueResponse, ...args: unknown[]): ExpressResponse {
+  const [body] = args;
+  const { app, req, statusCode } = this;
+  if (args.length !== 1 || body === undefined || req.method === 'HEAD' || statusCode === 204 || statusCode === 304 ||
+    app.get('json replacer') || app.get('json spaces') || app.get('json escape')) {
+    return (express.response.json as (...a: unknown[]) => ExpressResponse).apply(this, args);
+  }
+  const value = jsonValue(body);
+  // As res.send writes it: the route's type or JSON's, with charset utf-8.
+  const type = this.get('Content-Type') ?? 'application/json';
+  this.set('Content-Type', /;\s*charset=/i.test(type) ? type.replace(/charset=[^;]*/i, 'charset=utf-8') : `${type}; charset=utf-8`);
+  this[JSON_VALUE] = value;
+  this.end();
+  return this;
+}
+
 /**
  * Calls dispatched to the API router in this process with light-my-request (no socket): the same
  * middleware, authentication, validation, error mapping and JSON as over HTTP. The simulated client
@@ -106,7 +152,7 @@ type Dispatched = IncomingMessage & { auth?: unknown };
  * stays unreadable through the UI, as over HTTP).
  */
 export function inProcessTransport(api: Router): ApiTransport {
-  const { app, dispatch } = simulatedExpressApp();
+  const { app, dispatch } = simulatedExpressApp({ jsonValues: true });
   const answered = (resolve: (response: InjectedResponse) => void, reject: (error: Error) => void) =>
     (error: Error | null, response: InjectedResponse | null) => {
       if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
@@ -116,6 +162,11 @@ export function inProcessTransport(api: Router): ApiTransport {
   // GET answers the API built from values it keeps (api/process-cache.ts: the profile, the unread counts), by token
   // and address, given again while those values are kept: every signed-in page asks for both (decision 063).
   const keptAnswers = new Map<string, { lifetime: Lifetime; answer: ApiAnswer; auth: unknown }>();
+  // Each caller gets its own copy of a kept answer's value (the UI may change what it is given).
+  const copyOf = (answer: ApiAnswer): ApiAnswer =>
+    answer.json !== undefined
+      ? valueAnswer(answer.status, { ...answer.headers }, jsonValue(answer.json))
+      : { status: answer.status, headers: { ...answer.headers }, text: answer.text };
   return {
     kind: 'in-process',
     async send(call) {
@@ -125,7 +176,7 @@ export function inProcessTransport(api: Router): ApiTransport {
       const kept = keptKey ? keptAnswers.get(keptKey) : undefined;
       if (kept && stillKept(kept.lifetime)) {
         if (call.verified && !call.verified.has(token!)) call.verified.set(token!, kept.auth);
-        return { ...kept.answer, headers: { ...kept.answer.headers } };
+        return copyOf(kept.answer);
       }
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       let payload: string | Buffer | undefined;
@@ -154,11 +205,15 @@ export function inProcessTransport(api: Router): ApiTransport {
         if (call.path.startsWith('/logout')) call.verified.delete(token);
         else if (!known && dispatched?.auth && answer.statusCode < 400) call.verified.set(token, dispatched.auth);
       }
-      const result: ApiAnswer = { status: answer.statusCode, headers: flatHeaders(answer.headers), text: answer.payload };
+      const value = (served as ValueResponse | undefined)?.[JSON_VALUE];
+      const result: ApiAnswer =
+        value !== undefined
+          ? valueAnswer(answer.statusCode, flatHeaders(answer.headers), value)
+          : { status: answer.statusCode, headers: flatHeaders(answer.headers), text: answer.payload };
       const lifetime = keptKey && answer.statusCode === 200 && served ? answerLifetime(served) : undefined;
       if (lifetime && dispatched?.auth) {
         if (keptAnswers.size >= KEPT_ANSWERS_LIMIT) keptAnswers.clear();
-        keptAnswers.set(keptKey!, { lifetime, answer: { ...result, headers: { ...result.headers } }, auth: dispatched.auth });
+        keptAnswers.set(keptKey!, { lifetime, answer: copyOf(result), auth: dispatched.auth });
       }
       return result;
     },

@@ -2,7 +2,8 @@
 // transport (in-process or HTTP) is the server's choice, handed over in the load context.
 import { data, type AppLoadContext } from '@remix-run/node';
 import { MSG } from '../../domain/messages';
-import type { ApiAnswer, ApiCall } from '../../server/api-transport';
+import { valueAnswer, type ApiAnswer, type ApiCall } from '../../server/api-transport';
+import { jsonValue } from '../../server/json-value';
 
 export class ApiFailure extends Error {
   constructor(
@@ -64,32 +65,32 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
   } catch {
     throw new ApiFailure(503, MSG.somethingWentWrong);
   }
-  const ok = answer.status >= 200 && answer.status < 300;
-  let { status, text } = answer;
-  if (readKey && ok) rememberRead(readKey, text);
-  if (readKey && status === 503 && context.requestMethod === 'POST') {
+  if (readKey && answer.status >= 200 && answer.status < 300) rememberRead(readKey, answer);
+  if (readKey && answer.status === 503 && context.requestMethod === 'POST') {
     // A save failed because the database is away: the page it re-renders (with the typed answers)
     // is built from this session's last good reads rather than lost.
     const kept = recallRead(readKey);
-    if (kept !== undefined) {
-      status = 200;
-      text = kept;
-    }
+    if (kept !== undefined) answer = kept;
   }
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-  }
+  const { status } = answer;
+  const body = answerBody(answer);
   if (status < 200 || status >= 300) {
     const payload = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const message = typeof payload.message === 'string' && payload.message ? payload.message : MSG.somethingWentWrong;
     throw new ApiFailure(status, message, payload.errors);
   }
   return body as T;
+}
+
+/** An answer's JSON: the value the transport carried (in-process), or its text read; null for none or not JSON. */
+function answerBody(answer: ApiAnswer): unknown {
+  if (answer.json !== undefined) return answer.json;
+  if (!answer.text) return null;
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return null;
+  }
 }
 
 /** A streamed answer (the exports): its headers and its body as it comes. */
@@ -147,17 +148,23 @@ export function unavailablePage(error: unknown): unknown {
 // Per process on purpose: a degraded-mode fallback, not shared state (docs/decisions/011).
 const READS_KEPT = 300;
 const READ_KEPT_MS = 10 * 60_000;
-const lastGoodReads = new Map<string, { at: number; text: string }>();
+const lastGoodReads = new Map<string, { at: number; answer: ApiAnswer }>();
 
-function rememberRead(key: string, text: string) {
+function rememberRead(key: string, answer: ApiAnswer) {
   lastGoodReads.delete(key);
-  lastGoodReads.set(key, { at: Date.now(), text });
+  lastGoodReads.set(key, { at: Date.now(), answer });
   if (lastGoodReads.size > READS_KEPT) lastGoodReads.delete(lastGoodReads.keys().next().value!);
 }
 
-function recallRead(key: string): string | undefined {
+/**
+ * The last good answer, as a 200 of its own. A carried value is the one the page was given then (pages build new
+ * values from what the API gave them and change none of it); each recall hands out a copy of it.
+ */
+function recallRead(key: string): ApiAnswer | undefined {
   const kept = lastGoodReads.get(key);
-  return kept && Date.now() - kept.at < READ_KEPT_MS ? kept.text : undefined;
+  if (!kept || Date.now() - kept.at >= READ_KEPT_MS) return undefined;
+  const { answer } = kept;
+  return answer.json !== undefined ? valueAnswer(200, answer.headers, jsonValue(answer.json)) : { ...answer, status: 200 };
 }
 
 /** Signing out drops what was kept for that token. */
