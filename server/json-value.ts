@@ -10,10 +10,18 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** What JSON leaves out of an object (and writes as null in an array). */
 const OMITTED = Symbol('omitted');
 
-function walk(value: unknown, key: string, seen: object[]): Json | typeof OMITTED {
+const dateToJSON = Date.prototype.toJSON;
+
+function walk(value: unknown, key: string | number, seen: object[]): Json | typeof OMITTED {
   if (value !== null && (typeof value === 'object' || typeof value === 'bigint')) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === 'function') value = toJSON.call(value, key);
+    // A date with Date's own toJSON: its ISO string, or null for an invalid date, as that toJSON gives (without the
+    // generic conversion it goes through, twice the time of the string itself).
+    if (toJSON === dateToJSON && value instanceof Date) {
+      const time = value.getTime();
+      return Number.isFinite(time) ? value.toISOString() : null;
+    }
+    if (typeof toJSON === 'function') value = toJSON.call(value, String(key));
   }
   switch (typeof value) {
     case 'string':
@@ -39,7 +47,7 @@ function walk(value: unknown, key: string, seen: object[]): Json | typeof OMITTE
   if (Array.isArray(value)) {
     const list: Json[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
-      const item = walk(value[i], String(i), seen);
+      const item = walk(value[i], i, seen);
       list[i] = item === OMITTED ? null : item;
     }
     out = list;

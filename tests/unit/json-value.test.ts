@@ -16,6 +16,8 @@ const samples: [string, unknown][] = [
   ['strings, numbers, booleans, null', { a: 'x', b: 1.5, c: true, d: null, e: '' }],
   ['dates as their ISO strings', { at: new Date('2026-11-28T10:00:00.123Z'), list: [new Date(0)] }],
   ['an invalid date as null', { at: new Date('not a date') }],
+  ['a date with a toJSON of its own', { at: Object.assign(new Date(0), { toJSON: (key: string) => `own ${key}` }) }],
+  ['dates far from now', { early: new Date(-8.64e15), late: new Date(8.64e15), bc: new Date('-000100-01-01T00:00:00Z') }],
   ['undefined, functions and symbols left out of objects', { a: undefined, b: () => 1, c: Symbol('s'), d: 2 }],
   ['and written as null in arrays', [undefined, () => 1, Symbol('s'), 3]],
   ['NaN, the infinities and -0', { a: NaN, b: Infinity, c: -Infinity, d: -0, list: [NaN, -0] }],
