@@ -21,6 +21,7 @@ import { rememberRouteTrees } from './route-trees';
 import { shareLoaderRequests } from './loader-requests';
 import { matchWithinBranches } from './static-handler';
 import { splitCommaFreeCookiesAtOnce } from './set-cookie-split';
+import { encodePlainPageDataAtOnce } from './turbo-encode';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -116,6 +117,8 @@ export function createPortalApp(opts: {
   shareLoaderRequests();
   // …and splits the session cookie its layout sets one character at a time, to merge the page's headers (decision 068).
   splitCommaFreeCookiesAtOnce();
+  // …and writes each page's plain data with turbo-stream's general encoder, a stream and a timer: at once (decision 071).
+  encodePlainPageDataAtOnce();
   // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
   app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
   app.all('*', createPageHandler({

@@ -18,6 +18,7 @@ import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
 import { rememberRouteMatches } from './route-matching';
 import { matchWithinBranches } from './static-handler';
 import { splitCommaFreeCookiesAtOnce } from './set-cookie-split';
+import { encodePlainPageDataAtOnce } from './turbo-encode';
 
 function envForUi(): Env {
   try {
@@ -39,6 +40,7 @@ const app = (await import(new URL('../index.js', import.meta.url).href)) as Serv
 rememberRouteMatches();
 matchWithinBranches();
 splitCommaFreeCookiesAtOnce();
+encodePlainPageDataAtOnce();
 
 /** The request's client as the proxy in front of the UI names it (only when TRUST_PROXY says there is one). */
 function clientIp(request: Request): string | undefined {

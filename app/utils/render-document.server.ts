@@ -14,6 +14,7 @@ import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { EntryContext } from '@remix-run/node';
+import { TURBO_TEXT } from '../../server/turbo-encode';
 
 type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>;
 
@@ -27,6 +28,13 @@ const settled = (done: boolean, value: string): StreamCache[number] => Object.as
 export async function readPageData(context: EntryContext, timeoutMs: number): Promise<void> {
   const stream = context.serverHandoffStream;
   if (!stream || !context.renderMeta || context.renderMeta.streamCache) return;
+  // Plain page data is written at once, its text beside its stream (server/turbo-encode.ts, decision 071): nothing to read.
+  const written = (stream as { [TURBO_TEXT]?: string })[TURBO_TEXT];
+  if (typeof written === 'string') {
+    context.renderMeta.streamCache = { 0: settled(false, written), 1: settled(true, '') };
+    context.serverHandoffStream = READ;
+    return;
+  }
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
