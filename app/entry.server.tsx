@@ -7,7 +7,7 @@ import { CacheProvider } from '@emotion/react';
 import { makeEmotionCache } from './styles/emotion-cache';
 import { NonceProvider } from './utils/nonce';
 import { tidyDocument } from './utils/html-document.server';
-import { scriptsAfterFirstPaint } from './utils/scripts-after-paint.server';
+import { keepPageScripts, scriptsAfterFirstPaint } from './utils/scripts-after-paint.server';
 import { encodeDocument } from './utils/document-encoding.server';
 import { readPageData, renderDocument } from './utils/render-document.server';
 import { responseWithDocument } from '../server/document-body';
@@ -37,8 +37,8 @@ export default async function handleRequest(
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Valid HTML: emotion's styles into the head, Remix's data scripts into the body (issue 9 item 21). The page's
-  // scripts start after its first paint (decision 056).
-  const html = scriptsAfterFirstPaint(tidyDocument(rendered.html));
+  // scripts start after its first paint (decision 056), written once for each shape of page (decision 072).
+  const html = keepPageScripts(scriptsAfterFirstPaint(tidyDocument(rendered.html)), remixContext.renderMeta, nonce);
   // Compressed whole, here, rather than streamed through the compression middleware (decision 048).
   const body = encodeDocument(request, html, responseHeaders);
   const init = { headers: responseHeaders, status: rendered.failed ? 500 : responseStatusCode };

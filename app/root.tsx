@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData,
+  Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteLoaderData,
 } from '@remix-run/react';
 import chakraGlobalHref from './styles/chakra-global.css';
 import fontsHref from './styles/app.css';
@@ -9,6 +9,7 @@ import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
 import { MotionRoot } from './components/motion';
 import { GeneralErrorBoundary } from './components/error-boundary';
+import { PageScripts } from './components/page-scripts';
 import { useNonce } from './utils/nonce';
 
 export const links: LinksFunction = () => [
@@ -70,8 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </MotionRoot>
         <ScrollRestoration nonce={nonce} />
         {/* Server only: the server's document starts these scripts after its first paint, so they differ from what
-            <Scripts> renders in the browser; as the tail of <body> hydration leaves them alone (decision 056). */}
-        {typeof document === 'undefined' ? <Scripts nonce={nonce} /> : null}
+            <Scripts> renders in the browser; as the tail of <body> hydration leaves them alone (decision 056). They
+            are Remix's <Scripts>, written once for each shape of page (decision 072). */}
+        {typeof document === 'undefined' ? <PageScripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -1,0 +1,128 @@
+// The server document's scripts written once for each shape of page (components/page-scripts.tsx,
+// keepPageScripts; decision 072), through Remix's real server runtime: a small app (root, a layout with an index and
+// a page with a parameter, single fetch and lazy route discovery on, as the portal's remix.config.js) is served by
+// the portal's entry steps with <Scripts> in its root, and again with <PageScripts>. Every document must be the same
+// bytes, each with its own nonce, the first time a shape of page is seen and every time after.
+import { createElement as h, Fragment } from 'react';
+import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from '@remix-run/react';
+import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
+import { describe, expect, it } from 'vitest';
+import { readPageData, renderDocument } from '../../app/utils/render-document.server';
+import { tidyDocument } from '../../app/utils/html-document.server';
+import { keepPageScripts, scriptsAfterFirstPaint } from '../../app/utils/scripts-after-paint.server';
+import { PageScripts } from '../../app/components/page-scripts';
+import { NonceProvider, useNonce } from '../../app/utils/nonce';
+
+type HandleDocument = ServerBuild['entry']['module']['default'];
+
+let nonces = 0;
+/** The portal's entry steps (entry.server.tsx, without compression), with a new nonce for each page. */
+const entry: HandleDocument = async (request, status, headers, context: EntryContext) => {
+  const nonce = `N${String(++nonces).padStart(3, '0')}+Yq/=`;
+  await readPageData(context, 5_000);
+  const rendered = await renderDocument(
+    () => h(NonceProvider, { value: nonce }, h(RemixServer, { context, url: request.url, nonce })),
+    { nonce, abortDelay: 5_000 },
+  );
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  const html = keepPageScripts(scriptsAfterFirstPaint(tidyDocument(rendered.html)), context.renderMeta, nonce);
+  return new Response(`${nonce}\n${html}`, { status: rendered.failed ? 500 : status, headers });
+};
+
+function root(scripts: 'remix' | 'portal') {
+  return function Root() {
+    const { title } = useLoaderData<{ title: string }>();
+    return h('html', { lang: 'en' },
+      h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, title), h(Meta), h(Links)),
+      h('body', null, h('main', null, h(Outlet)),
+        h(Fragment, null, scripts === 'remix' ? h(ScriptsWithNonce) : h(PortalScripts))));
+  };
+}
+// The nonce as root.tsx reads it.
+function ScriptsWithNonce() {
+  return h(Scripts, { nonce: useNonce() });
+}
+function PortalScripts() {
+  return h(PageScripts, { nonce: useNonce() });
+}
+
+const page = (text: string) => ({
+  loader: ({ params }: { params: Record<string, string | undefined> }) => ({ text, id: params.id ?? null }),
+  default: function Page() {
+    const { text, id } = useLoaderData<{ text: string; id: string | null }>();
+    return h('p', null, `${text} ${id ?? ''}`);
+  },
+});
+
+function app(scripts: 'remix' | 'portal') {
+  const route = (id: string, parentId: string | undefined, path: string | undefined, index?: true) => ({
+    id, parentId, path, index, hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false,
+    hasErrorBoundary: false, module: `/build/${id}.js`, imports: [`/build/_shared/${id}-chunk.js`],
+  });
+  const build = {
+    mode: 'production',
+    entry: { module: { default: entry } },
+    routes: {
+      root: { id: 'root', parentId: undefined, path: '', module: { default: root(scripts), loader: () => ({ title: 'Pages' }) } },
+      'routes/org': { id: 'routes/org', parentId: 'root', path: 'org', module: { default: () => h(Outlet), loader: () => ({ layout: true }) } },
+      'routes/org._index': { id: 'routes/org._index', parentId: 'routes/org', index: true, module: page('Dashboard') },
+      'routes/org.list': { id: 'routes/org.list', parentId: 'routes/org', path: 'list', module: page('List') },
+      'routes/org.item.$id': { id: 'routes/org.item.$id', parentId: 'routes/org', path: 'item/:id', module: page('Item') },
+    },
+    assets: {
+      entry: { module: '/build/entry.client.js', imports: ['/build/_shared/react.js'] },
+      routes: {
+        root: route('root', undefined, ''),
+        'routes/org': route('routes/org', 'root', 'org'),
+        'routes/org._index': route('routes/org._index', 'routes/org', undefined, true),
+        'routes/org.list': route('routes/org.list', 'routes/org', 'list'),
+        'routes/org.item.$id': route('routes/org.item.$id', 'routes/org', 'item/:id'),
+      },
+      url: '/build/manifest.js',
+      version: 'test',
+    },
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: false, unstable_optimizeDeps: false },
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  return createRequestHandler(build, 'production');
+}
+
+const remixPages = app('remix');
+const portalPages = app('portal');
+
+/** A page as each app writes it, each with its own nonce; the nonce is put back as one word to compare them. */
+async function both(path: string) {
+  const [remix, portal] = await Promise.all([remixPages, portalPages].map(async (handle) => {
+    const text = await (await handle(new Request(`http://portal.test${path}`))).text();
+    const at = text.indexOf('\n');
+    const nonce = text.slice(0, at);
+    const html = text.slice(at + 1);
+    return { nonce, html, same: html.split(nonce).join('NONCE') };
+  }));
+  return { remix: remix!, portal: portal! };
+}
+
+describe('<PageScripts> with keepPageScripts', () => {
+  it('writes what <Scripts> writes, the first time a shape of page is seen and every time after, each with its nonce', async () => {
+    for (const path of ['/org/list', '/org/list', '/org/item/GA-1', '/org/item/GA-2', '/org/item/GA-1', '/org', '/org/list?page=2', '/org/list']) {
+      const { remix, portal } = await both(path);
+      expect(portal.same, path).toBe(remix.same);
+      // The page's own nonce on each script, never another page's.
+      expect(portal.html.split(portal.nonce).length, path).toBe(remix.html.split(remix.nonce).length);
+      expect(portal.html).not.toContain('data-portal-scripts');
+      expect(portal.html).not.toContain('\u0000');
+    }
+  });
+
+  it('writes the scripts Remix would: the context, the boot script after the first paint, and the data', async () => {
+    await both('/org/item/GA-3');
+    const { portal } = await both('/org/item/GA-3');
+    expect(portal.html).toContain(`<script nonce="${portal.nonce}">window.__remixContext = {"future":`);
+    expect(portal.html).toContain('import * as route2 from \\"/build/routes/org.item.$id.js\\"');
+    expect(portal.html).toContain(`n=${JSON.stringify(portal.nonce)}`);
+    expect(portal.html).toContain('window.__remixContext.streamController.enqueue(');
+    expect(portal.html).toContain('GA-3');
+  });
+});
