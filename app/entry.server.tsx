@@ -6,8 +6,9 @@ import { RemixServer } from '@remix-run/react';
 import { CacheProvider } from '@emotion/react';
 import { makeEmotionCache } from './styles/emotion-cache';
 import { NonceProvider } from './utils/nonce';
+import { RouteFailedContext } from './components/kept-markup';
 import { tidyDocument } from './utils/html-document.server';
-import { keepPageScripts, scriptsAfterFirstPaint } from './utils/scripts-after-paint.server';
+import { keepMarkup, scriptsAfterFirstPaint } from './utils/scripts-after-paint.server';
 import { encodeDocument } from './utils/document-encoding.server';
 import { readPageData, renderDocument } from './utils/render-document.server';
 import { responseWithDocument } from '../server/document-body';
@@ -28,17 +29,20 @@ export default async function handleRequest(
   const rendered = await renderDocument(
     () => (
       <NonceProvider value={nonce}>
-        <CacheProvider value={makeEmotionCache(nonce)}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </CacheProvider>
+        <RouteFailedContext.Provider value={Boolean(remixContext.staticHandlerContext.errors)}>
+          <CacheProvider value={makeEmotionCache(nonce)}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </CacheProvider>
+        </RouteFailedContext.Provider>
       </NonceProvider>
     ),
     { nonce, abortDelay: ABORT_DELAY },
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Valid HTML: emotion's styles into the head, Remix's data scripts into the body (issue 9 item 21). The page's
-  // scripts start after its first paint (decision 056), written once for each shape of page (decision 072).
-  const html = keepPageScripts(scriptsAfterFirstPaint(tidyDocument(rendered.html)), remixContext.renderMeta, nonce);
+  // scripts start after its first paint (decision 056); they and the head's links are written once for each shape of
+  // page (decisions 072, 073).
+  const html = keepMarkup(scriptsAfterFirstPaint(tidyDocument(rendered.html)), remixContext.renderMeta, nonce);
   // Compressed whole, here, rather than streamed through the compression middleware (decision 048).
   const body = encodeDocument(request, html, responseHeaders);
   const init = { headers: responseHeaders, status: rendered.failed ? 500 : responseStatusCode };

@@ -9,7 +9,7 @@ import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
 import { MotionRoot } from './components/motion';
 import { GeneralErrorBoundary } from './components/error-boundary';
-import { PageScripts } from './components/page-scripts';
+import { PageLinks, PageScripts } from './components/kept-markup';
 import { useNonce } from './utils/nonce';
 
 export const links: LinksFunction = () => [
@@ -59,7 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Remix's <Links>, written once for each shape of page on the server (decision 073). */}
+        {typeof document === 'undefined' ? <PageLinks /> : <Links />}
       </head>
       <body>
         {/* Chakra is provided by the pages that use it (components/chakra-page.tsx), not here: docs/decisions/014. */}

@@ -9,7 +9,7 @@
 // <Scripts> is rendered on the server only (root.tsx): what it wrote is then the tail of <body>, which React's
 // hydration leaves alone, so the document may differ from what <Scripts> would render in the browser.
 
-import { keepScripts, NONCE_MARK, PAGE_SCRIPTS, type PageScriptsNote } from './page-scripts';
+import { KEPT_MARKUP, keepFrom, keepMarkupOf, keptPlace, keepTo, NONCE_MARK, type KeptMarkupNotes, type KeptPart } from './kept-markup';
 
 const PRELOAD = /<link rel="modulepreload" href="([^"<>]+)"\/>/g;
 const START = /<script nonce="([^"<>]*)" type="module" async="">([\s\S]*?)<\/script>/;
@@ -43,28 +43,33 @@ export function scriptsAfterFirstPaint(document: string): string {
   return document.slice(0, cut) + html.replace(PRELOAD, '').replace(tag, () => `<script nonce="${nonce}">${boot}</script>`);
 }
 
-const KEPT_PLACE = '<script data-portal-scripts=""></script>';
-const KEEP_FROM = '<template data-portal-scripts-from=""></template>';
-const KEEP_TO = '<template data-portal-scripts-to=""></template>';
-
 /**
- * The document's scripts from <PageScripts> (decision 072), on the finished document (after scriptsAfterFirstPaint):
- * a kept tail goes in its place with this page's nonce; a tail <Scripts> wrote between the markers is kept for the
- * next page of its shape (the nonce taken out), and the markers go. What it writes is what <Scripts> would have.
+ * The parts <KeptMarkup> wrote (decisions 072, 073), on the finished document (after scriptsAfterFirstPaint): a kept
+ * part goes in its place with this page's nonce; a part written between the markers is kept for the next page of its
+ * shape (the nonce taken out), and the markers go. What it writes is what the part itself would have written.
  */
-export function keepPageScripts(document: string, renderMeta: object | undefined, nonce: string): string {
-  const note = (renderMeta as { [PAGE_SCRIPTS]?: PageScriptsNote } | undefined)?.[PAGE_SCRIPTS];
-  if (!note) return document;
-  if (note.tail !== undefined) {
-    const at = document.indexOf(KEPT_PLACE);
-    if (at < 0) return document;
-    const tail = nonce ? note.tail.split(NONCE_MARK).join(nonce) : note.tail;
-    return document.slice(0, at) + tail + document.slice(at + KEPT_PLACE.length);
+export function keepMarkup(document: string, renderMeta: object | undefined, nonce: string): string {
+  const notes = (renderMeta as { [KEPT_MARKUP]?: KeptMarkupNotes } | undefined)?.[KEPT_MARKUP];
+  if (!notes) return document;
+  let out = document;
+  for (const part of Object.keys(notes) as KeptPart[]) {
+    const note = notes[part]!;
+    if (note.markup !== undefined) {
+      const place = keptPlace(part);
+      const at = out.indexOf(place);
+      if (at < 0) continue;
+      const markup = nonce ? note.markup.split(NONCE_MARK).join(nonce) : note.markup;
+      out = out.slice(0, at) + markup + out.slice(at + place.length);
+      continue;
+    }
+    const from = keepFrom(part);
+    const to = keepTo(part);
+    const start = out.indexOf(from);
+    const end = start < 0 ? -1 : out.indexOf(to, start);
+    if (end < 0) continue;
+    const markup = out.slice(start + from.length, end);
+    keepMarkupOf(note.key, nonce ? markup.split(nonce).join(NONCE_MARK) : markup);
+    out = out.slice(0, start) + markup + out.slice(end + to.length);
   }
-  const from = document.indexOf(KEEP_FROM);
-  const to = from < 0 ? -1 : document.indexOf(KEEP_TO, from);
-  if (to < 0) return document;
-  const tail = document.slice(from + KEEP_FROM.length, to);
-  keepScripts(note.key, nonce ? tail.split(nonce).join(NONCE_MARK) : tail);
-  return document.slice(0, from) + tail + document.slice(to + KEEP_TO.length);
+  return out;
 }

@@ -1,16 +1,17 @@
-// The server document's scripts written once for each shape of page (components/page-scripts.tsx,
-// keepPageScripts; decision 072), through Remix's real server runtime: a small app (root, a layout with an index and
-// a page with a parameter, single fetch and lazy route discovery on, as the portal's remix.config.js) is served by
-// the portal's entry steps with <Scripts> in its root, and again with <PageScripts>. Every document must be the same
-// bytes, each with its own nonce, the first time a shape of page is seen and every time after.
+// The server document's scripts and head links written once for each shape of page (components/kept-markup.tsx,
+// keepMarkup; decisions 072, 073), through Remix's real server runtime: a small app (root, a layout with an index, a
+// page with a parameter and one whose loader fails into its boundary, each with links of its own; single fetch and
+// lazy route discovery on, as the portal's remix.config.js) is served by the portal's entry steps with <Links> and
+// <Scripts> in its root, and again with <PageLinks> and <PageScripts>. Every document must be the same bytes, each
+// with its own nonce, the first time a shape of page is seen and every time after.
 import { createElement as h, Fragment } from 'react';
 import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from '@remix-run/react';
 import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPageData, renderDocument } from '../../app/utils/render-document.server';
 import { tidyDocument } from '../../app/utils/html-document.server';
-import { keepPageScripts, scriptsAfterFirstPaint } from '../../app/utils/scripts-after-paint.server';
-import { PageScripts } from '../../app/components/page-scripts';
+import { keepMarkup, scriptsAfterFirstPaint } from '../../app/utils/scripts-after-paint.server';
+import { PageLinks, PageScripts, RouteFailedContext } from '../../app/components/kept-markup';
 import { NonceProvider, useNonce } from '../../app/utils/nonce';
 
 type HandleDocument = ServerBuild['entry']['module']['default'];
@@ -21,11 +22,12 @@ const entry: HandleDocument = async (request, status, headers, context: EntryCon
   const nonce = `N${String(++nonces).padStart(3, '0')}+Yq/=`;
   await readPageData(context, 5_000);
   const rendered = await renderDocument(
-    () => h(NonceProvider, { value: nonce }, h(RemixServer, { context, url: request.url, nonce })),
+    () => h(NonceProvider, { value: nonce },
+      h(RouteFailedContext.Provider, { value: Boolean(context.staticHandlerContext.errors) }, h(RemixServer, { context, url: request.url, nonce }))),
     { nonce, abortDelay: 5_000 },
   );
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  const html = keepPageScripts(scriptsAfterFirstPaint(tidyDocument(rendered.html)), context.renderMeta, nonce);
+  const html = keepMarkup(scriptsAfterFirstPaint(tidyDocument(rendered.html)), context.renderMeta, nonce);
   return new Response(`${nonce}\n${html}`, { status: rendered.failed ? 500 : status, headers });
 };
 
@@ -33,7 +35,7 @@ function root(scripts: 'remix' | 'portal') {
   return function Root() {
     const { title } = useLoaderData<{ title: string }>();
     return h('html', { lang: 'en' },
-      h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, title), h(Meta), h(Links)),
+      h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, title), h(Meta), scripts === 'remix' ? h(Links) : h(PageLinks)),
       h('body', null, h('main', null, h(Outlet)),
         h(Fragment, null, scripts === 'remix' ? h(ScriptsWithNonce) : h(PortalScripts))));
   };
@@ -47,6 +49,7 @@ function PortalScripts() {
 }
 
 const page = (text: string) => ({
+  links: () => [{ rel: 'stylesheet', href: `/build/${text.toLowerCase()}.css` }, { rel: 'preload', href: '/fonts/a.woff2', as: 'font', crossOrigin: 'anonymous' }],
   loader: ({ params }: { params: Record<string, string | undefined> }) => ({ text, id: params.id ?? null }),
   default: function Page() {
     const { text, id } = useLoaderData<{ text: string; id: string | null }>();
@@ -63,8 +66,9 @@ function app(scripts: 'remix' | 'portal') {
     mode: 'production',
     entry: { module: { default: entry } },
     routes: {
-      root: { id: 'root', parentId: undefined, path: '', module: { default: root(scripts), loader: () => ({ title: 'Pages' }) } },
-      'routes/org': { id: 'routes/org', parentId: 'root', path: 'org', module: { default: () => h(Outlet), loader: () => ({ layout: true }) } },
+      root: { id: 'root', parentId: undefined, path: '', module: { default: root(scripts), loader: () => ({ title: 'Pages' }), links: () => [{ rel: 'icon', href: '/favicon.svg' }] } },
+      'routes/org': { id: 'routes/org', parentId: 'root', path: 'org', module: { default: () => h(Outlet), loader: () => ({ layout: true }), ErrorBoundary: () => h('p', null, 'The layout caught it'), links: () => [{ rel: 'stylesheet', href: '/build/org.css' }] } },
+      'routes/org.broken': { id: 'routes/org.broken', parentId: 'routes/org', path: 'broken', module: { ...page('Broken'), loader: () => { throw new Error('this page failed'); } } },
       'routes/org._index': { id: 'routes/org._index', parentId: 'routes/org', index: true, module: page('Dashboard') },
       'routes/org.list': { id: 'routes/org.list', parentId: 'routes/org', path: 'list', module: page('List') },
       'routes/org.item.$id': { id: 'routes/org.item.$id', parentId: 'routes/org', path: 'item/:id', module: page('Item') },
@@ -77,6 +81,7 @@ function app(scripts: 'remix' | 'portal') {
         'routes/org._index': route('routes/org._index', 'routes/org', undefined, true),
         'routes/org.list': route('routes/org.list', 'routes/org', 'list'),
         'routes/org.item.$id': route('routes/org.item.$id', 'routes/org', 'item/:id'),
+        'routes/org.broken': route('routes/org.broken', 'routes/org', 'broken'),
       },
       url: '/build/manifest.js',
       version: 'test',
@@ -104,14 +109,19 @@ async function both(path: string) {
   return { remix: remix!, portal: portal! };
 }
 
-describe('<PageScripts> with keepPageScripts', () => {
-  it('writes what <Scripts> writes, the first time a shape of page is seen and every time after, each with its nonce', async () => {
-    for (const path of ['/org/list', '/org/list', '/org/item/GA-1', '/org/item/GA-2', '/org/item/GA-1', '/org', '/org/list?page=2', '/org/list']) {
+describe('<PageLinks> and <PageScripts> with keepMarkup', () => {
+  // Remix logs the failing page's error, as it should: not this test's output.
+  const quiet = vi.spyOn(console, 'error');
+  beforeAll(() => void quiet.mockImplementation(() => undefined));
+  afterAll(() => quiet.mockRestore());
+
+  it('writes what <Links> and <Scripts> write, the first time a shape of page is seen and every time after, each with its nonce', async () => {
+    for (const path of ['/org/list', '/org/list', '/org/item/GA-1', '/org/item/GA-2', '/org/item/GA-1', '/org', '/org/list?page=2', '/org/broken', '/org/broken', '/org/list']) {
       const { remix, portal } = await both(path);
       expect(portal.same, path).toBe(remix.same);
       // The page's own nonce on each script, never another page's.
       expect(portal.html.split(portal.nonce).length, path).toBe(remix.html.split(remix.nonce).length);
-      expect(portal.html).not.toContain('data-portal-scripts');
+      expect(portal.html).not.toContain('data-portal-');
       expect(portal.html).not.toContain('\u0000');
     }
   });
@@ -124,5 +134,16 @@ describe('<PageScripts> with keepPageScripts', () => {
     expect(portal.html).toContain(`n=${JSON.stringify(portal.nonce)}`);
     expect(portal.html).toContain('window.__remixContext.streamController.enqueue(');
     expect(portal.html).toContain('GA-3');
+  });
+
+  it("writes each page's own links: the routes it matched, not a failed route's", async () => {
+    const { portal: list } = await both('/org/list');
+    expect(list.html).toContain('<link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="/build/org.css"/><link rel="stylesheet" href="/build/list.css"/>');
+    const { portal: item } = await both('/org/item/GA-4');
+    expect(item.html).toContain('href="/build/item.css"');
+    expect(item.html).not.toContain('href="/build/list.css"');
+    const { portal: broken } = await both('/org/broken');
+    expect(broken.html).toContain('The layout caught it');
+    expect(broken.html).not.toContain('href="/build/broken.css"');
   });
 });
