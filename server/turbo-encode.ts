@@ -11,7 +11,8 @@
 // The portal's pages send plain data: objects, arrays, strings, numbers, booleans, null and undefined. For such data
 // `plainTurboText` writes the same text, character for character, in one pass (tests/unit/turbo-encode.test.ts
 // compares it with turbo-stream's own on the portal's loader data and on the edge cases), and the stream answers it
-// at its first read, with no timer. Anything else in the data (a Date, a Map, a promise, an error, a class instance,
+// at its first read, with no timer. A document's data is read only by <RemixServer> (after readPageData, not at all):
+// it gets a reader of the text instead of a web stream, which cost as much to make as the text did to write. Anything else in the data (a Date, a Map, a promise, an error, a class instance,
 // NaN, -0, a hole, a symbol key) and the whole page goes through Remix's own encoder as before.
 import { replaceExport } from './replace-export';
 
@@ -22,6 +23,12 @@ const NULL = -5;
 /** What makes a value other than plain: the encoder gives up and Remix's own writes the page. */
 class NotPlain extends Error {}
 const NOT_PLAIN = new NotPlain();
+
+/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a surrogate (a lone one is escaped). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON.stringify writes it; most are written as they are, between quotes. */
+const quoted = (text: string) => (ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`);
 
 /** The text of a ReadableStream made by `plainTurboStream`, for a reader that wants it without reading the stream. */
 export const TURBO_TEXT = Symbol.for('broadband-portal.turbo-text');
@@ -48,13 +55,16 @@ export function plainTurboText(value: unknown): string | undefined {
     indices.set(input, index);
     switch (typeof input) {
       case 'string':
+        parts[index] = quoted(input);
+        break;
       case 'boolean':
-        parts[index] = JSON.stringify(input);
+        parts[index] = input ? 'true' : 'false';
         break;
       case 'number':
-        // NaN, the infinities and -0 have codes of their own in turbo-stream: left to it.
+        // NaN, the infinities and -0 have codes of their own in turbo-stream: left to it. JSON writes any other number
+        // as String does.
         if (!Number.isFinite(input) || Object.is(input, -0)) throw NOT_PLAIN;
-        parts[index] = JSON.stringify(input);
+        parts[index] = String(input);
         break;
       case 'object': {
         if (Array.isArray(input)) {
@@ -105,13 +115,48 @@ export function plainTurboStream(text: string): ReadableStream<Uint8Array> {
   return Object.assign(stream, { [TURBO_TEXT]: text });
 }
 
+/**
+ * The document's data as `<RemixServer>` reads it (`getReader()`, then `read()` until done), without a web stream: one
+ * chunk of the text's bytes, then the end; the text beside it, where readPageData takes it without reading.
+ */
+export function documentDataStream(text: string): ReadableStream<Uint8Array> {
+  const handoff = {
+    [TURBO_TEXT]: text,
+    getReader() {
+      let sent = false;
+      return {
+        read: () => {
+          if (sent) return Promise.resolve({ done: true as const, value: undefined });
+          sent = true;
+          return Promise.resolve({ done: false as const, value: new TextEncoder().encode(text) });
+        },
+        releaseLock: () => undefined,
+        cancel: () => Promise.resolve(),
+        closed: Promise.resolve(undefined),
+      };
+    },
+  };
+  return handoff as unknown as ReadableStream<Uint8Array>;
+}
+
+/**
+ * Whether `data` is a document's handoff: Remix's server runtime encodes `{ loaderData, actionData, errors }` for a
+ * document (`serverHandoffStream`), and for a `.data` request an object keyed by route ids (`root`, `routes/…`), or
+ * `{ data }`, `{ error }` or a redirect, which a Response is made from and so needs a real stream.
+ */
+function isDocumentHandoff(data: object): boolean {
+  const keys = Object.keys(data);
+  return keys.length === 3 && keys[0] === 'loaderData' && keys[1] === 'actionData' && keys[2] === 'errors';
+}
+
 type EncodeViaTurboStream = (data: unknown, requestSignal: AbortSignal, streamTimeout: unknown, serverMode: unknown) => ReadableStream<Uint8Array>;
 
 /** Remix's `encodeViaTurboStream`, writing plain data itself and anything else as before. */
 export function plainFirstEncode(original: EncodeViaTurboStream): EncodeViaTurboStream {
   return (data, ...rest) => {
     const text = plainTurboText(data);
-    return text === undefined ? original(data, ...rest) : plainTurboStream(text);
+    if (text === undefined) return original(data, ...rest);
+    return isDocumentHandoff(data as object) ? documentDataStream(text) : plainTurboStream(text);
   };
 }
 

@@ -51,7 +51,8 @@ const shared = { same: 'object' };
 const plain: [string, unknown][] = [
   ['the org list page', orgListPage],
   ['strings that need escaping', { quote: 'a "b" \\ c', lines: 'one\ntwo\u2028three', html: '</script><!--', unicode: 'Zoë 🚀 \u0000' }],
-  ['numbers', { zero: 0, one: 1, negative: -12.5, big: 1e21, small: 5e-324, max: Number.MAX_SAFE_INTEGER }],
+  ['control characters, lone surrogates and DEL', { tab: 'a\tb', bell: '\u0007', unit: '\u001f', high: 'x\ud800y', low: '\udfff', del: '\u007f', nbsp: '\u00a0' }],
+  ['numbers', { zero: 0, one: 1, negative: -12.5, big: 1e21, small: 5e-324, max: Number.MAX_SAFE_INTEGER, tiny: 1e-7, fraction: 0.1 + 0.2, huge: 1.7976931348623157e308 }],
   ['a string used as a key and as a value', { id: 'id', name: 'id', list: ['id', 'name'] }],
   ['the same object twice', { a: shared, b: [shared, shared] }],
   ['booleans, null and undefined, in objects and arrays', { t: true, f: false, n: null, u: undefined, list: [true, null, undefined, false] }],
@@ -107,10 +108,29 @@ describe("Remix's encodeViaTurboStream with plain data first", () => {
   const encode = plainFirstEncode(remixEncode);
   const signal = new AbortController().signal;
 
-  it('answers plain data with a stream of the same text, the text beside it', async () => {
-    const stream = encode(orgListPage, signal, undefined, 'production');
-    expect((stream as { [TURBO_TEXT]?: string })[TURBO_TEXT]).toBe(await remixText(orgListPage));
-    expect(await textOf(stream)).toBe(await remixText(orgListPage));
+  it("answers a document's plain data with a reader of the same text, the text beside it", async () => {
+    const handoff = encode(orgListPage, signal, undefined, 'production');
+    const expected = await remixText(orgListPage);
+    expect((handoff as { [TURBO_TEXT]?: string })[TURBO_TEXT]).toBe(expected);
+    // As <RemixServer>'s StreamTransfer reads it: getReader, then read until done; each reader from the start.
+    for (let i = 0; i < 2; i++) {
+      const reader = handoff.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+      expect(text + decoder.decode()).toBe(expected);
+    }
+  });
+
+  it("answers a .data request's plain data with a web stream of the same text, as a Response is made from", async () => {
+    const results = { root: { data: { theme: 'light' } }, 'routes/org.applications._index': { data: orgListPage.loaderData['routes/org.applications._index'] } };
+    const stream = encode(results, signal, undefined, 'production');
+    expect(stream).toBeInstanceOf(ReadableStream);
+    expect(await new Response(stream, { headers: { 'Content-Type': 'text/x-script' } }).text()).toBe(await remixText(results));
+    // An action's answer too.
+    const action = encode({ data: { ok: true } }, signal, undefined, 'production');
+    expect(action).toBeInstanceOf(ReadableStream);
+    expect(await textOf(action)).toBe(await remixText({ data: { ok: true } }));
   });
 
   it('gives anything else to Remix, promises included', async () => {
