@@ -7,6 +7,7 @@
 import { createElement as h, Fragment } from 'react';
 import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from '@remix-run/react';
 import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
+import { manifestRoute, remixBuild } from '../support/remix-build';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPageData, renderDocument } from '../../app/utils/render-document.server';
 import { tidyDocument } from '../../app/utils/html-document.server';
@@ -58,40 +59,25 @@ const page = (text: string) => ({
 });
 
 function app(scripts: 'remix' | 'portal') {
-  const route = (id: string, parentId: string | undefined, path: string | undefined, index?: true) => ({
-    id, parentId, path, index, hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false,
-    hasErrorBoundary: false, module: `/build/${id}.js`, imports: [`/build/_shared/${id}-chunk.js`],
-  });
-  const build = {
-    mode: 'production',
-    entry: { module: { default: entry } },
-    routes: {
-      root: { id: 'root', parentId: undefined, path: '', module: { default: root(scripts), loader: () => ({ title: 'Pages' }), links: () => [{ rel: 'icon', href: '/favicon.svg' }] } },
-      'routes/org': { id: 'routes/org', parentId: 'root', path: 'org', module: { default: () => h(Outlet), loader: () => ({ layout: true }), ErrorBoundary: () => h('p', null, 'The layout caught it'), links: () => [{ rel: 'stylesheet', href: '/build/org.css' }] } },
-      'routes/org.broken': { id: 'routes/org.broken', parentId: 'routes/org', path: 'broken', module: { ...page('Broken'), loader: () => { throw new Error('this page failed'); } } },
-      'routes/org._index': { id: 'routes/org._index', parentId: 'routes/org', index: true, module: page('Dashboard') },
-      'routes/org.list': { id: 'routes/org.list', parentId: 'routes/org', path: 'list', module: page('List') },
-      'routes/org.item.$id': { id: 'routes/org.item.$id', parentId: 'routes/org', path: 'item/:id', module: page('Item') },
-    },
-    assets: {
-      entry: { module: '/build/entry.client.js', imports: ['/build/_shared/react.js'] },
-      routes: {
-        root: route('root', undefined, ''),
-        'routes/org': route('routes/org', 'root', 'org'),
-        'routes/org._index': route('routes/org._index', 'routes/org', undefined, true),
-        'routes/org.list': route('routes/org.list', 'routes/org', 'list'),
-        'routes/org.item.$id': route('routes/org.item.$id', 'routes/org', 'item/:id'),
-        'routes/org.broken': route('routes/org.broken', 'routes/org', 'broken'),
-      },
-      url: '/build/manifest.js',
-      version: 'test',
-    },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: false, unstable_optimizeDeps: false },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  return createRequestHandler(build, 'production');
+  const route = (id: string, parentId: string | undefined, path: string | undefined, index?: true) =>
+    manifestRoute(id, parentId, path, { index, imports: [`/build/_shared/${id}-chunk.js`] });
+  const manifest = {
+    root: route('root', undefined, ''),
+    'routes/org': route('routes/org', 'root', 'org'),
+    'routes/org._index': route('routes/org._index', 'routes/org', undefined, true),
+    'routes/org.list': route('routes/org.list', 'routes/org', 'list'),
+    'routes/org.item.$id': route('routes/org.item.$id', 'routes/org', 'item/:id'),
+    'routes/org.broken': route('routes/org.broken', 'routes/org', 'broken'),
+  };
+  const modules = {
+    root: { default: root(scripts), loader: () => ({ title: 'Pages' }), links: () => [{ rel: 'icon', href: '/favicon.svg' }] },
+    'routes/org': { default: () => h(Outlet), loader: () => ({ layout: true }), ErrorBoundary: () => h('p', null, 'The layout caught it'), links: () => [{ rel: 'stylesheet', href: '/build/org.css' }] },
+    'routes/org._index': page('Dashboard'),
+    'routes/org.list': page('List'),
+    'routes/org.item.$id': page('Item'),
+    'routes/org.broken': { ...page('Broken'), loader: () => { throw new Error('this page failed'); } },
+  };
+  return createRequestHandler(remixBuild(manifest, modules, { entry, entryImports: ['/build/_shared/react.js'] }), 'production');
 }
 
 const remixPages = app('remix');

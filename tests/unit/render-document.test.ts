@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Await, Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from '@remix-run/react';
 import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
+import { manifestRoute, remixBuild } from '../support/remix-build';
 import { describe, expect, it } from 'vitest';
 import { readPageData, renderDocument, type RenderedDocument } from '../../app/utils/render-document.server';
 
@@ -96,29 +97,9 @@ const failingPage = {
 };
 
 function app(entry: HandleDocument, page: { loader: () => unknown; default: () => ReactNode }) {
-  const route = (id: string, parentId: string | undefined, path: string) => ({
-    id, parentId, path, index: undefined, hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false,
-    hasErrorBoundary: false, module: `/build/${id}.js`, imports: [],
-  });
-  const build = {
-    mode: 'production',
-    entry: { module: { default: entry } },
-    routes: {
-      root: { id: 'root', parentId: undefined, path: '', index: undefined, caseSensitive: undefined, module: { default: Root, loader: () => ({ title: 'A list <page>' }) } },
-      'routes/page': { id: 'routes/page', parentId: 'root', path: 'page', index: undefined, caseSensitive: undefined, module: page },
-    },
-    assets: {
-      entry: { module: '/build/entry.client.js', imports: [] },
-      routes: { root: route('root', undefined, ''), 'routes/page': route('routes/page', 'root', 'page') },
-      url: '/build/manifest.js',
-      version: 'test',
-    },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: false, unstable_optimizeDeps: false },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  return createRequestHandler(build, 'production');
+  const manifest = { root: manifestRoute('root', undefined, ''), 'routes/page': manifestRoute('routes/page', 'root', 'page') };
+  const modules = { root: { default: Root, loader: () => ({ title: 'A list <page>' }) }, 'routes/page': page };
+  return createRequestHandler(remixBuild(manifest, modules, { entry }), 'production');
 }
 
 async function both(page: Parameters<typeof app>[1]) {
