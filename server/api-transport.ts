@@ -37,7 +37,7 @@ export interface ApiAnswer {
 }
 
 /** An answer carried as its JSON value: `text` is that value's JSON, written the first time it is read. */
-export function valueAnswer(status: number, headers: Record<string, string>, json: unknown): ApiAnswer {
+function valueAnswer(status: number, headers: Record<string, string>, json: unknown): ApiAnswer {
   let text: string | undefined;
   return {
     status,
@@ -47,6 +47,16 @@ export function valueAnswer(status: number, headers: Record<string, string>, jso
       return (text ??= JSON.stringify(json));
     },
   };
+}
+
+/**
+ * A copy of an answer for another caller (with `status` when given): a carried value is copied, as each caller may
+ * change the one it is given; a text answer is the same text.
+ */
+export function copyOfAnswer(answer: ApiAnswer, status = answer.status): ApiAnswer {
+  return answer.json !== undefined
+    ? valueAnswer(status, { ...answer.headers }, jsonValue(answer.json))
+    : { status, headers: { ...answer.headers }, text: answer.text };
 }
 
 /** An answer whose body is read as it comes (the exports: XLSX, ZIP), never held whole. */
@@ -162,11 +172,6 @@ export function inProcessTransport(api: Router): ApiTransport {
   // GET answers the API built from values it keeps (api/process-cache.ts: the profile, the unread counts), by token
   // and address, given again while those values are kept: every signed-in page asks for both (decision 063).
   const keptAnswers = new Map<string, { lifetime: Lifetime; answer: ApiAnswer; auth: unknown }>();
-  // Each caller gets its own copy of a kept answer's value (the UI may change what it is given).
-  const copyOf = (answer: ApiAnswer): ApiAnswer =>
-    answer.json !== undefined
-      ? valueAnswer(answer.status, { ...answer.headers }, jsonValue(answer.json))
-      : { status: answer.status, headers: { ...answer.headers }, text: answer.text };
   return {
     kind: 'in-process',
     async send(call) {
@@ -176,7 +181,7 @@ export function inProcessTransport(api: Router): ApiTransport {
       const kept = keptKey ? keptAnswers.get(keptKey) : undefined;
       if (kept && stillKept(kept.lifetime)) {
         if (call.verified && !call.verified.has(token!)) call.verified.set(token!, kept.auth);
-        return copyOf(kept.answer);
+        return copyOfAnswer(kept.answer);
       }
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       let payload: string | Buffer | undefined;
@@ -213,7 +218,7 @@ export function inProcessTransport(api: Router): ApiTransport {
       const lifetime = keptKey && answer.statusCode === 200 && served ? answerLifetime(served) : undefined;
       if (lifetime && dispatched?.auth) {
         if (keptAnswers.size >= KEPT_ANSWERS_LIMIT) keptAnswers.clear();
-        keptAnswers.set(keptKey!, { lifetime, answer: copyOf(result), auth: dispatched.auth });
+        keptAnswers.set(keptKey!, { lifetime, answer: copyOfAnswer(result), auth: dispatched.auth });
       }
       return result;
     },

@@ -2,8 +2,7 @@
 // transport (in-process or HTTP) is the server's choice, handed over in the load context.
 import { data, type AppLoadContext } from '@remix-run/node';
 import { MSG } from '../../domain/messages';
-import { valueAnswer, type ApiAnswer, type ApiCall } from '../../server/api-transport';
-import { jsonValue } from '../../server/json-value';
+import { copyOfAnswer, type ApiAnswer, type ApiCall } from '../../server/api-transport';
 
 export class ApiFailure extends Error {
   constructor(
@@ -163,8 +162,7 @@ function rememberRead(key: string, answer: ApiAnswer) {
 function recallRead(key: string): ApiAnswer | undefined {
   const kept = lastGoodReads.get(key);
   if (!kept || Date.now() - kept.at >= READ_KEPT_MS) return undefined;
-  const { answer } = kept;
-  return answer.json !== undefined ? valueAnswer(200, answer.headers, jsonValue(answer.json)) : { ...answer, status: 200 };
+  return copyOfAnswer(kept.answer, 200);
 }
 
 /** Signing out drops what was kept for that token. */
