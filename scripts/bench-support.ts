@@ -120,17 +120,62 @@ export interface LoadFigures {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Seconds the run took (autocannon's own count, from its first request to its end). */
+  duration: number;
 }
 
 /** autocannon in a worker thread (scripts/load-worker.mjs), with exact latency percentiles. */
 export function loadTest(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<LoadFigures> {
+  return runLoad(url, headers, connections, duration, false);
+}
+
+function runLoad<K extends boolean>(
+  url: string, headers: Record<string, string>, connections: number, duration: number, keepLatencies: K,
+): Promise<K extends true ? LoadFigures & { latencies: number[] } : LoadFigures> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, connections, duration, headers } });
-    worker.once('message', (m: { error?: string } & LoadFigures) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, connections, duration, headers, keepLatencies } });
+    worker.once('message', (m: { error?: string } & LoadFigures & { latencies: number[] }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
       else resolve(m);
     });
     worker.once('error', reject);
+  });
+}
+
+/** Time for the requests a slice left running when its connections closed to end before the next slice starts. */
+const SLICE_GAP_MS = 500;
+
+/**
+ * Several URLs under the same load in turns, for figures that are compared with each other (a page and its API call):
+ * `slices` slices of duration ÷ slices seconds each, in the order A B, B A, A B, …, with a pause between slices for
+ * the requests a slice leaves behind. A machine that speeds up or slows down during the run (a shared 2-core one
+ * moves by ±15% within a minute) then weighs on each URL alike, where one URL after the other put the whole drift
+ * between them. Each URL's figures are over all its slices: requests ÷ the slices' seconds, percentiles of every
+ * latency.
+ */
+export async function loadInTurns(
+  targets: { url: string; headers: Record<string, string> }[], connections: number, duration: number, slices: number,
+): Promise<LoadFigures[]> {
+  const runs = targets.map(() => [] as (LoadFigures & { latencies: number[] })[]);
+  for (let slice = 0; slice < slices; slice++) {
+    const order = targets.map((_t, i) => i);
+    if (slice % 2 === 1) order.reverse();
+    for (const i of order) {
+      runs[i]!.push(await runLoad(targets[i]!.url, targets[i]!.headers, connections, duration / slices, true));
+      await new Promise((r) => setTimeout(r, SLICE_GAP_MS));
+    }
+  }
+  return runs.map((parts) => {
+    const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+    const requests = parts.reduce((n, p) => n + p.requests, 0);
+    const seconds = parts.reduce((n, p) => n + p.duration, 0);
+    const sum = (k: 'errors' | 'timeouts' | 'non2xx') => parts.reduce((n, p) => n + p[k], 0);
+    const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+    return {
+      requests, requestsPerSec: requests / seconds, duration: seconds,
+      p50: at(50), p90: at(90), p95: at(95), p99: at(99), max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
+      errors: sum('errors'), timeouts: sum('timeouts'), non2xx: sum('non2xx'),
+    };
   });
 }

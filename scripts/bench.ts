@@ -7,8 +7,8 @@
 // production (NODE_ENV=production, the UI's production build, the API embedded), signed in as
 // bench.admin.1@example.org through the API (token) and through the UI's forms (cookie). Measured:
 //   at 10k  the page /org/applications and its bare API call (the same filters, page and size) side by
-//           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), one at a time (p50),
-//           the ratio page / API; SQL statements per page and per API call (the query logger,
+//           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), the two in turns (four slices
+//           each, A B then B A: loadInTurns), one at a time (p50, in turns too), the ratio page / API; SQL statements per page and per API call (the query logger,
 //           api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
 //           the page's p50 alone minus its API call's against 1.6 × issue 8's plain-React floor, the calibrated copy in
 //           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts);
@@ -24,7 +24,8 @@
 //   and     the exports (scripts/bench-exports.ts, decision 045): at 10k the state list's XLSX of every application the
 //           state sees, and the attachments ZIP of a 50-file application; time, size, peak memory.
 // Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end. Needs a
-// production build (flock /tmp/portal-build.lock npm run build). BENCH_ENGINES=pglite,postgres picks engines.
+// production build (flock /tmp/portal-build.lock npm run build). BENCH_ENGINES=pglite,postgres picks engines;
+// BENCH_LOAD_SLICES (4) the slices of the side-by-side load (1: the page, then its API call).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,7 +52,7 @@ import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '..
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
 import { benchApplicationCounts, benchFilteredList, benchOrganizations, seedLarge } from './seed-large';
 import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './bench-candidates';
-import { Browser, client, expectStatus, loadTest, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
+import { Browser, client, expectStatus, loadInTurns, loadTest, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
 import { measureStateReviewPdf, reportStateReviewPdf, type StateReviewPdfFigures } from './bench-state-review-pdf';
 import { ALONE_WARM_UP, p50Alone, startFloor } from './bench-floor';
@@ -69,6 +70,8 @@ const HEAVY_CONNECTIONS = 32;
 const LIGHT_CONNECTIONS = 4;
 const HEAVY_SECONDS = 10;
 const LIGHT_SECONDS = 5;
+/** Slices of the under-load time a side, a page and its API call taking turns (loadInTurns). */
+const LOAD_SLICES = Number(process.env.BENCH_LOAD_SLICES ?? 4);
 const SEQUENTIAL_RUNS = 40;
 /** Requests of a list's page and of its API call, one at a time, in turns (inTurns). */
 const ALONE_RUNS = 200;
@@ -232,18 +235,32 @@ function floorBound(apiOverFloor: number): string {
   return '(the org call within 2×: a page as heavy as the floor plus its API call is within 3× of it)';
 }
 
-/** One side (a page or an API call) under load at 32 then 4 connections, and the statements of one request. */
-async function measureSide(
-  database: Database, baseUrl: string, url: string, headers: Record<string, string>, get: () => Promise<unknown>, sequentialTiming: Timing, what: string,
-): Promise<Side> {
-  log(`${what}: under load, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s, then ${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s`);
-  const heavy = await loadTest(baseUrl + url, headers, HEAVY_CONNECTIONS, HEAVY_SECONDS);
-  const light = await loadTest(baseUrl + url, headers, LIGHT_CONNECTIONS, LIGHT_SECONDS);
+interface SideSpec { url: string; headers: Record<string, string>; get: () => Promise<unknown>; sequential: Timing }
+
+/**
+ * A page and its API call under load, side by side: at 32 connections, then at 4, the two in turns (loadInTurns:
+ * LOAD_SLICES slices each, A B then B A), since their ratio is the figure; and the statements of one request of each.
+ */
+async function measureSideBySide(
+  database: Database, baseUrl: string, page: SideSpec, api: SideSpec, what: string,
+): Promise<{ page: Side; api: Side }> {
+  log(`${what}: the page and its API call under load in turns, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s each, then ` +
+    `${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s each (${LOAD_SLICES} slices a side)`);
+  const targets = [page, api].map((s) => ({ url: baseUrl + s.url, headers: s.headers }));
+  const [pageHeavy, apiHeavy] = await loadInTurns(targets, HEAVY_CONNECTIONS, HEAVY_SECONDS, LOAD_SLICES);
+  const [pageLight, apiLight] = await loadInTurns(targets, LIGHT_CONNECTIONS, LIGHT_SECONDS, LOAD_SLICES);
+  return {
+    page: await sideOf(database, page, pageHeavy!, pageLight!),
+    api: await sideOf(database, api, apiHeavy!, apiLight!),
+  };
+}
+
+async function sideOf(database: Database, spec: SideSpec, heavy: LoadFigures, light: LoadFigures): Promise<Side> {
   // Five requests one after the other: a periodic write (a token's last use) may fall in one.
   const seen: string[][] = [];
-  for (let run = 0; run < 5; run++) seen.push((await statementsOf(database, get)).statements);
+  for (let run = 0; run < 5; run++) seen.push((await statementsOf(database, spec.get)).statements);
   const counts = seen.map((x) => x.length).sort((a, b) => a - b);
-  return { url, heavy, light, statements: counts[2]!, statementCounts: counts, statementText: seen.find((x) => x.length === counts[2])!, sequential: sequentialTiming };
+  return { url: spec.url, heavy, light, statements: counts[2]!, statementCounts: counts, statementText: seen.find((x) => x.length === counts[2])!, sequential: spec.sequential };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,8 +321,12 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
 
   log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
   const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'state page' }, { get: getApi, what: 'review/applications' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
-  const page = await measureSide(database, baseUrl, pageUrl, { cookie: browser.cookieHeader() }, getPage, pageAlone, `${engine} at ${k(LOAD_SCALE)}: the state page`);
-  const apiSide = await measureSide(database, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, apiAlone, `${engine} at ${k(LOAD_SCALE)}: the state API`);
+  const { page, api: apiSide } = await measureSideBySide(
+    database, baseUrl,
+    { url: pageUrl, headers: { cookie: browser.cookieHeader() }, get: getPage, sequential: pageAlone },
+    { url: apiPath, headers: { authorization: `Bearer ${api.token}` }, get: getApi, sequential: apiAlone },
+    `${engine} at ${k(LOAD_SCALE)}: the state list`,
+  );
   const plan = await explainList(database, api, apiPath);
 
   // A status move, each on an application still SUBMITTED: one at a time, then a burst 32 at once.
@@ -742,8 +763,12 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
         loadFigures = {
           matching: probe.body.totalRecords,
           rowsOnPage: probe.body.applications.length,
-          page: await measureSide(db, baseUrl, pageUrl, { cookie: browser.cookieHeader() }, getPage, scale.at(-1)!.page, `${where}: the page`),
-          api: await measureSide(db, baseUrl, apiPath, { authorization: `Bearer ${api.token}` }, getApi, scale.at(-1)!.api, `${where}: the API`),
+          ...(await measureSideBySide(
+            db, baseUrl,
+            { url: pageUrl, headers: { cookie: browser.cookieHeader() }, get: getPage, sequential: scale.at(-1)!.page },
+            { url: apiPath, headers: { authorization: `Bearer ${api.token}` }, get: getApi, sequential: scale.at(-1)!.api },
+            where,
+          )),
         };
         state = await measureState(db, baseUrl, engine);
         candidates = await measureCandidates(db, baseUrl, engine);

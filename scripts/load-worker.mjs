@@ -1,10 +1,11 @@
 // The load generator of npm run bench, in a worker thread so it does not share the server's event
 // loop: autocannon on one URL, every response's latency kept, so the exact p50/p90/p95/p99 can be
-// reported (autocannon's own summary has p97.5 but no p95).
+// reported (autocannon's own summary has p97.5 but no p95); with keepLatencies they go back too, for loadInTurns to
+// put the slices of one URL together.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
-const { url, connections, duration, headers } = workerData;
+const { url, connections, duration, headers, keepLatencies } = workerData;
 const latencies = [];
 const instance = autocannon({ url, connections, duration, headers, timeout: 30 }, (err, result) => {
   if (err) {
@@ -26,6 +27,8 @@ const instance = autocannon({ url, connections, duration, headers, timeout: 30 }
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    duration: result.duration,
+    ...(keepLatencies ? { latencies } : {}),
   });
 });
 instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
