@@ -41,7 +41,9 @@ export function rememberingCreateServerRoutes(original: CreateServerRoutes): Cre
 
 /**
  * convertRoutesToDataRoutes keeping the data routes of its last tree (and the manifest it fills by id), given again
- * for the same tree and route mapping. The caller's manifest is filled as the conversion would have filled it.
+ * for the same tree and route mapping. The caller's manifest then gives each data route by its id, as the conversion
+ * would have filled it: it reads them from the kept one (its prototype), rather than a copy of 50-odd routes made
+ * for every page (React Router's only use of it per render is looking up the matched routes).
  */
 export function rememberingConvertRoutes(original: ConvertRoutes): ConvertRoutes {
   let last: { routes: object[]; mapRouteProperties: unknown; dataRoutes: object[]; manifest: Record<string, object> } | undefined;
@@ -51,7 +53,7 @@ export function rememberingConvertRoutes(original: ConvertRoutes): ConvertRoutes
       const filled: Record<string, object> = {};
       last = { routes, mapRouteProperties, dataRoutes: original(routes, mapRouteProperties, undefined, filled), manifest: filled };
     }
-    if (manifest) Object.assign(manifest, last.manifest);
+    if (manifest) Object.setPrototypeOf(manifest, last.manifest);
     return last.dataRoutes;
   };
 }

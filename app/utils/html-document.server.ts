@@ -20,6 +20,8 @@ export function tidyDocument(html: string): string {
 
   const headEnd = out.indexOf('</head>');
   if (headEnd < 0) return out;
+  // Most pages have no emotion styles left (their parts are plain, styled by the stylesheet): no regular expression over them.
+  if (out.indexOf('<style data-emotion', headEnd) < 0) return out;
   const body = out.slice(headEnd);
   const styles = body.match(EMOTION_STYLE);
   if (!styles) return out;

@@ -55,16 +55,33 @@ export function openToken(key: Buffer, sealed: unknown): string | null {
   }
 }
 
+/** Sealed tokens this process has opened (their tokens), kept up to this many; past it the memory starts again. */
+const OPENED_LIMIT = 10_000;
+
 function sealedTokenStorage(inner: SessionStorage<Partial<SessionData>>, key: Buffer): SessionStorage<Partial<SessionData>> {
   // The sealed form a session's token arrived in: a page that only moves lastSeen sends the same token back, so it
   // goes back as it came (sealing it again would be a fresh AES-GCM pass on every page for the same secret).
   const arrivedSealed = new WeakMap<PortalSession, { token: string; sealed: string }>();
+  // So a session's every page brings the same sealed token, opened once here: what opens under this key is always the
+  // same token (AES-GCM checks the whole of it), and only what opened is kept.
+  const opened = new Map<string, string>();
+  const open = (sealed: unknown): string | null => {
+    if (typeof sealed !== 'string') return null;
+    const known = opened.get(sealed);
+    if (known !== undefined) return known;
+    const token = openToken(key, sealed);
+    if (token !== null) {
+      if (opened.size >= OPENED_LIMIT) opened.clear();
+      opened.set(sealed, token);
+    }
+    return token;
+  };
   return {
     async getSession(cookieHeader, options) {
       const session = await inner.getSession(cookieHeader, options);
       if (!session.has('token')) return session;
       const sealed = session.get('token');
-      const token = openToken(key, sealed);
+      const token = open(sealed);
       // Fails closed: a token that does not open means signed out, with nothing else kept.
       if (token === null) return inner.getSession();
       session.set('token', token);

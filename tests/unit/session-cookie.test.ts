@@ -1,6 +1,7 @@
 // The session cookie (issue 7 item 13): it is signed, so readable by whoever holds it; the bearer token
 // in it must be sealed, tamper-evident, and an undecryptable cookie must mean signed out.
-import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import { createCookieSessionStorage, type AppLoadContext } from '@remix-run/node';
 import { commitSession, getSession, openToken, sealToken, tokenKey } from '../../app/utils/session.server';
 
@@ -87,6 +88,23 @@ describe('the session cookie', () => {
     expect(openToken(tokenKey('another-secret-another-secret-another'), sealed)).toBeNull();
     expect(openToken(tokenKey(secret), 'v1.')).toBeNull();
     expect(openToken(tokenKey(secret), 42)).toBeNull();
+  });
+
+  it("opens a session's sealed token once, and still fails closed on one that does not open", async () => {
+    const cookie = await signedIn();
+    expect((await getSession(request(cookie), context)).get('token')).toBe(token);
+    const decipher = vi.spyOn(crypto, 'createDecipheriv');
+    try {
+      for (let i = 0; i < 3; i++) expect((await getSession(request(cookie), context)).get('token')).toBe(token);
+      expect(decipher).not.toHaveBeenCalled();
+      const session = await plainStorage.getSession(cookie);
+      session.set('token', sealToken(tokenKey('another-secret-another-secret-another'), token));
+      const foreign = (await plainStorage.commitSession(session)).split(';')[0]!;
+      for (let i = 0; i < 2; i++) expect((await getSession(request(foreign), context)).get('token')).toBeUndefined();
+      expect(decipher).toHaveBeenCalledTimes(2);
+    } finally {
+      decipher.mockRestore();
+    }
   });
 
   it('keeps a session without a token working (the sign-in steps)', async () => {
