@@ -2,7 +2,8 @@
 // Every visitor's first page, so it is plain elements with the build-time classes (app/styles/static-classes.ts)
 // and no Chakra, Conform or Zod in the browser: the two checks are the server's (app/utils/login.server.ts, one
 // place for the rules), whose answer comes back in a fetch with JS and in the page without it (docs/decisions/014).
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form } from './form';
 import { Field, FormAlert, replyErrors as errorsOf, replyValue as typed, type FormReply as Reply } from './forms';
 import type { loginAction, loginLoader } from '../utils/login.server';
 

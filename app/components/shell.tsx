@@ -4,7 +4,8 @@
 // component, so no Chakra provider and no Chakra runtime reach the browser (decision 026). Icon-only buttons carry
 // visually hidden text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
 import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, useFetcher } from './form';
 import { Link } from './link';
 import { Icon } from './icons';
 import { useHydrated } from '../utils/use-hydrated';

@@ -2,7 +2,8 @@
 // Plain form posts: a failed save re-renders with everything typed kept and the errors tied to fields.
 import { useMemo } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../components/form';
 import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';

@@ -1,6 +1,7 @@
 // The organization chooser for a user of several organizations (spec 2).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Form } from '../components/form';
 import { afterOrganizationChosen, chooseOrganization, logout } from '../utils/auth.server';
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';

@@ -1,6 +1,7 @@
 // Organization sign-up: a new organization with its first Organization_Admin.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useNavigation } from '@remix-run/react';
+import { Form } from '../components/form';
 import { conformReply, formFailure } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { signUpOrganization } from '../api/organizations.server';

@@ -5,7 +5,8 @@
 // this route: POST review/applications/bulk moves (or assigns) each row in its own transaction or refuses it on its
 // own rules, and the page lists per row what happened. Without JavaScript every step is a plain GET or POST.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../components/form';
 import { useEffect, useRef } from 'react';
 import { requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail } from '../utils/api-errors.server';

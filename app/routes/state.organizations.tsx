@@ -4,7 +4,8 @@
 // Users screen's status switch and disable confirmation, ?disable=userId); Deactivate asks first (?deactivate=orgId,
 // an alertdialog), Activate acts at once. Plain GET links and POST forms: all of it works without JavaScript.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Form } from '../components/form';
 import { requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail, toastFailure } from '../utils/api-errors.server';
 import { redirectWithToast } from '../utils/session.server';

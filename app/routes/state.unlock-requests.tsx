@@ -6,7 +6,8 @@
 // window with Close window / Reopen window (?window=programId asks first; PUT program/{id}/unlock-window, decision 039).
 // Plain GET links and POST forms: all of it works without JavaScript.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Form } from '../components/form';
 import { requirePortalUser } from '../utils/auth.server';
 import { formFailure, readOrFail } from '../utils/api-errors.server';
 import { redirectWithToast } from '../utils/session.server';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Form, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { Form } from '../form';
 import { Link } from '../link';
 import { UrlDialog } from '../url-dialog';
 import { Presence } from '../motion';

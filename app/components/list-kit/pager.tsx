@@ -1,4 +1,5 @@
-import { Form, useLocation, useSubmit } from '@remix-run/react';
+import { useLocation, useSubmit } from '@remix-run/react';
+import { Form } from '../form';
 import { Link } from '../link';
 import { HiddenParams } from './hidden-params';
 import { LIST_PARAMS, withParams } from '../../utils/url-state';

@@ -1,4 +1,5 @@
-import { Form, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { Form } from '../form';
 import { HiddenParams } from './hidden-params';
 import { LIST_PARAMS } from '../../utils/url-state';
 

@@ -3,7 +3,8 @@
 // link, a GET form or a multipart POST form, so all of it works without JavaScript; with it, the compose box sends on
 // Enter, checks files before posting, and the conversation scrolls to its newest message and keeps focus where it was.
 import { useEffect, useRef } from 'react';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
+import { Form } from '../form';
 import { Pager } from '../list-kit';
 import { HiddenParams } from '../list-kit/hidden-params';
 import { FormAlert } from '../forms';

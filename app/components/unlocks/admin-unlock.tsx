@@ -6,7 +6,7 @@
 // reviewer-side request of the review screen (?unlock=request): a reviewer or stage admin asks the State Admin to
 // unlock the section shown (POST unlock-requests/review-request, reviewRequestAction; decision 034).
 import { useState } from 'react';
-import { Form } from '@remix-run/react';
+import { Form } from '../form';
 import { DialogActions, UrlDialog } from '../url-dialog';
 import { ErrorList, FormAlert } from '../forms';
 import { TextArea } from '../text-input';

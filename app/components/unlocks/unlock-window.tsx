@@ -2,7 +2,8 @@
 // <due date>" or "closed on <date>", with Close window / Reopen window. Each asks first in a URL-state alertdialog
 // (?window=programId, decision 004) whose form posts the status asked for; a stale page's toggle is refused by the API
 // (409) and the reason shown in the dialog. Plain links and a POST form: all of it works without JavaScript.
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
+import { Form } from '../form';
 import { ConfirmActions, UrlDialog } from '../url-dialog';
 import { FormAlert } from '../forms';
 import { withParams } from '../../utils/url-state';

@@ -4,7 +4,8 @@
 // confirmation, all URL state (decision 004) and plain GET/POST: everything works without JavaScript. With it, the
 // form checks spec 5's rules before posting (the same check the server runs) and Submit waits for a change.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../form';
 import { PagedTable, type Column } from '../list-kit';
 import { DialogActions, ConfirmActions, UrlDialog } from '../url-dialog';
 import { ErrorList, Field, FormAlert } from '../forms';

@@ -1,7 +1,8 @@
 // 'Choose from Documents Library' (spec 2 Other dialogs; issue 11 item 5, decision 036): a URL-state dialog
 // (?library=questionId) listing the organization's current documents as radios; a plain form whose post answers the
 // File question with the chosen document (no upload again). Works without JavaScript.
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList } from '../../components/forms';
 import { withParams } from '../../utils/url-state';

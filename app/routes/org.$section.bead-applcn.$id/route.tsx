@@ -3,7 +3,8 @@
 // Loader and action: form.server.ts; the steps and the submit errors: section-steps.tsx.
 import { useCallback, useMemo } from 'react';
 import type { MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { useUnsavedChanges } from '../../utils/use-unsaved-changes';
 import { DefaultSubmit, ErrorSummary, InlineStatus, QuestionList } from '../../components/question-list';
 import { FormAlert } from '../../components/forms';

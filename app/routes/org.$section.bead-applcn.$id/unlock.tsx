@@ -3,7 +3,8 @@
 // without JavaScript, decision 004); the Unlock Request dialog posts intent=unlock-request; a section the State Admin
 // unlocked is resubmitted (locked again) by intent=relock.
 import { useState } from 'react';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { Icon } from '../../components/icons';
 import { TextArea } from '../../components/text-input';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';

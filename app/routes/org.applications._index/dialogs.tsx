@@ -1,7 +1,8 @@
 // The row actions' dialogs (decision 004): cancel asks, then takes a required reason; delete asks. Plain elements
 // with build-time classes (ui-btn*, ui-dialog-*: no Chakra component on the list page).
 import { useState } from 'react';
-import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { TextArea } from '../../components/text-input';
 import { UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';

@@ -1,6 +1,7 @@
 // New application (spec 2): programme, project area and technology; an ineligible technology turns the dialog
 // into the round-1 ineligibility notice, keeping the other choices. Plain elements with build-time classes.
-import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';

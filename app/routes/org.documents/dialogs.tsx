@@ -3,7 +3,8 @@
 // a frame from the portal's origin, anything else only a download) with the document's versions, and the delete
 // confirmation. A refused upload shows its message on the field (aria-describedby) and keeps what was typed.
 import type { FormEvent } from 'react';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { UploadProgress, useUpload } from '../../components/upload-progress';
 import { DialogActions, ConfirmActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';

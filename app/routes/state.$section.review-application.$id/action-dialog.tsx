@@ -3,7 +3,8 @@
 // on Escape). It asks for what the action needs (domain/workflow.ts): comments (required or optional), a reject
 // reason of the nine, the sections to reopen, the status to assign; Assign Reviewer lists the stage's reviewers as
 // checkboxes with their open reviews. A refusal comes back here with its message and what was typed.
-import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { FormAlert } from '../../components/forms';
 import { MoveFields, confirmLabel, type MoveChoices } from '../../components/move-fields';

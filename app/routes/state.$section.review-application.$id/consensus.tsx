@@ -2,7 +2,8 @@
 // question's submitted marks and comments side by side, the mean (2 decimals) or the pass/fail majority (a tie is
 // Fail), a disagreement flag and the consensus value; the State_Admin sets a value through a URL-state dialog
 // (?consensus=questionId) with comments required when it differs from the mean or majority.
-import { Form, Link, useActionData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLocation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { TextArea } from '../../components/text-input';

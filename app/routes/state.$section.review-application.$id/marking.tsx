@@ -4,7 +4,8 @@
 // a fetcher that leaves focus where it is); the decision form; the read-only banner; the admins' list of reviews with
 // their declarations and Unlock (a URL-state dialog, ?reviewUnlock=); and the review summary per stage.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, useFetcher } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { TextArea } from '../../components/text-input';

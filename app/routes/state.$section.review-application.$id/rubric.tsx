@@ -2,7 +2,8 @@
 // (?rubric=preview, components/url-dialog.tsx) with the whole BEAD rubric sheet — each criterion, its max, the server's
 // suggestion with the figures it came from, the saved value, and the total. The State_Admin edits it as a plain form
 // (number inputs 0..max, two decimals; "Use suggestion" per criterion or for all); the other readers see it read-only.
-import { Form, Link, useActionData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLocation } from '@remix-run/react';
+import { Form } from '../../components/form';
 import { UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert } from '../../components/forms';
 import { withParams } from '../../utils/url-state';

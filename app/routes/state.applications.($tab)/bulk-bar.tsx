@@ -2,7 +2,7 @@
 // row boxes and the table are one plain GET form to /state/applications/bulk (?action=…&id=…&back=…), whose page
 // shows what would happen to each chosen application and asks for what the action needs; nothing moves before
 // that page's Confirm. With JavaScript a box selects every row of the page.
-import { Form } from '@remix-run/react';
+import { Form } from '../../components/form';
 import type { ReactNode } from 'react';
 import { useHydrated } from '../../utils/use-hydrated';
 import type { RowMove } from './columns';
