@@ -18,7 +18,7 @@ type ConvertRoutes = (routes: object[], mapRouteProperties: unknown, parentPath?
 
 /** createServerRoutes keeping its last tree, given again for the same manifest, route modules, future flags and mode. */
 export function rememberingCreateServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
-  let last: { manifest: object; modules: Modules; count: number; future: unknown; isSpaMode: boolean; routes: object[] } | undefined;
+  let last: { manifest: object; modules: Modules; given: Modules; count: number; future: unknown; isSpaMode: boolean; routes: object[] } | undefined;
   const sameModules = (kept: Modules, count: number, given: Modules) => {
     let seen = 0;
     for (const id in given) {
@@ -30,11 +30,13 @@ export function rememberingCreateServerRoutes(original: CreateServerRoutes): Cre
   return (manifest, routeModules, future, isSpaMode, ...more) => {
     // A subtree (the parent id and the routes by parent that createServerRoutes passes itself) is built as before.
     if (more.some((arg) => arg !== undefined)) return original(manifest, routeModules, future, isSpaMode, ...more);
-    if (last && last.manifest === manifest && last.future === future && last.isSpaMode === isSpaMode && sameModules(last.modules, last.count, routeModules)) {
+    if (last && last.manifest === manifest && last.future === future && last.isSpaMode === isSpaMode
+      && (last.given === routeModules || sameModules(last.modules, last.count, routeModules))) {
+      last.given = routeModules;
       return last.routes;
     }
     const routes = original(manifest, routeModules, future, isSpaMode);
-    last = { manifest, modules: { ...routeModules }, count: Object.keys(routeModules).length, future, isSpaMode, routes };
+    last = { manifest, modules: { ...routeModules }, given: routeModules, count: Object.keys(routeModules).length, future, isSpaMode, routes };
     return routes;
   };
 }
@@ -58,11 +60,47 @@ export function rememberingConvertRoutes(original: ConvertRoutes): ConvertRoutes
   };
 }
 
+type EntryRouteModules = (routes: Record<string, { module: unknown }>) => Modules;
+type ServerHandoffString = (handoff: { basename?: string; criticalCss?: string; future: object; isSpaMode: boolean; state?: unknown }) => string;
+
 /**
- * Puts the remembering functions in the modules `<RemixServer>` (@remix-run/react's routes) and React Router's
- * `createStaticRouter` (@remix-run/router) read them from on each call (once per process).
+ * Remix's route modules by id for a document (`createEntryRouteModules`), one object per build: made from the build's
+ * routes on every page, and never changed by a render. Given again while the build's routes and each route's module
+ * are the same; a build with a route or module changed (development) gets a new one.
+ */
+export function rememberingEntryRouteModules(original: EntryRouteModules): EntryRouteModules {
+  let last: { routes: Record<string, { module: unknown }>; modules: Modules } | undefined;
+  return (routes) => {
+    if (last && last.routes === routes && Object.keys(routes).every((id) => last!.modules[id] === routes[id]!.module)) return last.modules;
+    last = { routes, modules: original(routes) };
+    return last.modules;
+  };
+}
+
+/**
+ * The handoff's text for a document (`createServerHandoffString`: the basename, future flags and mode, as escaped JSON),
+ * written once per build: with single fetch and no critical CSS (production) it holds nothing of the request.
+ */
+export function rememberingServerHandoffString(original: ServerHandoffString): ServerHandoffString {
+  let last: { future: object; basename?: string; isSpaMode: boolean; text: string } | undefined;
+  return (handoff) => {
+    const keys = Object.keys(handoff);
+    const plain = handoff.criticalCss === undefined && handoff.state === undefined && keys.every((k) => k === 'basename' || k === 'criticalCss' || k === 'future' || k === 'isSpaMode');
+    if (!plain) return original(handoff);
+    if (last && last.future === handoff.future && last.basename === handoff.basename && last.isSpaMode === handoff.isSpaMode) return last.text;
+    last = { future: handoff.future, basename: handoff.basename, isSpaMode: handoff.isSpaMode, text: original(handoff) };
+    return last.text;
+  };
+}
+
+/**
+ * Puts the remembering functions in the modules `<RemixServer>` (@remix-run/react's routes), React Router's
+ * `createStaticRouter` (@remix-run/router) and Remix's document handler (@remix-run/server-runtime's entry and
+ * serverHandoff) read them from on each call (once per process).
  */
 export function rememberRouteTrees(): void {
   replaceExport<CreateServerRoutes>('@remix-run/react/dist/routes.js', 'createServerRoutes', rememberingCreateServerRoutes);
   replaceExport<ConvertRoutes>('@remix-run/router', 'UNSAFE_convertRoutesToDataRoutes', rememberingConvertRoutes);
+  replaceExport<EntryRouteModules>('@remix-run/server-runtime/dist/entry.js', 'createEntryRouteModules', rememberingEntryRouteModules);
+  replaceExport<ServerHandoffString>('@remix-run/server-runtime/dist/serverHandoff.js', 'createServerHandoffString', rememberingServerHandoffString);
 }

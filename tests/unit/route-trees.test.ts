@@ -8,13 +8,19 @@ import { createRequestHandler } from '@remix-run/node';
 import { UNSAFE_convertRoutesToDataRoutes as convertRoutesToDataRoutes } from '@remix-run/router';
 import { UNSAFE_mapRouteProperties as mapRouteProperties } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { rememberRouteTrees, rememberingConvertRoutes, rememberingCreateServerRoutes } from '../../server/route-trees';
+import {
+  rememberRouteTrees, rememberingConvertRoutes, rememberingCreateServerRoutes, rememberingEntryRouteModules, rememberingServerHandoffString,
+} from '../../server/route-trees';
 import { FUTURE, manifestRoute, remixBuild } from '../support/remix-build';
 
 const require = createRequire(import.meta.url);
 type CreateServerRoutes = Parameters<typeof rememberingCreateServerRoutes>[0];
 const remixRoutes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: CreateServerRoutes };
 const originalCreateServerRoutes = remixRoutes.createServerRoutes;
+const remixEntry = require('@remix-run/server-runtime/dist/entry.js') as { createEntryRouteModules: Parameters<typeof rememberingEntryRouteModules>[0] };
+const originalEntryRouteModules = remixEntry.createEntryRouteModules;
+const remixHandoff = require('@remix-run/server-runtime/dist/serverHandoff.js') as { createServerHandoffString: Parameters<typeof rememberingServerHandoffString>[0] };
+const originalHandoffString = remixHandoff.createServerHandoffString;
 
 function Root() {
   const { title } = useLoaderData<{ title: string }>();
@@ -110,6 +116,38 @@ describe('remembering convertRoutesToDataRoutes', () => {
   });
 });
 
+describe("remembering a document's route modules and handoff text", () => {
+  it('gives the same route modules again for the same build, new ones when a module changes', () => {
+    const remembering = rememberingEntryRouteModules(originalEntryRouteModules);
+    const moduleA = { default: () => null }, moduleB = { default: () => null };
+    const routes: Record<string, { module: unknown }> = { root: { module: moduleA }, 'routes/x': { module: moduleB } };
+    const first = remembering(routes);
+    expect(first).toEqual(originalEntryRouteModules(routes));
+    expect(remembering(routes)).toBe(first);
+    routes['routes/x'] = { module: { default: () => null } };
+    const changed = remembering(routes);
+    expect(changed).not.toBe(first);
+    expect(changed).toEqual(originalEntryRouteModules(routes));
+    expect(remembering({ ...routes })).toEqual(changed);
+  });
+
+  it('writes the same handoff text, once for the same flags, afresh for anything of the request', () => {
+    const remembering = rememberingServerHandoffString(originalHandoffString);
+    const future = { v3_singleFetch: true, v3_fetcherPersist: true };
+    const handoff = { basename: '/', criticalCss: undefined, future, isSpaMode: false };
+    const text = remembering({ ...handoff });
+    expect(text).toBe(originalHandoffString({ ...handoff }));
+    expect(remembering({ ...handoff })).toBe(text);
+    for (const other of [
+      { ...handoff, isSpaMode: true }, { ...handoff, basename: '/portal' }, { ...handoff, future: { ...future } },
+      { ...handoff, criticalCss: '.a{color:red}' }, { ...handoff, state: { loaderData: { root: { a: '</script>' } } } },
+    ]) {
+      expect(remembering(other)).toBe(originalHandoffString(other));
+    }
+    expect(remembering({ ...handoff })).toBe(text);
+  });
+});
+
 describe('a page served through Remix with the trees remembered', () => {
   const build = remixBuild(manifest(), modules());
   const handle = createRequestHandler(build, 'production');
@@ -135,6 +173,8 @@ describe('a page served through Remix with the trees remembered', () => {
     // The tree a render asks for is now built once: the same object for every request.
     const given = remixRoutes.createServerRoutes;
     expect(given).not.toBe(originalCreateServerRoutes);
+    expect(remixEntry.createEntryRouteModules).not.toBe(originalEntryRouteModules);
+    expect(remixHandoff.createServerHandoffString).not.toBe(originalHandoffString);
     const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route.module]));
     expect(given(build.assets.routes, routeModules, FUTURE, false)).toBe(given(build.assets.routes, { ...routeModules }, FUTURE, false));
   });
