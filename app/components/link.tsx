@@ -13,10 +13,13 @@ import { Link as RemixLink, useLocation } from '@remix-run/react';
 type LinkProps = ComponentProps<typeof RemixLink>;
 
 const onServer = typeof document === 'undefined';
+const SLASH = 0x2f, QUESTION = 0x3f;
 
 /** A path resolved to itself by the router: '/…' but not '//' (another host), no '.' or '..' segment. */
 export function isPlainAbsolutePath(to: unknown): to is string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//')) return false;
+  if (typeof to !== 'string' || to.charCodeAt(0) !== SLASH || to.charCodeAt(1) === SLASH) return false;
+  // Most links have no '.', no '//' and no '#': nothing for the checks below to find, so no regular expressions.
+  if (to.indexOf('.') < 0 && to.indexOf('//') < 0 && to.indexOf('#') < 0) return to.charCodeAt(to.length - 1) !== QUESTION;
   const path = to.split(/[?#]/, 1)[0]!;
   if (/(^|\/)\.\.?(\/|$)/.test(path) || path.includes('//')) return false;
   // A bare '?' or '#' is dropped by the router's href; keep those to it.
