@@ -59,6 +59,7 @@ describe('Link on the server', () => {
 
   it('takes only paths the router leaves as they are', () => {
     expect(isPlainAbsolutePath('/state/applications?x=1#y')).toBe(true);
+    for (const to of ['/', '/a/b', '/a/b?c=d&e=/f', '/a.b/c', '/a?b=..']) expect(isPlainAbsolutePath(to)).toBe(true);
     for (const to of ['?a', '#a', 'a/b', '/a/./b', '/a/..', '//x', '/a//b', '/a?', '/a#', '/a?#b', 1, null]) expect(isPlainAbsolutePath(to)).toBe(false);
   });
 });
