@@ -21,6 +21,8 @@
 //                   per request at that load
 //   BENCH_IDENTITY=1  pages asked for uncompressed (Accept-Encoding: identity), as autocannon asks in npm run bench
 //   CPU_NODE_FLAGS='--trace-gc'  node flags for the portal's process (space-separated); its stdout is then shown
+//   CPU_PIN=0       the portal's process not pinned to CPU 0 (as npm run bench runs it: its threads, the load's and
+//                   PostgreSQL's share both cores)
 //
 // `/org/applications.data?page=2` is the list's single-fetch data request: the same loaders as the page, no render,
 // so the page minus it is what rendering the document costs.
@@ -85,7 +87,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     };
     const node = [...(process.env.CPU_NODE_FLAGS ? process.env.CPU_NODE_FLAGS.split(' ') : []), ...(process.env.CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROFILE] : []), ENTRY];
-    const pinned = spawnSync('taskset', ['--version']).status === 0;
+    const pinned = process.env.CPU_PIN !== '0' && spawnSync('taskset', ['--version']).status === 0;
     const server = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', '0', process.execPath, ...node] : node, { env, stdio: ['ignore', process.env.CPU_NODE_FLAGS ? 'inherit' : 'ignore', 'inherit'] });
     try {
       const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 // What the benchmark scripts share (npm run bench, npm run bench:load): a JSON client of the API,
 // the dev-outbox sign-in, the load generator (autocannon in a worker thread) and the plain-text tables they print.
 // Loopback only.
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 export interface Client {
@@ -122,6 +123,20 @@ export interface LoadFigures {
   non2xx: number;
   /** Seconds the run took (autocannon's own count, from its first request to its end). */
   duration: number;
+  /**
+   * loadInTurns, when the server runs in this process (npm run bench): this process's main thread (the server's; the
+   * load runs in a worker thread) over the run: its CPU a request, and the share of the run's time it was busy.
+   */
+  mainThread?: { msPerRequest: number; busy: number };
+}
+
+/** This process's main thread's time on a CPU so far (ns; Linux's schedstat), or 0 where there is none. */
+function mainThreadNs(): number {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return 0;
+  }
 }
 
 /** autocannon in a worker thread (scripts/load-worker.mjs), with exact latency percentiles. */
@@ -157,12 +172,14 @@ const SLICE_GAP_MS = 500;
 export async function loadInTurns(
   targets: { url: string; headers: Record<string, string> }[], connections: number, duration: number, slices: number,
 ): Promise<LoadFigures[]> {
-  const runs = targets.map(() => [] as (LoadFigures & { latencies: number[] })[]);
+  const runs = targets.map(() => [] as (LoadFigures & { latencies: number[]; mainThreadNs: number })[]);
   for (let slice = 0; slice < slices; slice++) {
     const order = targets.map((_t, i) => i);
     if (slice % 2 === 1) order.reverse();
     for (const i of order) {
-      runs[i]!.push(await runLoad(targets[i]!.url, targets[i]!.headers, connections, duration / slices, true));
+      const before = mainThreadNs();
+      const run = await runLoad(targets[i]!.url, targets[i]!.headers, connections, duration / slices, true);
+      runs[i]!.push({ ...run, mainThreadNs: mainThreadNs() - before });
       await new Promise((r) => setTimeout(r, SLICE_GAP_MS));
     }
   }
@@ -172,8 +189,10 @@ export async function loadInTurns(
     const seconds = parts.reduce((n, p) => n + p.duration, 0);
     const sum = (k: 'errors' | 'timeouts' | 'non2xx') => parts.reduce((n, p) => n + p[k], 0);
     const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+    const busyNs = parts.reduce((n, p) => n + p.mainThreadNs, 0);
     return {
       requests, requestsPerSec: requests / seconds, duration: seconds,
+      mainThread: { msPerRequest: busyNs / 1e6 / requests, busy: busyNs / 1e9 / seconds },
       p50: at(50), p90: at(90), p95: at(95), p99: at(99), max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
       errors: sum('errors'), timeouts: sum('timeouts'), non2xx: sum('non2xx'),
     };

@@ -7,8 +7,9 @@
 // production (NODE_ENV=production, the UI's production build, the API embedded), signed in as
 // bench.admin.1@example.org through the API (token) and through the UI's forms (cookie). Measured:
 //   at 10k  the page /org/applications and its bare API call (the same filters, page and size) side by
-//           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), the two in turns (four slices
-//           each, A B then B A: loadInTurns), one at a time (p50, in turns too), the ratio page / API; SQL statements per page and per API call (the query logger,
+//           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), the two in turns (two slices
+//           each, A B then B A: loadInTurns), with the portal's main thread's CPU a request; one at a time (p50,
+//           in turns too); the ratio page / API; SQL statements per page and per API call (the query logger,
 //           api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
 //           the page's p50 alone minus its API call's against 1.6 × issue 8's plain-React floor, the calibrated copy in
 //           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts);
@@ -25,7 +26,7 @@
 //           state sees, and the attachments ZIP of a 50-file application; time, size, peak memory.
 // Everything runs on 127.0.0.1, is bounded in count and time, and is closed at the end. Needs a
 // production build (flock /tmp/portal-build.lock npm run build). BENCH_ENGINES=pglite,postgres picks engines;
-// BENCH_LOAD_SLICES (4) the slices of the side-by-side load (1: the page, then its API call).
+// BENCH_LOAD_SLICES (2) the slices of the side-by-side load (1: the page, then its API call).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,7 +72,7 @@ const LIGHT_CONNECTIONS = 4;
 const HEAVY_SECONDS = 10;
 const LIGHT_SECONDS = 5;
 /** Slices of the under-load time a side, a page and its API call taking turns (loadInTurns). */
-const LOAD_SLICES = Number(process.env.BENCH_LOAD_SLICES ?? 4);
+const LOAD_SLICES = Number(process.env.BENCH_LOAD_SLICES ?? 2);
 const SEQUENTIAL_RUNS = 40;
 /** Requests of a list's page and of its API call, one at a time, in turns (inTurns). */
 const ALONE_RUNS = 200;
@@ -853,6 +854,9 @@ function report(f: EngineFigures) {
     for (const q of x.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
   }
   console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95}); state page ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.state.page.heavy.requestsPerSec)} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057)`);
+  const busy = (x: Side) => x.heavy.mainThread ? `${x.heavy.mainThread.msPerRequest.toFixed(2)} ms a request, busy ${Math.round(100 * x.heavy.mainThread.busy)}%` : 'not measured';
+  console.log(`  the portal's main thread at ${HEAVY_CONNECTIONS} connections (its CPU; the load runs in a worker thread, PostgreSQL in its own processes): ` +
+    `org page ${busy(f.page)}, its API call ${busy(f.api)}; state page ${busy(f.state.page)}, its API call ${busy(f.state.api)}`);
   const uiSide = (x: { page: Side; api: Side }) => ms(x.page.sequential.median - x.api.sequential.median);
   console.log(`  the page's time minus its API call's, one at a time (p50 alone): org page ${uiSide(f)} ms, state page ${uiSide(f.state)} ms; ` +
     (Number.isNaN(floorMs) ? `the floor ${floorNote}` : `target ≤ 1.6 × the plain-React floor = ${ms(1.6 * floorMs)} ms (${floorNote})`));
