@@ -1,5 +1,7 @@
 // The server's cheap Form and useFetcher (app/components/form.tsx, decision 074) write what Remix's write, under a data
 // router as Remix renders a page.
+import fs from 'node:fs';
+import path from 'node:path';
 import { createElement, useId, type ReactElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Outlet } from 'react-router-dom';
@@ -98,4 +100,24 @@ describe('useFetcher on the server', () => {
       }
     });
   }
+});
+
+describe('the app', () => {
+  it('takes Form and useFetcher from components/form, so every page gets the server\'s cheap ones', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && full !== path.join('app', 'components', 'form.tsx')) files.push(full);
+      }
+    };
+    walk('app');
+    expect(files.length).toBeGreaterThan(100);
+    const direct = files.filter((file) => {
+      const imports = [...fs.readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@remix-run\/react'/g)];
+      return imports.some(([, names]) => names!.split(',').some((n) => /^(Form|useFetcher)(\s+as\s+\w+)?$/.test(n.trim())));
+    });
+    expect(direct).toEqual([]);
+  });
 });
