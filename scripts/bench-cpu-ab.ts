@@ -20,7 +20,7 @@ import { openDatabase, vacuumAllTables } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
 import { benchAdminEmail, benchFilteredList, benchOrganizations, seedLarge } from './seed-large';
 import { startPostgres, freePort, type RunningPostgres } from '../tests/support/postgres';
-import { Browser, client, loadTest, outboxCode, signIn, signInBrowser } from './bench-support';
+import { Browser, client, loadTest, mainThreadNs, outboxCode, signIn, signInBrowser } from './bench-support';
 
 const A = path.resolve(process.env.AB_A ?? '.'), B = path.resolve(process.env.AB_B ?? '.');
 const ENGINES = (process.env.AB_ENGINES ?? 'pglite,postgres').split(',');
@@ -35,7 +35,6 @@ function cpuMs(pid: number) {
   const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
 }
-function schedNs(pid: number) { return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]); }
 
 async function serve(dir: string, dataDir: string, pgUrl: string | undefined, flags: string[], extraEnv: Record<string, string>) {
   const port = await freePort();
@@ -102,9 +101,9 @@ async function runEngine(engine: string) {
             per[k] = (await loadTest(t.url(s), t.headers(s), 32, LOAD)).requestsPerSec; sum[k] += per[k]!;
             continue;
           }
-          const before = schedNs(s.server.pid!), beforeAll = cpuMs(s.server.pid!);
+          const before = mainThreadNs(s.server.pid!), beforeAll = cpuMs(s.server.pid!);
           for (let i = 0; i < BATCH; i++) await t.get(s);
-          per[k] = (schedNs(s.server.pid!) - before) / 1e6 / BATCH; sum[k] += per[k]!;
+          per[k] = (mainThreadNs(s.server.pid!) - before) / 1e6 / BATCH; sum[k] += per[k]!;
           every[k] += (cpuMs(s.server.pid!) - beforeAll) / BATCH;
         }
         diffs.push(per.a! - per.b!);

@@ -130,10 +130,10 @@ export interface LoadFigures {
   mainThread?: { msPerRequest: number; busy: number };
 }
 
-/** This process's main thread's time on a CPU so far (ns; Linux's schedstat), or 0 where there is none. */
-function mainThreadNs(): number {
+/** A process's main thread's time on a CPU so far (ns; Linux's schedstat): this process's by default, 0 where none. */
+export function mainThreadNs(pid = process.pid): number {
   try {
-    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
   } catch {
     return 0;
   }
@@ -176,9 +176,9 @@ async function drained(target: { url: string; headers: Record<string, string> })
 /**
  * Several URLs under the same load in turns, for figures that are compared with each other (a page and its API call):
  * `slices` slices of duration ÷ slices seconds each, in the order A B, B A, A B, …; between slices, one more request
- * waits for the requests a slice left running, then a short pause. A machine that speeds up or slows down during the run (a shared 2-core one
- * moves by ±15% within a minute) then weighs on each URL alike, where one URL after the other put the whole drift
- * between them. Each URL's figures are over all its slices: requests ÷ the slices' seconds, percentiles of every
+ * waits for the requests a slice left running, then a short pause. A machine that speeds up or slows down during the
+ * run (a shared 2-core one moves by ±15% within a minute) then weighs on each URL alike, where one URL after the other
+ * put the whole drift between them. Each URL's figures are over all its slices: requests ÷ the slices' seconds, percentiles of every
  * latency.
  */
 export async function loadInTurns(
