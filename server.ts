@@ -41,6 +41,16 @@ function serve() {
     console.error('The portal could not start:', err);
     process.exit(1);
   });
+  // The embedded database's thread stopped on its own (decision 076): every statement would fail from then on, so
+  // the process stops, and whoever runs it (a supervisor, or the person who ran npm start) starts it again.
+  void database.then(
+    (db) =>
+      db.lost?.then((err) => {
+        console.error(`${err.message} The portal stops; start it again to reopen its data.`);
+        process.exit(1);
+      }),
+    () => {},
+  );
   if (env.DEV_OUTBOX) {
     console.log(`Development outbox ON: mail is not sent; sign-in codes are printed here and readable from this machine at http://localhost:${env.PORT}/api/v1/dev/outbox?email=… Set SMTP_URL (and unset DEV_OUTBOX) for real mail.`);
   }

@@ -34,11 +34,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { PGlite } from '@electric-sql/pglite';
 import type { ServerBuild } from '@remix-run/node';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fromPglite, openDatabase, vacuumAllTables, type Database } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
+import { PgliteRemote } from '../api/db/pglite-remote';
 import {
   answers, applicationSections, applications, memberships, profileAnswers, projectAreas, questions, sections, users,
 } from '../api/db/schema';
@@ -677,14 +677,15 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
         log(`${engine}: loading ${applicationsTotal.toLocaleString('en-US')} applications from ${cached}`);
         await database?.close();
         const t = process.hrtime.bigint();
-        database = fromPglite(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(cached)]) }));
+        database = fromPglite((await PgliteRemote.start({ loadDump: cached })).asPglite());
         setup.seedMs[applicationsTotal] = elapsed(t);
         return database;
       }
       if (!database) {
         log(`${engine}: opening a fresh database`);
         let t = process.hrtime.bigint();
-        database = engine === 'PGlite' ? fromPglite(await PGlite.create()) : await openDatabase({ dataDir, databaseUrl: pgUrl });
+        // PGlite in memory on its own thread, as the portal runs it on disk (decision 076).
+        database = engine === 'PGlite' ? fromPglite((await PgliteRemote.start({})).asPglite()) : await openDatabase({ dataDir, databaseUrl: pgUrl });
         setup.openMs = elapsed(t);
         t = process.hrtime.bigint();
         await database.migrate();

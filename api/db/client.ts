@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { schema } from './schema';
 import { describeDatabaseError, isDatabaseUnavailable } from './errors';
-import { pgliteTemplateFor } from './pglite-template';
+import { PgliteRemote } from './pglite-remote';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -76,8 +76,10 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** PGlite only: the instance, for dumps in tests. */
+  /** PGlite only: the instance (or its thread's stand-in, pglite-remote.ts), for dumps. */
   pglite?: PGlite;
+  /** PGlite on its thread only: settles if that thread stops on its own; every statement fails from then on. */
+  lost?: Promise<Error>;
   /** Counts the statements sent to this database (off until asked). */
   statements: StatementCounter;
 }
@@ -229,9 +231,14 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   const dir = path.resolve(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDirectory(path.resolve(opts.dataDir));
-  // A new database starts from the build's template (initdb and migrations done); see pglite-template.ts.
-  const client = await PGlite.create(dir, { loadDataDir: pgliteTemplateFor(dir) });
-  const database = fromPglite(client);
+  // PGlite runs on its own thread (decision 076). A new database starts from the build's template (initdb and
+  // migrations done; pglite-template.ts).
+  const remote = await PgliteRemote.start({ dataDir: dir }).catch((err) => {
+    unlock();
+    throw err;
+  });
+  const database = fromPglite(remote.asPglite());
+  database.lost = remote.lost;
   const maintenance = scheduleVacuum(database.db, opts.log ?? logToConsole);
   const close = database.close;
   database.close = async () => {

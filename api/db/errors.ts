@@ -4,6 +4,9 @@
 /** Socket-level failures of the connection itself (Node's errno codes). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/** The embedded database's thread has stopped or was closed (api/db/pglite-remote.ts). */
+export const PGLITE_UNAVAILABLE = 'PGLITE_UNAVAILABLE';
+
 /** SQLSTATEs of a server going away: admin/crash shutdown, not accepting connections yet. Class 08 is added below. */
 const SERVER_GONE_STATES = new Set(['57P01', '57P02', '57P03']);
 
@@ -20,7 +23,7 @@ const UNREACHABLE_MESSAGES = [
 function unreachable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE_STATES.has(code) || code === PGLITE_UNAVAILABLE || /^08[0-9A-Z]{3}$/.test(code))) return true;
   const message = (err as { message?: unknown }).message;
   return typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.startsWith(m));
 }

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, openDatabase, type Database } from '../../api/db/client';
+import { PgliteRemote } from '../../api/db/pglite-remote';
 import { createPortalServer } from '../../server/edge';
 import { apiTransportOf, createPortalApp } from '../../server/portal';
 import { httpTransport, type ApiTransport } from '../../server/api-transport';
@@ -83,9 +83,8 @@ async function testDatabase(): Promise<Database> {
     };
     return database;
   }
-  const dump = fs.readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return fromPglite(client);
+  // PGlite on its own thread, as the portal runs it (decision 076), from the migrated template.
+  return fromPglite((await PgliteRemote.start({ loadDump: inject('pgliteTemplate') })).asPglite());
 }
 
 export async function startTestApi(overrides: Partial<Record<string, string>> = {}): Promise<TestApi> {

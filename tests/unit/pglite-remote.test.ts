@@ -1,0 +1,154 @@
+// The embedded database on its own thread (api/db/pglite-remote.ts, decision 076): the portal's calls give what
+// PGlite in the same thread gives (rows, types, errors with PostgreSQL's fields), transactions commit, roll back
+// and keep other statements out while open, and a thread that cannot open its database says so.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { fromPglite, type Database } from '../../api/db/client';
+import { isDatabaseUnavailable, isUniqueViolation } from '../../api/db/errors';
+import { PgliteRemote } from '../../api/db/pglite-remote';
+
+let remote: PgliteRemote;
+let direct: PGlite;
+let database: Database;
+
+beforeAll(async () => {
+  [remote, direct] = await Promise.all([PgliteRemote.start({}), PGlite.create()]);
+  database = fromPglite(remote.asPglite());
+  for (const client of [remote.asPglite(), direct]) {
+    await client.exec(`create table t (id int primary key, name text not null, at timestamptz, tags text[], doc jsonb, n bigint)`);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await direct?.close();
+});
+
+describe('a statement on the thread', () => {
+  it('answers what PGlite on the main thread answers: rows, fields, affected rows, in both row modes', async () => {
+    const insert = `insert into t values ($1, $2, $3, $4, $5, $6), (2, 'b', null, '{}', null, null) returning id`;
+    const values = [1, 'a', new Date('2026-11-28T12:00:00Z'), ['x', 'y'], { k: [1, 'two'] }, 9007199254740993n];
+    const rows = await Promise.all([remote.asPglite(), direct].map((c) => c.query(insert, values)));
+    expect(rows[0]).toEqual(rows[1]);
+    for (const rowMode of ['object', 'array'] as const) {
+      const [viaThread, here] = await Promise.all([remote.asPglite(), direct].map((c) => c.query('select * from t order by id', [], { rowMode })));
+      expect(viaThread).toEqual(here);
+    }
+    const [row] = (await remote.query<{ at: Date; doc: unknown; n: bigint }>('select at, doc, n from t where id = 1')).rows;
+    expect(row).toEqual({ at: new Date('2026-11-28T12:00:00Z'), doc: { k: [1, 'two'] }, n: 9007199254740993n });
+  });
+
+  it("reads as text the types drizzle asks for as text (its parsers, which cannot cross threads, are all `(v) => v`)", async () => {
+    const parsers = { 1184: (value: unknown) => value };
+    const { rows } = await remote.query<{ at: unknown }>('select at from t where id = 1', [], { parsers });
+    expect(typeof rows[0]!.at).toBe('string');
+    expect(await database.db.execute(sql`select ${'2026-11-28T12:00:00Z'}::timestamptz as at`).then((r) => r.rows[0])).toEqual({ at: '2026-11-28 12:00:00+00' });
+  });
+
+  it("fails with PostgreSQL's error fields, so the portal's mapping (409 on a duplicate) works as in-process", async () => {
+    const err = await remote.query('insert into t (id, name) values (1, $1)', ['again']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', table: 't', constraint: 't_pkey', message: expect.stringContaining('duplicate key') });
+    expect(isUniqueViolation(err)).toBe(true);
+    const viaDrizzle = await database.db.execute(sql`insert into t (id, name) values (1, 'again')`).catch((e: unknown) => e);
+    expect(isUniqueViolation(viaDrizzle)).toBe(true);
+    expect(isDatabaseUnavailable(viaDrizzle)).toBe(false);
+  });
+});
+
+describe('a transaction on the thread', () => {
+  it('commits what its callback wrote and answers what the callback answered', async () => {
+    const answer = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id, name) values (10, 'ten')`);
+      return (await tx.execute(sql`select count(*)::int as n from t where id = 10`)).rows[0];
+    });
+    expect(answer).toEqual({ n: 1 });
+    expect((await remote.query('select name from t where id = 10')).rows).toEqual([{ name: 'ten' }]);
+  });
+
+  it('rolls back everything when its callback throws, and throws what the callback threw', async () => {
+    const thrown = new Error('no');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (id, name) values (11, 'eleven')`);
+        throw thrown;
+      }),
+    ).rejects.toBe(thrown);
+    expect((await remote.query('select * from t where id = 11')).rows).toEqual([]);
+  });
+
+  it("rolls back after a failed statement, with that statement's error", async () => {
+    const err = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into t (id, name) values (12, 'twelve')`);
+        await tx.execute(sql`insert into t (id, name) values (12, 'twelve again')`);
+      })
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(err)).toBe(true);
+    expect((await remote.query('select * from t where id = 12')).rows).toEqual([]);
+  });
+
+  it('keeps a nested transaction (a savepoint) apart: its rollback leaves the outer one', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id, name) values (13, 'outer')`);
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`insert into t (id, name) values (14, 'inner')`);
+        inner.rollback();
+      }).catch(() => {});
+    });
+    expect((await remote.query('select id from t where id in (13, 14) order by id')).rows).toEqual([{ id: 13 }]);
+  });
+
+  it('keeps every other statement and transaction out until it ends, and runs them after it in order', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = database.db.transaction(async (tx) => {
+      await tx.execute(sql`update t set name = 'first' where id = 1`);
+      order.push('first wrote');
+      await held;
+      await tx.execute(sql`update t set name = 'first, again' where id = 1`);
+      order.push('first ends');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = remote.query<{ name: string }>('select name from t where id = 1').then((r) => order.push(`outside read ${r.rows[0]!.name}`));
+    const second = database.db.transaction(async (tx) => {
+      order.push('second began');
+      await tx.execute(sql`update t set name = 'second' where id = 1`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['first wrote']);
+    release();
+    await Promise.all([first, outside, second]);
+    expect(order).toEqual(['first wrote', 'first ends', 'outside read first, again', 'second began']);
+    expect((await remote.query('select name from t where id = 1')).rows).toEqual([{ name: 'second' }]);
+  });
+});
+
+describe('the thread itself', () => {
+  it('dumps the database, which PGlite opens again with the same rows', async () => {
+    const dump = await remote.dumpDataDir('gzip');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-remote-')), 'dump.tar.gz');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    const copy = await PgliteRemote.start({ loadDump: file });
+    try {
+      expect((await copy.query('select id from t order by id')).rows).toEqual((await remote.query('select id from t order by id')).rows);
+    } finally {
+      await copy.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('says why when its database cannot be opened, and a closed one refuses calls as unavailable', async () => {
+    await expect(PgliteRemote.start({ loadDump: '/nonexistent/dump.tar.gz' })).rejects.toThrow(/ENOENT/);
+    const other = await PgliteRemote.start({});
+    await other.close();
+    expect(other.closed).toBe(true);
+    const err = await other.query('select 1').catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  }, 60_000);
+});
