@@ -44,7 +44,14 @@ ready.then(
 
 const reply = (id: number, work: Promise<unknown>) =>
   work.then(
-    (result) => port.postMessage({ id, ok: true, result } satisfies FromThread),
+    (result) => {
+      try {
+        port.postMessage({ id, ok: true, result } satisfies FromThread);
+      } catch (err) {
+        // An answer that cannot be copied to the main thread is that call's error, not the thread's end.
+        port.postMessage({ id, ok: false, error: errorOf(err) } satisfies FromThread);
+      }
+    },
     (err) => port.postMessage({ id, ok: false, error: errorOf(err) } satisfies FromThread),
   );
 
