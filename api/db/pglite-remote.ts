@@ -57,14 +57,15 @@ function textTypes(parsers: Record<number, unknown> | undefined): number[] | und
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 
 export class PgliteRemote {
-  #worker: Worker;
+  /** The thread (not #private: a test stops it the way a crash would). */
+  private readonly worker: Worker;
   #next = 1;
   #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   #failure: Error | undefined;
   closed = false;
 
   private constructor(worker: Worker) {
-    this.#worker = worker;
+    this.worker = worker;
     worker.on('message', (message: FromThread) => {
       const call = this.#pending.get(message.id);
       if (!call) return;
@@ -117,7 +118,7 @@ export class PgliteRemote {
     if (this.#failure) return { id, answer: Promise.reject(this.#failure) };
     const answer = new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...call, id });
+      this.worker.postMessage({ ...call, id });
     });
     return { id, answer };
   }
@@ -172,7 +173,7 @@ export class PgliteRemote {
     if (this.closed) return;
     await this.#send({ op: 'close' }).answer;
     this.#fail(unavailable('The embedded database is closed.'), false);
-    await this.#worker.terminate();
+    await this.worker.terminate();
   }
 
   /** As PGlite, for fromPglite: drizzle's driver and the portal's own calls use no more than this. */

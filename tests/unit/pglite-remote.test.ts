@@ -151,4 +151,15 @@ describe('the thread itself', () => {
     const err = await other.query('select 1').catch((e: unknown) => e);
     expect(isDatabaseUnavailable(err)).toBe(true);
   }, 60_000);
+
+  it('a thread that stops on its own fails the calls waiting for it and every later one, and says it is lost', async () => {
+    const crashing = await PgliteRemote.start({});
+    const waiting = crashing.query('select pg_sleep(2)').catch((e: unknown) => e);
+    await (crashing as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const lost = await crashing.lost;
+    expect(lost.message).toMatch(/The embedded database stopped/);
+    expect(isDatabaseUnavailable(await waiting)).toBe(true);
+    expect(isDatabaseUnavailable(await crashing.query('select 1').catch((e: unknown) => e))).toBe(true);
+    expect(crashing.closed).toBe(true);
+  }, 60_000);
 });
