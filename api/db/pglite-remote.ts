@@ -49,9 +49,24 @@ function reviveError(error: ThreadError): Error {
   return err;
 }
 
-/** The OIDs drizzle asks to be read as text (its parsers are all `(value) => value`): functions do not cross threads. */
+const checkedParsers = new WeakMap<object, number[]>();
+
+/**
+ * The OIDs drizzle asks to be read as text: functions do not cross threads, and drizzle's parsers are all
+ * `(value) => value`. Any other parser (a later drizzle's) is refused here rather than dropped without a word.
+ */
 function textTypes(parsers: Record<number, unknown> | undefined): number[] | undefined {
-  return parsers ? Object.keys(parsers).map(Number) : undefined;
+  if (!parsers) return undefined;
+  let oids = checkedParsers.get(parsers);
+  if (!oids) {
+    const probe = 'pglite-remote';
+    for (const [oid, parser] of Object.entries(parsers)) {
+      if (typeof parser !== 'function' || parser(probe) !== probe) throw new Error(`PgliteRemote: the parser of type ${oid} is not (value) => value, and cannot run on the database's thread.`);
+    }
+    oids = Object.keys(parsers).map(Number);
+    checkedParsers.set(parsers, oids);
+  }
+  return oids;
 }
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
@@ -124,7 +139,13 @@ export class PgliteRemote {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    return this.#send<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes: textTypes(options?.parsers), tx }).answer;
+    let types: number[] | undefined;
+    try {
+      types = textTypes(options?.parsers);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.#send<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes: types, tx }).answer;
   }
 
   exec(sql: string, tx?: number): Promise<Results[]> {

@@ -47,6 +47,8 @@ describe('a statement on the thread', () => {
     const { rows } = await remote.query<{ at: unknown }>('select at from t where id = 1', [], { parsers });
     expect(typeof rows[0]!.at).toBe('string');
     expect(await database.db.execute(sql`select ${'2026-11-28T12:00:00Z'}::timestamptz as at`).then((r) => r.rows[0])).toEqual({ at: '2026-11-28 12:00:00+00' });
+    // A parser that does more than that cannot cross to the thread: refused, not dropped.
+    await expect(remote.query('select 1', [], { parsers: { 1184: (value: unknown) => new Date(String(value)) } })).rejects.toThrow(/not \(value\) => value/);
   });
 
   it("fails with PostgreSQL's error fields, so the portal's mapping (409 on a duplicate) works as in-process", async () => {
