@@ -73,6 +73,8 @@ const HEAVY_SECONDS = 10;
 const LIGHT_SECONDS = 5;
 /** Slices of the under-load time a side, a page and its API call taking turns (loadInTurns). */
 const LOAD_SLICES = Number(process.env.BENCH_LOAD_SLICES ?? 2);
+/** Each side under load, unmeasured, before the measured slices (0 for none): the portal's first seconds under load are slower. */
+const LOAD_WARM_UP_SECONDS = Number(process.env.BENCH_LOAD_WARM_UP ?? 5);
 const SEQUENTIAL_RUNS = 40;
 /** Requests of a list's page and of its API call, one at a time, in turns (inTurns). */
 const ALONE_RUNS = 200;
@@ -248,7 +250,7 @@ async function measureSideBySide(
   log(`${what}: the page and its API call under load in turns, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s each, then ` +
     `${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s each (${LOAD_SLICES} slices a side)`);
   const targets = [page, api].map((s) => ({ url: baseUrl + s.url, headers: s.headers }));
-  const [pageHeavy, apiHeavy] = await loadInTurns(targets, HEAVY_CONNECTIONS, HEAVY_SECONDS, LOAD_SLICES);
+  const [pageHeavy, apiHeavy] = await loadInTurns(targets, HEAVY_CONNECTIONS, HEAVY_SECONDS, LOAD_SLICES, LOAD_WARM_UP_SECONDS);
   const [pageLight, apiLight] = await loadInTurns(targets, LIGHT_CONNECTIONS, LIGHT_SECONDS, LOAD_SLICES);
   return {
     page: await sideOf(database, page, pageHeavy!, pageLight!),
