@@ -59,15 +59,14 @@ port.on('message', async (message: ToThread) => {
   const db = await ready;
   const { id } = message;
   switch (message.op) {
-    case 'query': {
-      const target = message.tx ? transactions.get(message.tx)?.tx : db;
-      if (!target) return reply(id, Promise.reject(new Error('The transaction has ended.')));
-      return reply(id, target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: asText(message.textTypes) }));
-    }
+    case 'query':
     case 'exec': {
+      // A statement of a transaction runs on its handle; any other, on the database (after any open transaction).
       const target = message.tx ? transactions.get(message.tx)?.tx : db;
       if (!target) return reply(id, Promise.reject(new Error('The transaction has ended.')));
-      return reply(id, target.exec(message.sql));
+      return reply(id, message.op === 'query'
+        ? target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: asText(message.textTypes) })
+        : target.exec(message.sql));
     }
     case 'begin': {
       // The answer to 'begin' is sent once PGlite has opened the transaction (after any other one); the answer

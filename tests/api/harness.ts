@@ -1,7 +1,6 @@
 // Each API test file gets its own database (a copy of the seeded template) and a real HTTP server.
 // `call` goes through the transport named by TEST_TRANSPORT: 'http' (default: fetch to the server) or
 // 'inprocess' (the UI's own in-process client, server/api-transport.ts, dispatching to the same router).
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
