@@ -144,17 +144,44 @@ export function loadTest(url: string, headers: Record<string, string>, connectio
   return runLoad(url, headers, connections, duration, false);
 }
 
+/**
+ * The one load worker of this process, started with its first run and kept for the next ones (warm: it primes itself
+ * once, scripts/load-worker.mjs); it holds the process open only while a run is waiting.
+ */
+let worker: { thread: Worker; waiting: Map<number, { resolve: (m: any) => void; reject: (e: Error) => void }>; next: number } | undefined;
+
+function loadWorker(): NonNullable<typeof worker> {
+  if (worker) return worker;
+  const thread = new Worker(new URL('./load-worker.mjs', import.meta.url));
+  const started = { thread, waiting: new Map<number, { resolve: (m: any) => void; reject: (e: Error) => void }>(), next: 0 };
+  const fail = (err: Error) => {
+    worker = undefined;
+    for (const { reject } of started.waiting.values()) reject(err);
+    started.waiting.clear();
+  };
+  thread.on('message', (m: { id: number; error?: string; figures?: LoadFigures }) => {
+    const call = started.waiting.get(m.id);
+    started.waiting.delete(m.id);
+    if (started.waiting.size === 0) thread.unref();
+    if (m.error) call?.reject(new Error(m.error));
+    else call?.resolve(m.figures);
+  });
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`the load worker stopped (exit code ${code})`)));
+  thread.unref();
+  worker = started;
+  return started;
+}
+
 function runLoad<K extends boolean>(
   url: string, headers: Record<string, string>, connections: number, duration: number, keepLatencies: K,
 ): Promise<K extends true ? LoadFigures & { latencies: number[] } : LoadFigures> {
+  const w = loadWorker();
+  const id = w.next++;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, connections, duration, headers, keepLatencies } });
-    worker.once('message', (m: { error?: string } & LoadFigures & { latencies: number[] }) => {
-      void worker.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    worker.once('error', reject);
+    w.waiting.set(id, { resolve, reject });
+    w.thread.ref();
+    w.thread.postMessage({ id, run: { url, connections, duration, headers, keepLatencies } });
   });
 }
 
