@@ -1,6 +1,7 @@
 // Parts of the server's document written once for each shape of page (decisions 072, 073; utils/kept-markup.ts): the
 // first time a shape is rendered, the part between two markers that keepMarkup reads the finished part from;
-// afterwards one empty <template> where the kept part goes, with this page's nonce. Server only (root.tsx).
+// afterwards one empty <template> where the kept part goes, with this page's nonce. Server only (root.tsx, the shell's
+// side menu).
 import { createContext, useContext, type ReactNode } from 'react';
 import { Links, Scripts, UNSAFE_RemixContext, useLocation, useMatches } from '@remix-run/react';
 import { KEPT_MARKUP, keptMarkup, markupKey, type KeptMarkupNotes, type KeptPart } from '../utils/kept-markup';
@@ -10,7 +11,11 @@ type RenderMeta = { didRenderScripts?: boolean; [KEPT_MARKUP]?: KeptMarkupNotes 
 /** Whether a route of this document failed (entry.server.tsx provides it from Remix's static handler context). */
 export const RouteFailedContext = createContext(false);
 
-function KeptMarkup({ part, shape, whenKept, children }: { part: KeptPart; shape: readonly string[]; whenKept?: (meta: RenderMeta) => void; children: ReactNode }) {
+/**
+ * A part of the server's document kept for every page of its shape: `shape` must hold everything the part's markup
+ * depends on besides the build. Its children must not ask for ids (useId): their tree differs from the browser's.
+ */
+export function KeptMarkup({ part, shape, whenKept, children }: { part: KeptPart; shape: readonly string[]; whenKept?: (meta: RenderMeta) => void; children: ReactNode }) {
   const remix = useContext(UNSAFE_RemixContext);
   const renderMeta = remix?.renderMeta as RenderMeta | undefined;
   // Outside Remix's document render (no renderMeta to note on), the part as it is.

@@ -8,6 +8,7 @@ import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { Form, useFetcher } from './form';
 import { Link } from './link';
 import { Icon } from './icons';
+import { KeptMarkup } from './kept-markup';
 import { useHydrated } from '../utils/use-hydrated';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
@@ -193,7 +194,25 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
   );
 }
 
-function SideMenu({ items, selected, menu }: { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] }) {
+type SideMenuProps = { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] };
+
+const onServer = typeof document === 'undefined';
+
+/**
+ * The side menu: on the server, written once for each role's items, page item and mode, and kept (decision 077); in
+ * the browser, rendered as always (it hydrates the same markup).
+ */
+export function SideMenu(props: SideMenuProps) {
+  if (!onServer) return <SideMenuNav {...props} />;
+  const shape = [props.menu, props.selected, ...props.items.map((i) => `${i.path}\u0001${i.label}\u0001${i.icon}`)];
+  return (
+    <KeptMarkup part="menu" shape={shape}>
+      <SideMenuNav {...props} />
+    </KeptMarkup>
+  );
+}
+
+export function SideMenuNav({ items, selected, menu }: SideMenuProps) {
   const labelClass = menu === 'open' ? undefined : menu === 'collapsed' ? 'visually-hidden' : 'menu-label-auto';
   return (
     <nav id="side-menu" aria-label="Main menu" data-menu={menu} className="ui-side">

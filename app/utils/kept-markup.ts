@@ -8,10 +8,12 @@
 // - The links of <head> (Remix's <Links>: each matched route's `links()`, which take no arguments, and the build's
 //   CSS) depend only on the build and the matched routes, when no route failed (a failed route's boundary drops the
 //   routes below it).
+// - The side menu of the signed-in shell (components/shell.tsx) depends only on its items (the user's role), the item
+//   of the page (aria-current) and the menu's mode (open, collapsed, auto): the same few dozen elements on every page.
 // Two pages of the same shape differ only by their nonces: the finished part is kept with the nonce taken out, and
 // given to the next page of its shape with that page's nonce.
 
-export type KeptPart = 'scripts' | 'links';
+export type KeptPart = 'scripts' | 'links' | 'menu';
 
 /** Where a kept part has its nonce. */
 export const NONCE_MARK = '\u0000nonce\u0000';

@@ -3,9 +3,10 @@
 // page with a parameter and one whose loader fails into its boundary, each with links of its own; single fetch and
 // lazy route discovery on, as the portal's remix.config.js) is served by the portal's entry steps with <Links> and
 // <Scripts> in its root, and again with <PageLinks> and <PageScripts>. Every document must be the same bytes, each
-// with its own nonce, the first time a shape of page is seen and every time after.
+// with its own nonce, the first time a shape of page is seen and every time after. The layout writes the shell's side
+// menu (its plain nav, and the kept SideMenu), with items, page item and mode that change from page to page.
 import { createElement as h, Fragment } from 'react';
-import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, RemixServer, Scripts, useLoaderData, useLocation } from '@remix-run/react';
 import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
 import { manifestRoute, remixBuild } from '../support/remix-build';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,8 @@ import { tidyDocument } from '../../app/utils/html-document.server';
 import { keepMarkup, scriptsAfterFirstPaint } from '../../app/utils/scripts-after-paint.server';
 import { PageLinks, PageScripts, RouteFailedContext } from '../../app/components/kept-markup';
 import { NonceProvider, useNonce } from '../../app/utils/nonce';
+import { SideMenu, SideMenuNav } from '../../app/components/shell';
+import type { MenuEntry } from '../../domain/menu';
 
 type HandleDocument = ServerBuild['entry']['module']['default'];
 
@@ -49,6 +52,23 @@ function PortalScripts() {
   return h(PageScripts, { nonce: useNonce() });
 }
 
+const MENU: MenuEntry[] = [
+  { label: 'Dashboard', path: '/org', icon: 'dashboard' },
+  { label: 'List', path: '/org/list', icon: 'applications' },
+  { label: 'Users', path: '/org/users', icon: 'users' },
+];
+
+/** The layout: the side menu (the item pages show two items; `?menu=` sets the mode), then the page. */
+function layout(scripts: 'remix' | 'portal') {
+  return function Layout() {
+    const { pathname, search } = useLocation();
+    const menu = (new URLSearchParams(search).get('menu') ?? 'auto') as 'auto' | 'open' | 'collapsed';
+    const items = pathname.startsWith('/org/item') ? MENU.slice(0, 2) : MENU;
+    const selected = pathname.startsWith('/org/list') ? '/org/list' : '/org';
+    return h(Fragment, null, h(scripts === 'remix' ? SideMenuNav : SideMenu, { items, selected, menu }), h(Outlet));
+  };
+}
+
 const page = (text: string) => ({
   links: () => [{ rel: 'stylesheet', href: `/build/${text.toLowerCase()}.css` }, { rel: 'preload', href: '/fonts/a.woff2', as: 'font', crossOrigin: 'anonymous' }],
   loader: ({ params }: { params: Record<string, string | undefined> }) => ({ text, id: params.id ?? null }),
@@ -71,7 +91,7 @@ function app(scripts: 'remix' | 'portal') {
   };
   const modules = {
     root: { default: root(scripts), loader: () => ({ title: 'Pages' }), links: () => [{ rel: 'icon', href: '/favicon.svg' }] },
-    'routes/org': { default: () => h(Outlet), loader: () => ({ layout: true }), ErrorBoundary: () => h('p', null, 'The layout caught it'), links: () => [{ rel: 'stylesheet', href: '/build/org.css' }] },
+    'routes/org': { default: layout(scripts), loader: () => ({ layout: true }), ErrorBoundary: () => h('p', null, 'The layout caught it'), links: () => [{ rel: 'stylesheet', href: '/build/org.css' }] },
     'routes/org._index': page('Dashboard'),
     'routes/org.list': page('List'),
     'routes/org.item.$id': page('Item'),
@@ -95,14 +115,17 @@ async function both(path: string) {
   return { remix: remix!, portal: portal! };
 }
 
-describe('<PageLinks> and <PageScripts> with keepMarkup', () => {
+describe('<PageLinks>, <PageScripts> and the side menu with keepMarkup', () => {
   // Remix logs the failing page's error, as it should: not this test's output.
   const quiet = vi.spyOn(console, 'error');
   beforeAll(() => void quiet.mockImplementation(() => undefined));
   afterAll(() => quiet.mockRestore());
 
   it('writes what <Links> and <Scripts> write, the first time a shape of page is seen and every time after, each with its nonce', async () => {
-    for (const path of ['/org/list', '/org/list', '/org/item/GA-1', '/org/item/GA-2', '/org/item/GA-1', '/org', '/org/list?page=2', '/org/broken', '/org/broken', '/org/list']) {
+    for (const path of [
+      '/org/list', '/org/list', '/org/item/GA-1', '/org/item/GA-2', '/org/item/GA-1', '/org', '/org/list?page=2', '/org/broken', '/org/broken', '/org/list',
+      '/org/list?menu=collapsed', '/org?menu=collapsed', '/org/list?menu=open', '/org/list?menu=collapsed', '/org/item/GA-5?menu=open', '/org/item/GA-5?menu=open',
+    ]) {
       const { remix, portal } = await both(path);
       expect(portal.same, path).toBe(remix.same);
       // The page's own nonce on each script, never another page's.
@@ -120,6 +143,18 @@ describe('<PageLinks> and <PageScripts> with keepMarkup', () => {
     expect(portal.html).toContain(`n=${JSON.stringify(portal.nonce)}`);
     expect(portal.html).toContain('window.__remixContext.streamController.enqueue(');
     expect(portal.html).toContain('GA-3');
+  });
+
+  it("writes each page's own menu: its items, its page's item current, its mode", async () => {
+    await both('/org/list?menu=collapsed');
+    const { portal: list } = await both('/org/list?menu=collapsed');
+    expect(list.html).toContain('data-menu="collapsed"');
+    expect(list.html).toContain('<a aria-current="page" title="List" data-discover="true" href="/org/list">');
+    expect(list.html).toContain('href="/org/users"');
+    const { portal: item } = await both('/org/item/GA-6?menu=collapsed');
+    expect(item.html).toContain('<a aria-current="page" title="Dashboard" data-discover="true" href="/org">');
+    expect(item.html).not.toContain('href="/org/users"');
+    expect(item.html).not.toContain('aria-current="page" title="List"');
   });
 
   it("writes each page's own links: the routes it matched, not a failed route's", async () => {
