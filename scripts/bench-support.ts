@@ -128,6 +128,13 @@ export interface LoadFigures {
    * load runs in a worker thread) over the run: its CPU a request, and the share of the run's time it was busy.
    */
   mainThread?: { msPerRequest: number; busy: number };
+  /**
+   * loadInTurns: latency beyond queueing, each slice against its own throughput. At `connections` connections a
+   * response's latency from queueing alone is connections ÷ throughput; a slice's throughput is its own, since the
+   * machine's speed drifts from one slice to the next, and one p95 over slices of different speeds measured the
+   * drift. `p95Ratio`: the p95 of each response's latency ÷ its slice's connections ÷ throughput (issue 8: ≤ 1.3).
+   */
+  queueing?: { p95Ratio: number; slices: { requestsPerSec: number; p95: number }[] };
 }
 
 /** A process's main thread's time on a CPU so far (ns; Linux's schedstat): this process's by default, 0 where none. */
@@ -206,7 +213,7 @@ async function drained(target: { url: string; headers: Record<string, string> })
  * waits for the requests a slice left running, then a short pause. A machine that speeds up or slows down during the
  * run (a shared 2-core one moves by ±15% within a minute) then weighs on each URL alike, where one URL after the other
  * put the whole drift between them. Each URL's figures are over all its slices: requests ÷ the slices' seconds, percentiles of every
- * latency.
+ * latency; and its latency beyond queueing, each slice against its own throughput (`queueing`).
  */
 export async function loadInTurns(
   targets: { url: string; headers: Record<string, string> }[], connections: number, duration: number, slices: number, warmUpSeconds = 0,
@@ -237,7 +244,9 @@ export async function loadInTurns(
     const sum = (k: 'errors' | 'timeouts' | 'non2xx') => parts.reduce((n, p) => n + p[k], 0);
     const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
     const busyNs = parts.reduce((n, p) => n + p.mainThreadNs, 0);
+    const ratios = parts.flatMap((p) => p.latencies.map((ms) => (ms * p.requestsPerSec) / (connections * 1000))).sort((a, b) => a - b);
     return {
+      queueing: { p95Ratio: Math.round(percentile(ratios, 95) * 100) / 100, slices: parts.map((p) => ({ requestsPerSec: p.requestsPerSec, p95: p.p95 })) },
       requests, requestsPerSec: requests / seconds, duration: seconds,
       mainThread: { msPerRequest: busyNs / 1e6 / requests, busy: busyNs / 1e9 / seconds },
       p50: at(50), p90: at(90), p95: at(95), p99: at(99), max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,

@@ -857,6 +857,13 @@ function report(f: EngineFigures) {
     for (const q of x.statementText) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 150)}${q.length > 150 ? '…' : ''}`);
   }
   console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.page.heavy.requestsPerSec)} ms (measured ${f.page.heavy.p95}); state page ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / f.state.page.heavy.requestsPerSec)} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057)`);
+  // The same bound, each slice against its own throughput (LoadFigures.queueing): the machine's speed drifts between slices.
+  const queueing = (x: Side) => {
+    const q = x.heavy.queueing!;
+    const slices = q.slices.map((s) => `${s.requestsPerSec.toFixed(0)} req/s, p95 ${s.p95} ${s.p95 <= (1.3 * HEAVY_CONNECTIONS * 1000) / s.requestsPerSec ? '≤' : '>'} ${ms((1.3 * HEAVY_CONNECTIONS * 1000) / s.requestsPerSec)}`);
+    return `${q.p95Ratio.toFixed(2)} (slices: ${slices.join('; ')})`;
+  };
+  console.log(`  latency beyond queueing, each slice against its own throughput: p95 of latency ÷ (${HEAVY_CONNECTIONS} ÷ throughput), target ≤ 1.3: org page ${queueing(f.page)}; state page ${queueing(f.state.page)}`);
   const busy = (x: Side) => x.heavy.mainThread ? `${x.heavy.mainThread.msPerRequest.toFixed(2)} ms a request, busy ${Math.round(100 * x.heavy.mainThread.busy)}%` : 'not measured';
   console.log(`  the portal's main thread at ${HEAVY_CONNECTIONS} connections (its CPU; the load runs in a worker thread, PGlite in its own thread (decision 076), PostgreSQL in its own processes): ` +
     `org page ${busy(f.page)}, its API call ${busy(f.api)}; state page ${busy(f.state.page)}, its API call ${busy(f.state.api)}`);
