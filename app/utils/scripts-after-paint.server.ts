@@ -44,32 +44,44 @@ export function scriptsAfterFirstPaint(document: string): string {
 }
 
 /**
- * The parts <KeptMarkup> wrote (decisions 072, 073), on the finished document (after scriptsAfterFirstPaint): a kept
- * part goes in its place with this page's nonce; a part written between the markers is kept for the next page of its
- * shape (the nonce taken out), and the markers go. What it writes is what the part itself would have written.
+ * The parts <KeptMarkup> wrote (decisions 072, 073, 077), on the finished document (after scriptsAfterFirstPaint): a
+ * kept part goes in its place with this page's nonce; a part written between the markers is kept for the next page of
+ * its shape (the nonce taken out), and the markers go. What it writes is what the part itself would have written.
+ * Every place and marker is found in the document as it came, and the pieces are joined once: each edit of the whole
+ * page made another copy of it (decision 077).
  */
 export function keepMarkup(document: string, renderMeta: object | undefined, nonce: string): string {
   const notes = (renderMeta as { [KEPT_MARKUP]?: KeptMarkupNotes } | undefined)?.[KEPT_MARKUP];
   if (!notes) return document;
-  let out = document;
+  /** What replaces each found place or marker: [start, end, text]. */
+  const edits: [number, number, string][] = [];
   for (const part of Object.keys(notes) as KeptPart[]) {
     const note = notes[part]!;
     if (note.markup !== undefined) {
       const place = keptPlace(part);
-      const at = out.indexOf(place);
+      const at = document.indexOf(place);
       if (at < 0) continue;
-      const markup = nonce ? note.markup.split(NONCE_MARK).join(nonce) : note.markup;
-      out = out.slice(0, at) + markup + out.slice(at + place.length);
+      edits.push([at, at + place.length, nonce ? note.markup.split(NONCE_MARK).join(nonce) : note.markup]);
       continue;
     }
     const from = keepFrom(part);
     const to = keepTo(part);
-    const start = out.indexOf(from);
-    const end = start < 0 ? -1 : out.indexOf(to, start);
+    const start = document.indexOf(from);
+    const end = start < 0 ? -1 : document.indexOf(to, start);
     if (end < 0) continue;
-    const markup = out.slice(start + from.length, end);
+    const markup = document.slice(start + from.length, end);
     keepMarkupOf(note.key, nonce ? markup.split(nonce).join(NONCE_MARK) : markup);
-    out = out.slice(0, start) + markup + out.slice(end + to.length);
+    edits.push([start, start + from.length, ''], [end, end + to.length, '']);
   }
-  return out;
+  if (edits.length === 0) return document;
+  // The parts are apart from each other (the head's links, the menu, the scripts at the end of the body).
+  edits.sort((a, b) => a[0] - b[0]);
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [start, end, text] of edits) {
+    pieces.push(document.slice(at, start), text);
+    at = end;
+  }
+  pieces.push(document.slice(at));
+  return pieces.join('');
 }
