@@ -20,5 +20,7 @@ declare module '@remix-run/node' {
     requestMethod?: string;
     /** The portal's page handler (server/page-handler.ts) takes a finished document beside its Response (decision 059). */
     wholeDocuments?: boolean;
+    /** Threads that render this process's pages, when it has them (server/render-threads.ts, decision 078). */
+    renderThreads?: import('./server/render-threads').RenderThreads;
   }
 }

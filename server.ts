@@ -3,9 +3,9 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { readEnv, type Env } from './server/env';
+import { processCount, readEnv, type Env } from './server/env';
 import { describeDatabaseError, isDatabaseUnavailable } from './api/db/errors';
-import { describeTimings, processCount, runPrimary, startPortal } from './server/start';
+import { describeTimings, runPrimary, startPortal } from './server/start';
 
 // The process's own start (node's clock origin) and when this module ran, after its imports had loaded.
 const processStarted = Math.round(performance.timeOrigin);
@@ -32,8 +32,10 @@ function serve() {
   // `npm run serve:api` (--api-only): the API and /healthz without the UI, for a UI served on its own
   // (`npm run serve:ui`, docs/decisions/018).
   const apiOnly = process.argv.includes('--api-only');
+  const buildUrl = pathToFileURL(path.resolve('build/index.js')).href;
   const { server, database } = startPortal(env, {
-    build: apiOnly ? undefined : async () => (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild,
+    build: apiOnly ? undefined : async () => (await import(buildUrl)) as ServerBuild,
+    buildUrl,
     onReady: (db, timings) =>
       console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ${apiOnly ? 'API only, ' : ''}ready in ${Date.now() - started} ms (modules ${started - processStarted} ms before that; ${describeTimings(timings)})`),
   });

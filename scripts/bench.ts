@@ -45,6 +45,7 @@ import {
 import { loadApplicationContent, toQuestion, type ProgramQuestion } from '../api/services/application-content';
 import { createPortalServer } from '../server/edge';
 import { createPortalApp } from '../server/portal';
+import { pagesAtOnce, renderThreadCount } from '../server/render-threads';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
 import { DEFAULT_PAGE_SIZE } from '../domain/constants';
@@ -656,6 +657,7 @@ let floorHeavy: LoadFigures | undefined;
 
 /** The portal's PAGE_CONCURRENCY in this run (decision 057; the environment's, else the default). */
 let pagesInTurn = 0;
+let renderThreads = 0;
 
 async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigures> {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -732,10 +734,11 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const env = readEnv({
         NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
         SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
-        PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY,
+        PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY, RENDER_THREADS: process.env.RENDER_THREADS,
       });
-      pagesInTurn = env.PAGE_CONCURRENCY;
-      const server = await listen(createPortalApp({ env, database: db, build }), port);
+      pagesInTurn = pagesAtOnce(env);
+      renderThreads = renderThreadCount(env);
+      const server = await listen(createPortalApp({ env, database: db, build, buildUrl: pathToFileURL(path.resolve('build/index.js')).href }), port);
       const baseUrl = `http://127.0.0.1:${port}`;
       const api = client(baseUrl);
       api.token = await signIn(api, bench.adminEmails[0]!);
@@ -858,7 +861,7 @@ function report(f: EngineFigures) {
   }
   /** Issue 8's bound at HEAVY_CONNECTIONS: latency from queueing alone (connections ÷ throughput) × 1.3, in ms. */
   const queueingBound = (requestsPerSec: number) => (1.3 * HEAVY_CONNECTIONS * 1000) / requestsPerSec;
-  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms(queueingBound(f.page.heavy.requestsPerSec))} ms (measured ${f.page.heavy.p95}); state page ${ms(queueingBound(f.state.page.heavy.requestsPerSec))} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057)`);
+  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms(queueingBound(f.page.heavy.requestsPerSec))} ms (measured ${f.page.heavy.p95}); state page ${ms(queueingBound(f.state.page.heavy.requestsPerSec))} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057), ${renderThreads} render thread${renderThreads === 1 ? '' : 's'} (RENDER_THREADS, decision 078)`);
   // The same bound, each slice against its own throughput (LoadFigures.queueing): the machine's speed drifts between slices.
   const queueing = (x: Side) => {
     const q = x.heavy.queueing!;

@@ -1,5 +1,6 @@
 // The process environment, validated once at boot.
 import net from 'node:net';
+import os from 'node:os';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../domain/validation';
 
@@ -59,6 +60,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Page reads a process renders at once; the rest wait their turn, first come first served (0: no queue; decision 057). */
   PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
+  /** Threads that render the process's pages beside its main thread (default: one in production when a core is spare; 0: none; decision 078). */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };
@@ -110,4 +113,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('No way to send mail: set SMTP_URL (e.g. smtp://user:pass@mail.example.gov:587) so sign-in codes reach people, or DEV_OUTBOX=true for a demo that shows the codes on this machine.');
   }
   return { ...data, DEV_OUTBOX: devOutbox };
+}
+
+/**
+ * How many portal processes to run: WEB_CONCURRENCY ('auto': one per core), and the reason when that is
+ * fewer than asked (the embedded PGlite is one process's database).
+ */
+export function processCount(env: Env, cores = os.availableParallelism()): { count: number; note?: string } {
+  const asked = env.WEB_CONCURRENCY === 'auto' ? cores : env.WEB_CONCURRENCY;
+  if (asked > 1 && !env.DATABASE_URL) {
+    return { count: 1, note: `One portal process, not ${asked}: the embedded database (PGlite under DATA_DIR) can be opened by one process only. Set DATABASE_URL (PostgreSQL) to run one process per core.` };
+  }
+  return { count: asked };
 }

@@ -5,6 +5,7 @@ import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
 import { createPageHandler } from './page-handler';
 import { inTurn } from './admission';
+import { pagesAtOnce, RenderThreads, renderThreadCount } from './render-threads';
 import { createApi } from '../api';
 import { httpTransport, inProcessTransport, type ApiTransport } from './api-transport';
 import type { ApiContext } from '../api/context';
@@ -65,6 +66,8 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
 
 export function createPortalApp(opts: {
   env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where `build` was imported from (a file URL): render threads import it too (RENDER_THREADS, decision 078). */
+  buildUrl?: string;
   /** How often expired pending uploads are swept (default PENDING_UPLOAD_SWEEP_MS; tests shorten it). */
   pendingUploadSweepMs?: number;
 }): Express {
@@ -119,12 +122,24 @@ export function createPortalApp(opts: {
   splitCommaFreeCookiesAtOnce();
   // …and writes each page's plain data with turbo-stream's general encoder, a stream and a timer: at once (decision 071).
   encodePlainPageDataAtOnce();
-  // Page reads are rendered in the order they were asked for, a few at a time (decision 057).
-  app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
+  // Pages rendered on threads of their own, beside this one (decision 078), stopped with the database like the sweep.
+  const threads = renderThreadCount(env);
+  const renderThreads = opts.buildUrl && threads > 0 ? RenderThreads.start(opts.buildUrl, threads) : undefined;
+  if (renderThreads) {
+    renderThreadsByApp.set(app, renderThreads);
+    const closeWithThreads = database.close;
+    database.close = async () => {
+      await renderThreads.close();
+      await closeWithThreads.call(database);
+    };
+  }
+  // Page reads are rendered in the order they were asked for, a few at a time for each thread that works on pages
+  // (decisions 057, 078).
+  app.use(inTurn({ limit: pagesAtOnce(env) }));
   app.all('*', createPageHandler({
     build: opts.build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method }),
+    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method, renderThreads }),
   }));
   return app;
 }
@@ -144,6 +159,12 @@ function publicFiles(dir: string, options: Parameters<typeof express.static>[1])
 }
 
 const apiTransports = new WeakMap<Express, ApiTransport>();
+const renderThreadsByApp = new WeakMap<Express, RenderThreads>();
+
+/** The render threads of this portal app, when it has them (RENDER_THREADS, decision 078). */
+export function renderThreadsOf(app: Express): RenderThreads | undefined {
+  return renderThreadsByApp.get(app);
+}
 
 /** The transport the UI of this portal app uses to reach its API (tests call the API through it too). */
 export function apiTransportOf(app: Express): ApiTransport {

@@ -2,7 +2,6 @@
 // database is opened, migrated and seeded, which may mean waiting for a PostgreSQL that is down.
 import cluster from 'node:cluster';
 import type { RequestListener, Server } from 'node:http';
-import os from 'node:os';
 import type { ServerBuild } from '@remix-run/node';
 import type { Database } from '../api/db/client';
 import { PORTAL_MSG } from '../domain/messages';
@@ -34,7 +33,7 @@ export const describeTimings = (timings: StartTimings) =>
 
 export function startPortal(
   env: Env,
-  opts: { host?: string; build?: () => Promise<ServerBuild>; onReady?: (database: Database, timings: StartTimings) => void } = {},
+  opts: { host?: string; build?: () => Promise<ServerBuild>; buildUrl?: string; onReady?: (database: Database, timings: StartTimings) => void } = {},
 ): StartedPortal {
   let handle: RequestListener = starting;
   const server = createPortalServer((req, res) => handle(req, res)).listen(env.PORT, opts.host ?? env.HOST);
@@ -49,25 +48,13 @@ export function startPortal(
   const database = (async () => {
     const db = await prepareDatabase(env, timings);
     const build = await buildLoading;
-    const app = createPortalApp({ env, database: db, build });
+    const app = createPortalApp({ env, database: db, build, buildUrl: build ? opts.buildUrl : undefined });
     serveExpressApp(server, app);
     handle = app;
     opts.onReady?.(db, timings);
     return db;
   })();
   return { server, database };
-}
-
-/**
- * How many portal processes to run: WEB_CONCURRENCY ('auto': one per core), and the reason when that is
- * fewer than asked (the embedded PGlite is one process's database).
- */
-export function processCount(env: Env): { count: number; note?: string } {
-  const asked = env.WEB_CONCURRENCY === 'auto' ? os.availableParallelism() : env.WEB_CONCURRENCY;
-  if (asked > 1 && !env.DATABASE_URL) {
-    return { count: 1, note: `One portal process, not ${asked}: the embedded database (PGlite under DATA_DIR) can be opened by one process only. Set DATABASE_URL (PostgreSQL) to run one process per core.` };
-  }
-  return { count: asked };
 }
 
 /**

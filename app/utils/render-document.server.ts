@@ -15,15 +15,11 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { EntryContext } from '@remix-run/node';
 import { TURBO_TEXT } from '../../server/turbo-encode';
-
-type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>;
-
-/** A read of the data stream, as Remix's StreamTransfer keeps it: a settled promise carrying its result. */
-const settled = (done: boolean, value: string): StreamCache[number] => Object.assign(Promise.resolve(), { result: { done, value } });
+import { withPageData } from '../../server/page-data';
 
 /**
  * Reads Remix's data stream for the page's scripts to its end (or for `timeoutMs`, the render's abort delay, after
- * which it is cancelled and what was read is used), and leaves it for <RemixServer> as already read.
+ * which it is cancelled and what was read is used), and leaves it for <RemixServer> as already read (server/page-data.ts).
  */
 export async function readPageData(context: EntryContext, timeoutMs: number): Promise<void> {
   const stream = context.serverHandoffStream;
@@ -31,8 +27,7 @@ export async function readPageData(context: EntryContext, timeoutMs: number): Pr
   // Plain page data is written at once, its text beside its stream (server/turbo-encode.ts, decision 071): nothing to read.
   const written = (stream as { [TURBO_TEXT]?: string })[TURBO_TEXT];
   if (typeof written === 'string') {
-    context.renderMeta.streamCache = { 0: settled(false, written), 1: settled(true, '') };
-    context.serverHandoffStream = READ;
+    withPageData(context, written);
     return;
   }
   const reader = stream.getReader();
@@ -56,21 +51,8 @@ export async function readPageData(context: EntryContext, timeoutMs: number): Pr
     clearTimeout(timer);
   }
   text += decoder.decode();
-  context.renderMeta.streamCache = { 0: settled(false, text), 1: settled(true, '') };
-  // <RemixServer> takes a reader of the stream on every render (a page may be rendered twice, below) and reads nothing
-  // from it now: it gets a stream that is already over, whose readers are not locks.
-  context.serverHandoffStream = READ;
+  withPageData(context, text);
 }
-
-/** A data stream already read: every reader it hands out is at its end. */
-const READ = {
-  getReader: () => ({
-    read: () => Promise.resolve({ done: true as const, value: undefined }),
-    releaseLock: () => undefined,
-    cancel: () => Promise.resolve(),
-    closed: Promise.resolve(undefined),
-  }),
-} as unknown as ReadableStream<Uint8Array>;
 
 /**
  * What a render gave: the document, whether a part of it failed (the page then answers 500), and which renderer wrote

@@ -26,10 +26,11 @@ export async function startUiPortal(overrides: Partial<Record<string, string>> =
   if (!fs.existsSync('build/index.js')) {
     execFileSync('flock', ['/tmp/portal-build.lock', 'npm', 'run', 'build'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
   }
-  const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
+  const buildUrl = pathToFileURL(path.resolve('build/index.js')).href;
+  const build = (await import(buildUrl)) as ServerBuild;
   const port = await freePort();
   const api = await startTestApi({ PORT: String(port), HOST: '127.0.0.1', OTP_EMAIL_LIMIT: '100', ...overrides });
-  const portal = createPortalApp({ env: api.env, database: api.database, build });
+  const portal = createPortalApp({ env: api.env, database: api.database, build, buildUrl });
   const server = await new Promise<Server>((resolve) => {
     const s = createPortalServer(portal).listen(port, '127.0.0.1', () => resolve(s));
   });
