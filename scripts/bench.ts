@@ -735,6 +735,8 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
         NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
         SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
         PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY, RENDER_THREADS: process.env.RENDER_THREADS,
+        // The engine the settings describe (the defaults of RENDER_THREADS read it), as npm start would be given it.
+        ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
       });
       pagesInTurn = pagesAtOnce(env);
       renderThreads = renderThreadCount(env);

@@ -18,8 +18,12 @@ import { pageJob, type PageJob } from './render-job';
 
 export type RenderedPage = { html: string; failed: boolean };
 
-/** How long a lost thread waits before it is started again. */
-const RESTART_MS = 5_000;
+export type RenderThreadOptions = {
+  /** Where a thread's trouble is told (console.error). */
+  log?: (message: string) => void;
+  /** How long a lost thread waits before it is started again. */
+  restartMs?: number;
+};
 
 /**
  * How many render threads a process runs: RENDER_THREADS when set; otherwise one in production when the machine has a
@@ -53,7 +57,11 @@ class RenderThread {
   #pending = new Map<number, (page: RenderedPage | null) => void>();
   #restart: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly buildUrl: string, private readonly log: (message: string) => void) {
+  constructor(
+    private readonly buildUrl: string,
+    private readonly log: (message: string) => void,
+    private readonly restartMs: number,
+  ) {
     this.#start();
   }
 
@@ -105,7 +113,7 @@ class RenderThread {
     for (const settle of this.#pending.values()) settle(null);
     this.#pending.clear();
     if (this.#closed) return;
-    this.#restart = setTimeout(() => this.#start(), RESTART_MS);
+    this.#restart = setTimeout(() => this.#start(), this.restartMs);
     this.#restart.unref();
   }
 
@@ -141,8 +149,8 @@ export class RenderThreads {
   }
 
   /** `count` threads rendering with the Remix build at `buildUrl` (the same build this process serves). */
-  static start(buildUrl: string, count: number, log: (message: string) => void = (m) => console.error(m)): RenderThreads {
-    return new RenderThreads(Array.from({ length: count }, () => new RenderThread(buildUrl, log)));
+  static start(buildUrl: string, count: number, { log = (m) => console.error(m), restartMs = 5_000 }: RenderThreadOptions = {}): RenderThreads {
+    return new RenderThreads(Array.from({ length: count }, () => new RenderThread(buildUrl, log, restartMs)));
   }
 
   /** Whether some thread is ready for pages. */
