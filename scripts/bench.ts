@@ -656,8 +656,8 @@ let floorNote = '';
 let floorHeavy: LoadFigures | undefined;
 
 /** The portal's PAGE_CONCURRENCY in this run (decision 057; the environment's, else the default). */
-let pagesInTurn = 0;
-let renderThreads = 0;
+/** Each engine's page admission and render threads, as its portal was set up (printed in its report). */
+const pageSettings = new Map<Engine, { pagesInTurn: number; renderThreads: number }>();
 
 async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigures> {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -738,8 +738,7 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
         // The engine the settings describe (the defaults of RENDER_THREADS read it), as npm start would be given it.
         ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
       });
-      pagesInTurn = pagesAtOnce(env);
-      renderThreads = renderThreadCount(env);
+      pageSettings.set(engine, { pagesInTurn: pagesAtOnce(env), renderThreads: renderThreadCount(env) });
       const server = await listen(createPortalApp({ env, database: db, build, buildUrl: pathToFileURL(path.resolve('build/index.js')).href }), port);
       const baseUrl = `http://127.0.0.1:${port}`;
       const api = client(baseUrl);
@@ -838,6 +837,7 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const k = (n: number) => `${n / 1000}k`;
 
 function report(f: EngineFigures) {
+  const { pagesInTurn, renderThreads } = pageSettings.get(f.engine) ?? { pagesInTurn: 0, renderThreads: 0 };
   console.log(`\n=== ${f.engine} ===`);
   console.log(`setup: open ${s(f.setup.openMs)}, migrate ${s(f.setup.migrateMs)}, demo seed ${s(f.setup.demoSeedMs)}, bench data (grown, or loaded from the dump) ${
     Object.entries(f.setup.seedMs).map(([n, t]) => `to ${k(Number(n))} ${s(t)}`).join(', ')}`);
