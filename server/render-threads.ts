@@ -11,10 +11,11 @@
 // or lost and not yet replaced), the page is rendered on the main thread as before: a thread can only make a page
 // faster, never fail it.
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { EntryContext } from '@remix-run/node';
 import { processCount, type Env } from './env';
 import { pageJob, type PageJob } from './render-job';
+import { startThread } from '../api/worker-thread';
 
 export type RenderedPage = { html: string; failed: boolean };
 
@@ -74,15 +75,8 @@ class RenderThread {
   }
 
   #start() {
-    // In the build the thread is build/server/render-thread.js, beside this bundle. Run from source (tsx: the bench,
-    // tests), it is TypeScript too, loaded through tsx's loader, which a thread does not inherit.
-    const workerData = { buildUrl: this.buildUrl };
-    const worker = import.meta.url.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./render-thread.ts', import.meta.url).href)}); })`,
-          { eval: true, workerData },
-        )
-      : new Worker(new URL('./render-thread.js', import.meta.url), { workerData });
+    // build/server/render-thread.js in the build, server/render-thread.ts from source.
+    const worker = startThread(import.meta.url, 'render-thread', { buildUrl: this.buildUrl });
     // The process ends when its server does: a render thread does not hold it open.
     worker.unref();
     worker.on('message', (message: { id: number; html?: string; failed?: boolean; error?: string }) => {

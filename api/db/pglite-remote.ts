@@ -6,9 +6,10 @@
 // one after the other: the thread queues them in PGlite's own order, so the database is never idle while the main
 // thread is busy. A transaction is 'begin' (answered once PGlite has opened it, so after any transaction before
 // it), its statements marked with the begin's id, then 'end' (commit, or roll back when its callback threw).
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { PGLITE_UNAVAILABLE } from './errors';
+import { startThread } from '../worker-thread';
 
 export interface PgliteThreadOptions {
   /** A PGlite directory, made from the build's template when new (as openDatabase does in-process). */
@@ -108,14 +109,8 @@ export class PgliteRemote {
 
   /** Starts the thread and waits for its database to open. */
   static async start(options: PgliteThreadOptions): Promise<PgliteRemote> {
-    // In the build the thread is build/server/pglite-thread.js. Run from source (tsx, vitest), it is TypeScript
-    // too, loaded through tsx's loader, which a thread does not inherit from vitest.
-    const worker = import.meta.url.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-thread.ts', import.meta.url).href)}); })`,
-          { eval: true, workerData: options },
-        )
-      : new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: options });
+    // build/server/pglite-thread.js in the build, api/db/pglite-thread.ts from source.
+    const worker = startThread(import.meta.url, 'pglite-thread', options);
     const remote = new PgliteRemote(worker);
     // The thread answers id 0 once the database is open (or failed to open).
     try {
