@@ -11,6 +11,7 @@ import { MotionRoot } from './components/motion';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { PageLinks, PageScripts } from './components/kept-markup';
 import { useNonce } from './utils/nonce';
+import { onServer } from './utils/on-server';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -60,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {/* Remix's <Links>, written once for each shape of page on the server (decision 073). */}
-        {typeof document === 'undefined' ? <PageLinks /> : <Links />}
+        {onServer ? <PageLinks /> : <Links />}
       </head>
       <body>
         {/* Chakra is provided by the pages that use it (components/chakra-page.tsx), not here: docs/decisions/014. */}
@@ -74,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Server only: the server's document starts these scripts after its first paint, so they differ from what
             <Scripts> renders in the browser; as the tail of <body> hydration leaves them alone (decision 056). They
             are Remix's <Scripts>, written once for each shape of page (decision 072). */}
-        {typeof document === 'undefined' ? <PageScripts nonce={nonce} /> : null}
+        {onServer ? <PageScripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -2,6 +2,7 @@
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { NotFoundContent, NotFoundPage, StatusBody, StatusPage, UnauthorizedPage, UnavailableContent, UnavailablePage } from './status-page';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
+import { onServer } from '../utils/on-server';
 
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -12,7 +13,7 @@ export function GeneralErrorBoundary() {
     const message = typeof error.data === 'string' && error.data ? error.data : MSG.somethingWentWrong;
     return <FailurePage message={message} />;
   }
-  if (typeof document === 'undefined') console.error(error);
+  if (onServer) console.error(error);
   return <FailurePage message={MSG.somethingWentWrong} />;
 }
 
@@ -40,7 +41,7 @@ export function ShellErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   if (isRouteErrorResponse(error) && error.status === 503) return <UnavailableContent message={dataMessage(error.data)} />;
-  if (!isRouteErrorResponse(error) && typeof document === 'undefined') console.error(error);
+  if (!isRouteErrorResponse(error) && onServer) console.error(error);
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : null;
   return (
     <StatusBody title={MSG.somethingWentWrong} actions={reloadAction}>

@@ -9,11 +9,11 @@
 import { createElement, forwardRef, useId, type ComponentProps, type ReactElement } from 'react';
 import { Form as RemixForm, useFetcher as useRemixFetcher, type FetcherWithComponents } from '@remix-run/react';
 import { isPlainAbsolutePath } from './link';
+import { onServer } from '../utils/on-server';
 
 type FormProps = ComponentProps<typeof RemixForm>;
 type FetcherFormProps = Omit<FormProps, 'fetcherKey' | 'navigate'>;
 
-const onServer = typeof document === 'undefined';
 
 /** React Router's Form's own props, which the <form> element does not get. */
 const ROUTER_FORM_PROPS = new Set(['fetcherKey', 'navigate', 'reloadDocument', 'replace', 'state', 'method', 'action', 'onSubmit', 'relative', 'preventScrollReset', 'viewTransition']);

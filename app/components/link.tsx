@@ -9,10 +9,10 @@
 // same way. A path relative to the route ('x', '..', '.') or a prefetch other than 'none' is always Remix's Link.
 import { forwardRef, type ComponentProps } from 'react';
 import { Link as RemixLink, useLocation } from '@remix-run/react';
+import { onServer } from '../utils/on-server';
 
 type LinkProps = ComponentProps<typeof RemixLink>;
 
-const onServer = typeof document === 'undefined';
 const SLASH = 0x2f, QUESTION = 0x3f;
 
 /** A path resolved to itself by the router: '/…' but not '//' (another host), no '.' or '..' segment. */

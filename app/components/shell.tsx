@@ -13,6 +13,7 @@ import { useHydrated } from '../utils/use-hydrated';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
 import type { ShellData } from '../utils/shell.server';
+import { onServer } from '../utils/on-server';
 
 /** The org and state layout routes' page (routes/org.tsx, routes/state.tsx): their shell around the page inside. */
 export function ShellLayout() {
@@ -196,7 +197,6 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
 
 type SideMenuProps = { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] };
 
-const onServer = typeof document === 'undefined';
 
 /**
  * The side menu: on the server, written once for each role's items, page item and mode, and kept (decision 077); in
