@@ -37,4 +37,3 @@ const READ = {
     closed: Promise.resolve(undefined),
   }),
 } as unknown as ReadableStream<Uint8Array>;
-

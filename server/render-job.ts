@@ -66,8 +66,9 @@ export function entryContextOf(job: PageJob, build: ServerBuild, routeModules: E
       renderMeta: {},
       future: build.future,
       isSpaMode: build.isSpaMode,
-      // Only a failed page's errors are serialized, and a failed page is not sent here.
-      serializeError: (error: Error) => ({ message: error.message, stack: undefined }),
+      // Remix serializes errors this way only for deferred data, and a promise is not sent to a thread (it does not
+      // copy). Written as Remix does in production all the same: the message is not the page's to show.
+      serializeError: () => ({ message: 'Unexpected Server Error', stack: undefined }),
     } as unknown as EntryContext,
     job.pageData,
   );

@@ -197,7 +197,6 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
 
 type SideMenuProps = { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] };
 
-
 /**
  * The side menu: on the server, written once for each role's items, page item and mode, and kept (decision 077); in
  * the browser, rendered as always (it hydrates the same markup).
