@@ -94,6 +94,20 @@ describe('a transaction on the thread', () => {
     expect((await remote.query('select * from t where id = 12')).rows).toEqual([]);
   });
 
+  it('refuses to commit what a failed statement ended, as PGlite does, even when the callback caught that error', async () => {
+    const commitAfterFailure = (client: PGlite) =>
+      client
+        .transaction(async (tx) => {
+          await tx.query('insert into t (id, name) values ($1, $2)', [15, 'fifteen']);
+          await tx.query('insert into t (id, name) values ($1, $2)', [15, 'fifteen again']).catch(() => {});
+        })
+        .catch((e: unknown) => e);
+    const [viaThread, here] = await Promise.all([commitAfterFailure(remote.asPglite()), commitAfterFailure(direct)]);
+    expect(here).toBeInstanceOf(Error);
+    expect((viaThread as Error).message).toBe((here as Error).message);
+    expect((await remote.query('select * from t where id = 15')).rows).toEqual([]);
+  });
+
   it('keeps a nested transaction (a savepoint) apart: its rollback leaves the outer one', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into t (id, name) values (13, 'outer')`);
