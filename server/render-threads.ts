@@ -28,16 +28,18 @@ export type RenderThreadOptions = {
 
 /**
  * How many render threads a process runs: RENDER_THREADS when set; otherwise one in production when the machine has a
- * second core, else none. The main thread takes one core; the render thread shares the other with the database's
- * work: PostgreSQL's processes, or the embedded database's thread, which its prepared statements keep at about a third
- * of a core under full load (decision 079; before them it took most of the second core, and a render thread made
- * pages slower, decision 078). With one portal process per core (WEB_CONCURRENCY) the processes take them all.
+ * core no other thread of the process keeps busy, else none. The main thread takes one core; the embedded database
+ * (PGlite) another, on a thread of its own (decision 076), while PostgreSQL works in its own processes; and with one
+ * portal process per core (WEB_CONCURRENCY) the processes take them all. On two cores, then: a render thread with
+ * PostgreSQL, none with PGlite (measured in decision 078: with PGlite a render thread made pages slower; in decision 079,
+ * with prepared statements, it made them no faster).
  */
 export function renderThreadCount(env: Env, cores = os.availableParallelism()): number {
   if (env.RENDER_THREADS !== undefined) return env.RENDER_THREADS;
   if (env.NODE_ENV !== 'production') return 0;
   if (processCount(env, cores).count > 1) return 0;
-  return cores > 1 ? 1 : 0;
+  const taken = 1 + (env.DATABASE_URL ? 0 : 1);
+  return cores > taken ? 1 : 0;
 }
 
 /**

@@ -58,14 +58,14 @@ describe('the development outbox is an explicit setting', () => {
   });
 });
 
-describe('render threads (RENDER_THREADS, decisions 078 and 079) and pages at once', () => {
+describe('render threads (RENDER_THREADS, decision 078) and pages at once', () => {
   const pg = { ...production, DEV_OUTBOX: 'true', DATABASE_URL: 'postgres://portal@localhost/portal' } as const;
   const pglite = { ...production, DEV_OUTBOX: 'true' } as const;
-  it('one in production from two cores, with either engine (decision 079: PGlite\'s thread leaves room for it)', () => {
+  it('one in production when a core is spare: with PostgreSQL from two cores, with PGlite (its own thread) from three', () => {
     expect(renderThreadCount(readEnv(pg), 2)).toBe(1);
     expect(renderThreadCount(readEnv(pg), 1)).toBe(0);
-    expect(renderThreadCount(readEnv(pglite), 2)).toBe(1);
-    expect(renderThreadCount(readEnv(pglite), 1)).toBe(0);
+    expect(renderThreadCount(readEnv(pglite), 2)).toBe(0);
+    expect(renderThreadCount(readEnv(pglite), 3)).toBe(1);
   });
   it('none outside production, and none with one portal process per core', () => {
     expect(renderThreadCount(readEnv(base), 8)).toBe(0);
