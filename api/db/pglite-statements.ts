@@ -103,7 +103,7 @@ export class PgliteStatements {
     let fields: Field[] = [];
     for (const m of messages) {
       if (m instanceof protocol.messages.ParameterDescriptionMessage) paramTypes = m.dataTypeIDs;
-      else if (m instanceof protocol.messages.RowDescriptionMessage) fields = m.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+      else if (m instanceof protocol.messages.RowDescriptionMessage) fields = fieldsOf(m);
     }
     const prepared = { name, paramTypes, fields };
     this.#prepared.set(sql, prepared);
@@ -199,7 +199,7 @@ export class PgliteStatements {
         if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
       } else if (type === 0x54 /* T: RowDescription */) {
         for (const m of this.#messages(answer.subarray(at, end), sql)) {
-          if (m instanceof protocol.messages.RowDescriptionMessage) fields = m.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+          if (m instanceof protocol.messages.RowDescriptionMessage) fields = fieldsOf(m);
         }
       } else if (type === 0x45 /* E: ErrorResponse */) {
         this.#messages(answer.subarray(at, end), sql, params);
@@ -217,6 +217,11 @@ export class PgliteStatements {
     if (error) throw Object.assign(error, { query: sql, params });
     return messages;
   }
+}
+
+/** A result's columns as PGlite's results give them. */
+function fieldsOf(description: InstanceType<typeof protocol.messages.RowDescriptionMessage>): Field[] {
+  return description.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

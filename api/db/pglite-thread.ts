@@ -28,9 +28,7 @@ async function open(): Promise<PGlite> {
   return PGlite.create();
 }
 
-const ready = open();
-let statements!: PgliteStatements;
-ready.then((db) => (statements = new PgliteStatements(db)), () => {});
+const ready = open().then((db) => ({ db, statements: new PgliteStatements(db) }));
 ready.then(
   () => port.postMessage({ id: 0, ok: true, result: null } satisfies FromThread),
   (err) => port.postMessage({ id: 0, ok: false, error: errorOf(err) } satisfies FromThread),
@@ -76,7 +74,7 @@ function answer(id: number, work: () => unknown) {
 }
 
 port.on('message', async (message: ToThread) => {
-  const db = await ready;
+  const { db, statements } = await ready;
   const { id } = message;
   switch (message.op) {
     case 'query':
