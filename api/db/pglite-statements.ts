@@ -44,7 +44,8 @@ export class PgliteStatements {
 
   constructor(db: PGlite, readonly limit = PREPARED_LIMIT) {
     this.#db = db;
-    // Each run is planned for its own parameters, as PGlite's unnamed statements were. After five runs PostgreSQL
+    // Each run is planned for its own parameters, as PGlite's unnamed statements were and as the PostgreSQL engine's
+    // connections are (decision 020). After five runs PostgreSQL
     // would otherwise keep a generic plan when its estimate looks cheaper; for the lists (filters, ORDER BY, LIMIT)
     // that estimate is one row, and the plan it keeps joins and sorts every matching row instead of reading the
     // index in order and stopping at the page (decision 079: 1.83 against 1.33 ms at 100k, and worse the broader
