@@ -3,6 +3,7 @@
 // Loopback only.
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { THREAD_NAMES } from '../api/worker-thread';
 
 export interface Client {
   baseUrl: string;
@@ -128,6 +129,8 @@ export interface LoadFigures {
    * load runs in a worker thread) over the run: its CPU a request, and the share of the run's time it was busy.
    */
   mainThread?: { msPerRequest: number; busy: number };
+  /** loadInTurns: the same for this process's named threads (nameThisThread: PGlite's, the render threads), by name. */
+  threads?: Record<string, { msPerRequest: number; busy: number }>;
   /**
    * loadInTurns: latency beyond queueing, each slice against its own throughput. At `connections` connections a
    * response's latency from queueing alone is connections ÷ throughput; a slice's throughput is its own, since the
@@ -144,6 +147,26 @@ export function mainThreadNs(pid = process.pid): number {
   } catch {
     return 0;
   }
+}
+
+/** The time on a CPU so far (ns) of this process's threads named by nameThisThread (api/worker-thread.ts), by name. */
+export function namedThreadsNs(names: readonly string[]): Record<string, number> {
+  const total = Object.fromEntries(names.map((name) => [name, 0]));
+  let tasks: string[] = [];
+  try {
+    tasks = fs.readdirSync('/proc/self/task');
+  } catch {
+    return total;
+  }
+  for (const task of tasks) {
+    try {
+      const name = fs.readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim();
+      if (name in total) total[name]! += Number(fs.readFileSync(`/proc/self/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // A thread that ended between the two reads.
+    }
+  }
+  return total;
 }
 
 /** autocannon in a worker thread (scripts/load-worker.mjs), with exact latency percentiles. */
@@ -225,14 +248,18 @@ export async function loadInTurns(
     await drained(target);
     await new Promise((r) => setTimeout(r, SLICE_GAP_MS));
   }
-  const runs = targets.map(() => [] as (LoadFigures & { latencies: number[]; mainThreadNs: number })[]);
+  const named = Object.values(THREAD_NAMES);
+  const runs = targets.map(() => [] as (LoadFigures & { latencies: number[]; mainThreadNs: number; threadsNs: Record<string, number> })[]);
   for (let slice = 0; slice < slices; slice++) {
     const order = targets.map((_t, i) => i);
     if (slice % 2 === 1) order.reverse();
     for (const i of order) {
       const before = mainThreadNs();
+      const threadsBefore = namedThreadsNs(named);
       const run = await runLoad(targets[i]!.url, targets[i]!.headers, connections, duration / slices, true);
-      runs[i]!.push({ ...run, mainThreadNs: mainThreadNs() - before });
+      const threadsAfter = namedThreadsNs(named);
+      const threadsNs = Object.fromEntries(named.map((name) => [name, threadsAfter[name]! - threadsBefore[name]!]));
+      runs[i]!.push({ ...run, mainThreadNs: mainThreadNs() - before, threadsNs });
       await drained(targets[i]!);
       await new Promise((r) => setTimeout(r, SLICE_GAP_MS));
     }
@@ -244,11 +271,14 @@ export async function loadInTurns(
     const sum = (k: 'errors' | 'timeouts' | 'non2xx') => parts.reduce((n, p) => n + p[k], 0);
     const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
     const busyNs = parts.reduce((n, p) => n + p.mainThreadNs, 0);
+    const cpu = (ns: number) => ({ msPerRequest: ns / 1e6 / requests, busy: ns / 1e9 / seconds });
+    const threads = Object.fromEntries(named.map((name) => [name, parts.reduce((n, p) => n + p.threadsNs[name]!, 0)] as const).filter(([, ns]) => ns > 0).map(([name, ns]) => [name, cpu(ns)]));
     const ratios = parts.flatMap((p) => p.latencies.map((ms) => (ms * p.requestsPerSec) / (connections * 1000))).sort((a, b) => a - b);
     return {
       queueing: { p95Ratio: Math.round(percentile(ratios, 95) * 100) / 100, slices: parts.map((p) => ({ requestsPerSec: p.requestsPerSec, p95: p.p95 })) },
       requests, requestsPerSec: requests / seconds, duration: seconds,
-      mainThread: { msPerRequest: busyNs / 1e6 / requests, busy: busyNs / 1e9 / seconds },
+      mainThread: cpu(busyNs),
+      threads,
       p50: at(50), p90: at(90), p95: at(95), p99: at(99), max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
       errors: sum('errors'), timeouts: sum('timeouts'), non2xx: sum('non2xx'),
     };

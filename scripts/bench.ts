@@ -8,9 +8,9 @@
 // bench.admin.1@example.org through the API (token) and through the UI's forms (cookie). Measured:
 //   at 10k  the page /org/applications and its bare API call (the same filters, page and size) side by
 //           side: autocannon at 32 connections (req/s, p50, p95) and at 4 (p95), the two in turns (two slices
-//           each, A B then B A: loadInTurns), with the portal's main thread's CPU a request; one at a time (p50,
-//           in turns too); the ratio page / API; SQL statements per page and per API call (the query logger,
-//           api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
+//           each, A B then B A: loadInTurns), with the CPU a request of the portal's main thread, PGlite's thread and
+//           the render threads; one at a time (p50, in turns too); the ratio page / API; SQL statements per page and
+//           per API call (the query logger, api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
 //           the page's p50 alone minus its API call's against 1.6 × issue 8's plain-React floor, the calibrated copy in
 //           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts);
 //   at 1k, 10k, 100k  p50 one at a time of the page and the API: the 100k / 1k ratio; EXPLAIN at 100k;
@@ -46,6 +46,7 @@ import { loadApplicationContent, toQuestion, type ProgramQuestion } from '../api
 import { createPortalServer } from '../server/edge';
 import { createPortalApp } from '../server/portal';
 import { pagesAtOnce, renderThreadCount } from '../server/render-threads';
+import { THREAD_NAMES } from '../api/worker-thread';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
 import { DEFAULT_PAGE_SIZE } from '../domain/constants';
@@ -874,6 +875,13 @@ function report(f: EngineFigures) {
   const busy = (x: Side) => x.heavy.mainThread ? `${x.heavy.mainThread.msPerRequest.toFixed(2)} ms a request, busy ${Math.round(100 * x.heavy.mainThread.busy)}%` : 'not measured';
   console.log(`  the portal's main thread at ${HEAVY_CONNECTIONS} connections (its CPU; the load runs in a worker thread, PGlite in its own thread (decision 076), PostgreSQL in its own processes): ` +
     `org page ${busy(f.page)}, its API call ${busy(f.api)}; state page ${busy(f.state.page)}, its API call ${busy(f.state.api)}`);
+  // The portal's other busy threads, by the names they give themselves (nameThisThread): where a page's CPU goes besides.
+  for (const [name, what] of [[THREAD_NAMES.pglite, 'PGlite\'s thread'], [THREAD_NAMES.render, 'the render threads']] as const) {
+    const of = (x: Side) => x.heavy.threads?.[name];
+    if (![f.page, f.api, f.state.page, f.state.api].some(of)) continue;
+    const line = (x: Side) => (of(x) ? `${of(x)!.msPerRequest.toFixed(2)} ms a request, busy ${Math.round(100 * of(x)!.busy)}%` : 'idle');
+    console.log(`  ${what} at ${HEAVY_CONNECTIONS} connections: org page ${line(f.page)}, its API call ${line(f.api)}; state page ${line(f.state.page)}, its API call ${line(f.state.api)}`);
+  }
   const uiSide = (x: { page: Side; api: Side }) => ms(x.page.sequential.median - x.api.sequential.median);
   console.log(`  the page's time minus its API call's, one at a time (p50 alone): org page ${uiSide(f)} ms, state page ${uiSide(f.state)} ms; ` +
     (Number.isNaN(floorMs) ? `the floor ${floorNote}` : `target ≤ 1.6 × the plain-React floor = ${ms(1.6 * floorMs)} ms (${floorNote})`));

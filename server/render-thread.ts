@@ -8,9 +8,11 @@ import type { EntryContext, ServerBuild } from '@remix-run/node';
 import { rememberRouteMatches } from './route-matching';
 import { rememberRouteTrees } from './route-trees';
 import { entryContextOf, type PageJob } from './render-job';
+import { nameThisThread, THREAD_NAMES } from '../api/worker-thread';
 
 type RenderPage = (context: EntryContext, url: string, nonce: string) => Promise<{ html: string; failed: boolean }>;
 
+nameThisThread(THREAD_NAMES.render);
 const port = parentPort!;
 try {
   // The same remembered route trees and matches as the main thread's renders (decisions 040, 062).

@@ -8,8 +8,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
 import { pgliteTemplateFor } from './pglite-template';
 import { PgliteStatements } from './pglite-statements';
+import { nameThisThread, THREAD_NAMES } from '../worker-thread';
 import type { FromThread, PgliteThreadOptions, ThreadError, ToThread } from './pglite-remote';
 
+nameThisThread(THREAD_NAMES.pglite);
 const port = parentPort!;
 const options = workerData as PgliteThreadOptions;
 

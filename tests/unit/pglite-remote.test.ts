@@ -10,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import { fromPglite, type Database } from '../../api/db/client';
 import { isDatabaseUnavailable, isUniqueViolation } from '../../api/db/errors';
 import { PgliteRemote } from '../../api/db/pglite-remote';
+import { THREAD_NAMES } from '../../api/worker-thread';
+import { namedThreadsNs } from '../../scripts/bench-support';
 
 let remote: PgliteRemote;
 let direct: PGlite;
@@ -146,6 +148,19 @@ describe('a transaction on the thread', () => {
 });
 
 describe('the thread itself', () => {
+  it.runIf(process.platform === 'linux')('names itself for the operating system, so its CPU can be told apart (top -H, the bench)', () => {
+    const names = fs.readdirSync('/proc/self/task').map((task) => {
+      try {
+        return fs.readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim();
+      } catch {
+        return '';
+      }
+    });
+    expect(names).toContain(THREAD_NAMES.pglite);
+    // It has worked (the statements above): the bench reads its time on a CPU by that name.
+    expect(namedThreadsNs([THREAD_NAMES.pglite])[THREAD_NAMES.pglite]).toBeGreaterThan(0);
+  });
+
   it('dumps the database, which PGlite opens again with the same rows', async () => {
     const dump = await remote.dumpDataDir('gzip');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-remote-')), 'dump.tar.gz');
