@@ -3,9 +3,10 @@
 // driver and fromPglite take it as they take PGlite itself.
 //
 // Each call is one message to pglite-thread.ts and one answer back, matched by id. Calls are sent at once, not
-// one after the other: the thread queues them in PGlite's own order, so the database is never idle while the main
-// thread is busy. A transaction is 'begin' (answered once PGlite has opened it, so after any transaction before
-// it), its statements marked with the begin's id, then 'end' (commit, or roll back when its callback threw).
+// one after the other: the thread runs them in the order they came (its turns, decision 079), so the database is never
+// idle while the main thread is busy. A transaction is 'begin' (answered once the thread has opened it, so after any
+// transaction before it), its statements marked with the begin's id, then 'end' (commit, or roll back when its
+// callback threw).
 import type { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { PGLITE_UNAVAILABLE } from './errors';

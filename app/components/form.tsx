@@ -14,7 +14,6 @@ import { onServer } from '../utils/on-server';
 type FormProps = ComponentProps<typeof RemixForm>;
 type FetcherFormProps = Omit<FormProps, 'fetcherKey' | 'navigate'>;
 
-
 /** React Router's Form's own props, which the <form> element does not get. */
 const ROUTER_FORM_PROPS = new Set(['fetcherKey', 'navigate', 'reloadDocument', 'replace', 'state', 'method', 'action', 'onSubmit', 'relative', 'preventScrollReset', 'viewTransition']);
 /** Remix's Form takes discover as well (its data-discover). */
