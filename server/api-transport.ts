@@ -4,12 +4,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
-import type { InjectOptions, Response as InjectedResponse } from 'light-my-request';
-import SimulatedRequest from 'light-my-request/lib/request.js';
-import SimulatedResponse from 'light-my-request/lib/response.js';
 import { expressClasses } from './express-classes';
 import { answerLifetime, stillKept, type Lifetime } from '../api/process-cache';
 import { jsonValue } from './json-value';
+import { SimulatedAnswer, SimulatedRequest, SimulatedResponse, type SimulatedCall, type SimulatedDone } from './simulated-http';
 
 export interface ApiCall {
   method: string;
@@ -38,15 +36,15 @@ export interface ApiAnswer {
 
 /** An answer carried as its JSON value: `text` is that value's JSON, written the first time it is read. */
 function valueAnswer(status: number, headers: Record<string, string>, json: unknown): ApiAnswer {
-  let text: string | undefined;
-  return {
-    status,
-    headers,
-    json,
-    get text() {
-      return (text ??= JSON.stringify(json));
-    },
-  };
+  return new ValueAnswer(status, headers, json);
+}
+
+class ValueAnswer implements ApiAnswer {
+  #text: string | undefined;
+  constructor(readonly status: number, readonly headers: Record<string, string>, readonly json: unknown) {}
+  get text(): string {
+    return (this.#text ??= JSON.stringify(this.json));
+  }
 }
 
 /**
@@ -91,11 +89,10 @@ async function multipart(form: FormData): Promise<{ contentType: string; payload
 }
 
 /**
- * An Express app whose requests and responses are light-my-request's simulated ones with Express's methods on top,
- * for this app only (Express's shared prototypes stay as they are: the portal's HTTP server keeps real ones), and
- * `dispatch`, which hands it one call as light-my-request's `inject` would, after `prepare` has seen the request and
- * response. The simulated request and response are built as this app's own, so Express does not re-parent them
- * (decision 061).
+ * An Express app whose requests and responses are the in-process API's simulated ones (server/simulated-http.ts) with
+ * Express's methods on top, for this app only (Express's shared prototypes stay as they are: the portal's HTTP server
+ * keeps real ones), and `dispatch`, which hands it one call after `prepare` has seen the request and response. The
+ * simulated request and response are built as this app's own, so Express does not re-parent them (decision 061).
  */
 export function simulatedExpressApp(options: { jsonValues?: boolean } = {}) {
   const classes = expressClasses(SimulatedRequest, SimulatedResponse);
@@ -106,22 +103,18 @@ export function simulatedExpressApp(options: { jsonValues?: boolean } = {}) {
   app.disable('etag');
   return {
     app,
-    dispatch(
-      options: InjectOptions,
-      done: (error: Error | null, response: InjectedResponse | null) => void,
-      prepare?: (req: Dispatched, res: ServerResponse) => void,
-    ): void {
-      const req: Dispatched = new classes.Request(options);
+    dispatch(call: SimulatedCall, done: SimulatedDone, prepare?: (req: Dispatched, res: ServerResponse) => void): void {
+      const req = new classes.Request(call);
       const res = new classes.Response(req, done);
-      // As inject's own: a request that fails or is destroyed early ends its response.
+      // As light-my-request's inject: a request that fails or is destroyed early ends its response.
       req.once('error', (error) => {
         if (req.destroyed) res.destroy(error);
       });
       req.once('close', () => {
-        if (req.destroyed && !(req as Dispatched & { _error?: boolean })._error) res.destroy();
+        if (req.destroyed && !(req as SimulatedRequest & { _error?: boolean })._error) res.destroy();
       });
-      prepare?.(req, res);
-      app(req as ExpressRequest, res as ExpressResponse);
+      prepare?.(req as unknown as Dispatched, res);
+      app(req as unknown as ExpressRequest, res as unknown as ExpressResponse);
     },
   };
 }
@@ -155,7 +148,7 @@ function answerWithValue(this: ValueResponse, ...args: unknown[]): ExpressRespon
 }
 
 /**
- * Calls dispatched to the API router in this process with light-my-request (no socket): the same
+ * Calls dispatched to the API router in this process as simulated requests (server/simulated-http.ts, no socket): the same
  * middleware, authentication, validation, error mapping and JSON as over HTTP. The simulated client
  * is loopback (127.0.0.1), so the API reads the browser's address from X-Forwarded-For (api/http.ts
  * clientIp); the header is always set, so these calls are never "direct loopback" (the dev outbox
@@ -163,8 +156,8 @@ function answerWithValue(this: ValueResponse, ...args: unknown[]): ExpressRespon
  */
 export function inProcessTransport(api: Router): ApiTransport {
   const { app, dispatch } = simulatedExpressApp({ jsonValues: true });
-  const answered = (resolve: (response: InjectedResponse) => void, reject: (error: Error) => void) =>
-    (error: Error | null, response: InjectedResponse | null) => {
+  const answered = (resolve: (response: SimulatedAnswer) => void, reject: (error: Error) => void) =>
+    (error: Error | null, response: SimulatedAnswer | null) => {
       if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
       else resolve(response);
     };
@@ -195,10 +188,8 @@ export function inProcessTransport(api: Router): ApiTransport {
       const known = token ? call.verified?.get(token) : undefined;
       let dispatched: Dispatched | undefined;
       let served: ServerResponse | undefined;
-      // Started at once, with no check of the options (they are built here), as inject's callback form with
-      // `validate: false` did (decision 040).
-      const answer = await new Promise<InjectedResponse>((resolve, reject) => {
-        dispatch({ method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload }, answered(resolve, reject), (req, res) => {
+      const answer = await new Promise<SimulatedAnswer>((resolve, reject) => {
+        dispatch({ method: call.method, url: API_PREFIX + call.path, headers, payload }, answered(resolve, reject), (req, res) => {
           dispatched = req;
           served = res;
           // Verified earlier in this UI request: the API's guards take it as this request's identity.
@@ -227,7 +218,7 @@ export function inProcessTransport(api: Router): ApiTransport {
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       // payloadAsStream: the answer comes at its head, its body a Readable the API's writes are pushed into.
       let served: ServerResponse | undefined;
-      const answer = await new Promise<InjectedResponse>((resolve, reject) => {
+      const answer = await new Promise<SimulatedAnswer>((resolve, reject) => {
         dispatch({ method: 'GET', url: API_PREFIX + call.path, headers, payloadAsStream: true }, answered(resolve, reject), (_req, res) => {
           served = res;
         });

@@ -10,7 +10,7 @@
 // A request built by a class whose prototype already is `app.request` is not re-parented: V8 leaves an
 // object alone when it is given the prototype it has. So the HTTP server builds its requests and
 // responses with these classes (Node's `IncomingMessage` / `ServerResponse` options), and so does the
-// in-process API transport with light-my-request's simulated ones.
+// in-process API transport with its simulated ones (server/simulated-http.ts).
 import type { Express } from 'express';
 import express from 'express';
 
