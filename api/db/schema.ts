@@ -193,6 +193,12 @@ export const applications = pgTable('applications', {
   index('applications_state_list_idx')
     .on(t.submittedAt.desc().nullsLast(), t.id.desc(), t.status, t.projectLocation, t.organizationId, t.programId)
     .where(sql`${t.status} not in ('DRAFT', 'CANCELLED')`),
+  // The state list's count under its filters (decision 081): by status and place, then organization and program, so a
+  // filtered count reads only the matching entries (an index-only scan), where applications_state_list_idx, led by
+  // its order, would be read whole.
+  index('applications_state_filter_idx')
+    .on(t.status, t.projectLocation, t.organizationId, t.programId)
+    .where(sql`${t.status} not in ('DRAFT', 'CANCELLED')`),
 ]);
 
 export const answers = pgTable('answers', {

@@ -247,9 +247,9 @@ describe('GET organization/all-organizations', () => {
   });
 });
 
-describe('the plan of the state list (decision 028)', () => {
-  it('reads the default order and the filters from applications_state_list_idx', async () => {
-    const query = 'status=SUBMITTED,AWARDED&limit=5&page=2';
+describe('the plan of the state list (decisions 028, 081)', () => {
+  /** The plan of the list's statement for `query` (after the statement has gone generic, were it to), scans forced to indexes. */
+  async function planOf(query: string): Promise<string> {
     for (let run = 0; run < 6; run++) expect((await list(query)).status).toBe(200);
     const recording = api.database.statements.record();
     await list(query);
@@ -269,15 +269,19 @@ describe('the plan of the state list (decision 028)', () => {
         await query('rollback');
       }
     };
-    let plan: string;
     if (api.database.kind === 'postgres' && client.connect) {
       const connection = await client.connect();
       try {
-        plan = await explain((q, p) => connection.query(q, p));
+        return await explain((q, p) => connection.query(q, p));
       } finally {
         connection.release();
       }
-    } else plan = await explain((q, p) => client.query(q, p));
+    }
+    return explain((q, p) => client.query(q, p));
+  }
+
+  it('reads the default order and the filters from applications_state_list_idx', async () => {
+    const plan = await planOf('status=SUBMITTED,AWARDED&limit=5&page=2');
     // The page is read in the index's order (no sort node), and the count is an index-only scan. The only sort is
     // the one inside the subplan that lists a row's reviewers in assignment order (decision 052), run per page row
     // over review_assignments_app_reviewer_key.
@@ -285,6 +289,13 @@ describe('the plan of the state list (decision 028)', () => {
     expect(plan, plan).toMatch(/Index Only Scan using applications_state_list_idx/);
     expect(rows, plan).not.toMatch(/\bSort\b/);
     expect(reviewers, plan).toMatch(/review_assignments_app_reviewer_key/);
+  });
+
+  it('counts a filtered list from applications_state_filter_idx: only the matching entries, not the whole list', async () => {
+    const plan = await planOf('status=SUBMITTED,GATING_REVIEW&limit=5&page=2');
+    // The count comes first: its Aggregate over an index-only scan on the filter index, with the statuses as its condition.
+    const count = plan.slice(0, plan.indexOf('Limit'));
+    expect(count, plan).toMatch(/Aggregate[\s\S]*Index Only Scan using applications_state_filter_idx[\s\S]*Index Cond: \(status = ANY/);
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_state_filter_idx" ON "applications" USING btree ("status","project_location","organization_id","program_id") WHERE "applications"."status" not in ('DRAFT', 'CANCELLED');
