@@ -6,15 +6,10 @@
 //   left join lateral (select … where W order by … limit $limit offset $offset) page on true
 //
 // The count row is always there, so a page past the end still says how many there are (no second query).
-// A list that gives its table's `key` finds the page's keys first, in its index's order, and joins only those rows
-// (decision 082):
-//
-//   left join lateral (select … from (select key from T where W order by … limit $limit offset $offset) keys
-//                      join T on T.key = keys.key join … order by …) page on true
 // Statements are prepared once per shape of filters (drizzle's .prepare: named statements on PostgreSQL,
 // the built SQL kept on both engines) and run with placeholders.
 import { z } from 'zod';
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
@@ -54,13 +49,6 @@ interface PagedSelect {
   join?: (q: any) => any;
   where: SQL | undefined;
   orderBy: (SQL | PgColumn)[];
-  /**
-   * The table's key (its primary key column). Given, the page's keys are read first from the table alone, filtered,
-   * ordered, limited and offset (an index read in order that stops at the page), and only those rows are joined and
-   * their columns computed; the planner cannot then join every match before it sorts and cuts (decision 082). The
-   * order must then be the table's own columns.
-   */
-  key?: PgColumn;
 }
 
 /**
@@ -75,22 +63,14 @@ export function pagedStatements<Row extends Record<string, unknown>>(db: Db, nam
     if (!statement) {
       const q = build();
       const total = db.select({ n: count().as('n') }).from(q.from).where(q.where).as('total');
-      let page: any;
-      if (q.key) {
-        const keys = db.select({ key: q.key }).from(q.from).where(q.where).orderBy(...q.orderBy).limit(param('limit')).offset(param('offset')).as('keys');
-        let pageQuery: any = db.select(q.columns).from(keys).innerJoin(q.from, eq(q.key, keys.key));
-        if (q.join) pageQuery = q.join(pageQuery);
-        page = pageQuery.orderBy(...q.orderBy).as('page');
-      } else {
-        let pageQuery: any = db.select(q.columns).from(q.from);
-        if (q.join) pageQuery = q.join(pageQuery);
-        page = pageQuery
-          .where(q.where)
-          .orderBy(...q.orderBy)
-          .limit(param('limit'))
-          .offset(param('offset'))
-          .as('page');
-      }
+      let pageQuery: any = db.select(q.columns).from(q.from);
+      if (q.join) pageQuery = q.join(pageQuery);
+      const page = pageQuery
+        .where(q.where)
+        .orderBy(...q.orderBy)
+        .limit(param('limit'))
+        .offset(param('offset'))
+        .as('page');
       const rowFields = Object.fromEntries(Object.keys(q.columns).map((k) => [k, page[k]]));
       statement = db
         .select({ n: total.n, row: rowFields })

@@ -163,7 +163,6 @@ export function applicationRoutes(ctx: ApiContext): Router {
         .leftJoin(users, eq(users.id, applications.submittedBy)),
       where: and(eq(applications.organizationId, sql`${param('orgId')}::uuid`), ...filters.where),
       orderBy: [desc(applications.createdAt), desc(applications.id)],
-      key: applications.id,
     }), { ...filters.values, orgId: String(req.params.orgId), ...pagePlaceholders(q) });
     res.json({ ...pageEnvelope(q.page, q.limit, total), applications: rows.map(toApplication) });
   }));

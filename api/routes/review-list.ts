@@ -156,7 +156,6 @@ export function reviewListRoutes(ctx: ApiContext): Router {
       where: and(stateVisible(assignedOnly), ...filters.where),
       // Newest submitted first: applications_state_list_idx read forwards (decision 028).
       orderBy: [sql`${applications.submittedAt} desc nulls last`, sql`${applications.id} desc nulls last`],
-      key: applications.id,
     }), { ...filters.values, ...(assignedOnly ? { reviewerId: currentAuth(req).profile.id } : {}), ...pagePlaceholders(q) });
 
     const reviewers = new Map<string, ListedReviewer[]>(rows.map((row) => [row.id, row.reviewers]));
