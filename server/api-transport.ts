@@ -34,7 +34,11 @@ export interface ApiAnswer {
   json?: unknown;
 }
 
-/** An answer carried as its JSON value: `text` is that value's JSON, written the first time it is read. */
+/**
+ * An answer carried as its JSON value: `text` is that value's JSON, written the first time it is read. A class, with
+ * `text` on its prototype: an object literal with a getter kept its value (every row of a list) past V8's young
+ * collections (decision 080).
+ */
 function valueAnswer(status: number, headers: Record<string, string>, json: unknown): ApiAnswer {
   return new ValueAnswer(status, headers, json);
 }
@@ -106,7 +110,7 @@ export function simulatedExpressApp(options: { jsonValues?: boolean } = {}) {
     dispatch(call: SimulatedCall, done: SimulatedDone, prepare?: (req: Dispatched, res: ServerResponse) => void): void {
       const req = new classes.Request(call);
       const res = new classes.Response(req, done);
-      // As light-my-request's inject: a request that fails or is destroyed early ends its response.
+      // As over a socket: a request that fails or is destroyed early ends its response.
       req.once('error', (error) => {
         if (req.destroyed) res.destroy(error);
       });
