@@ -28,18 +28,17 @@ export type RenderThreadOptions = {
 
 /**
  * How many render threads a process runs: RENDER_THREADS when set; otherwise one in production when the machine has a
- * core no other thread of the process keeps busy, else none. The main thread takes one core; the embedded database
- * (PGlite) another, on a thread of its own (decision 076), while PostgreSQL works in its own processes; and with one
- * portal process per core (WEB_CONCURRENCY) the processes take them all. On two cores, then: a render thread with
- * PostgreSQL, none with PGlite (measured in decision 078: with PGlite a render thread made pages slower; in decision 079,
- * with prepared statements, it made them no faster).
+ * core that neither the main thread nor the database keeps busy, else none. The main thread takes one core, and the
+ * database another: PGlite on a thread of its own (decision 076), PostgreSQL in its own processes, on the same machine
+ * in the portal's one-machine setups. With one portal process per core (WEB_CONCURRENCY) the processes take them all.
+ * So from three cores, with either engine. On two, a render thread made more pages a second and a slower tail: the
+ * main thread then waited for a core while the render thread, the database and V8's helpers ran (decision 082).
  */
 export function renderThreadCount(env: Env, cores = os.availableParallelism()): number {
   if (env.RENDER_THREADS !== undefined) return env.RENDER_THREADS;
   if (env.NODE_ENV !== 'production') return 0;
   if (processCount(env, cores).count > 1) return 0;
-  const taken = 1 + (env.DATABASE_URL ? 0 : 1);
-  return cores > taken ? 1 : 0;
+  return cores > 2 ? 1 : 0;
 }
 
 /**

@@ -61,8 +61,9 @@ describe('the development outbox is an explicit setting', () => {
 describe('render threads (RENDER_THREADS, decision 078) and pages at once', () => {
   const pg = { ...production, DEV_OUTBOX: 'true', DATABASE_URL: 'postgres://portal@localhost/portal' } as const;
   const pglite = { ...production, DEV_OUTBOX: 'true' } as const;
-  it('one in production when a core is spare: with PostgreSQL from two cores, with PGlite (its own thread) from three', () => {
-    expect(renderThreadCount(readEnv(pg), 2)).toBe(1);
+  it('one in production when a core is spare beside the main thread and the database: from three cores, with either engine', () => {
+    expect(renderThreadCount(readEnv(pg), 3)).toBe(1);
+    expect(renderThreadCount(readEnv(pg), 2)).toBe(0);
     expect(renderThreadCount(readEnv(pg), 1)).toBe(0);
     expect(renderThreadCount(readEnv(pglite), 2)).toBe(0);
     expect(renderThreadCount(readEnv(pglite), 3)).toBe(1);
