@@ -184,6 +184,10 @@ export const applications = pgTable('applications', {
   index('applications_org_list_idx').on(
     t.organizationId, t.createdAt, t.id, t.status, t.projectLocation, t.programId, t.technologyType, t.submittedAt, t.submittedBy,
   ),
+  // The organization's count under a place filter (decision 083): by organization and place, then created_at and
+  // status, so the count reads only the entries of the chosen places (an index-only scan), where
+  // applications_org_list_idx, led by the order, reads every entry of the organization in the date range.
+  index('applications_org_filter_idx').on(t.organizationId, t.projectLocation, t.createdAt, t.status),
   // The state's list and dashboard: by status, newest submitted first; all submitted, newest first.
   index('applications_status_submitted_idx').on(t.status, t.submittedAt, t.id),
   index('applications_submitted_idx').on(t.submittedAt, t.id).where(sql`${t.submittedAt} is not null`),

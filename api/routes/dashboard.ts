@@ -13,7 +13,7 @@ export function dashboardRoutes(ctx: ApiContext): Router {
   const router = Router();
   const signedIn = requireUser(ctx);
 
-  // One prepared statement, an Index Only Scan of applications_org_list_idx (decision 012).
+  // One prepared statement, an Index Only Scan of an organization-led index (decisions 012, 083).
   const organizationCounts = ctx.db
     .select({
       totalApplications: count(),

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_org_filter_idx" ON "applications" USING btree ("organization_id","project_location","created_at","status");
