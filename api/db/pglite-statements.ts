@@ -39,7 +39,10 @@ export class PgliteStatements {
   readonly #db: PGlite;
   /** By statement text, in order of last use (a Map keeps insertion order). */
   readonly #prepared = new Map<string, Prepared>();
-  /** PGlite's parsers with drizzle's "read as text" types over them, by those types. */
+  /**
+   * Drizzle's "read as text" types over PGlite's parsers, by those types. PGlite's own stay their prototype, so a
+   * parser PGlite adds later (`refreshArrayTypes()` after a new type) is read through, not missed by a copy.
+   */
   readonly #parsers = new Map<string, Record<number, Parser>>();
 
   constructor(db: PGlite, readonly limit = PREPARED_LIMIT) {
@@ -146,7 +149,7 @@ export class PgliteStatements {
     const key = textTypes?.join(',') ?? '';
     let parsers = this.#parsers.get(key);
     if (!parsers) {
-      parsers = { ...this.#db.parsers };
+      parsers = Object.create(this.#db.parsers) as Record<number, Parser>;
       for (const oid of textTypes ?? []) parsers[oid] = (value) => value;
       this.#parsers.set(key, parsers);
     }

@@ -40,6 +40,18 @@ describe('a statement with parameters', () => {
     expect(row).toEqual({ at: new Date('2026-11-28T12:00:00Z'), doc: { k: [1, 'two'] }, n: 9007199254740993n, ok: true, amount: '12.50', bytes: Uint8Array.from([0, 255]), tags: ['x', 'y z'] });
   });
 
+  it('reads a type made after its first statements, once PGlite refreshes its parsers (an array of a new enum)', async () => {
+    // The parsers with drizzle's text types are made by the first statement that asks for them, before the type exists.
+    const textTypes = [1184];
+    statements.query('select at from t where id = $1', [1], { textTypes });
+    await db.exec("create type tint as enum ('red', 'green')");
+    await db.refreshArrayTypes();
+    const select = "select array['red', 'green']::tint[] as tints, $1::int as n";
+    const expected = await db.query(select, [1]);
+    expect(expected.rows).toEqual([{ tints: ['red', 'green'], n: 1 }]);
+    expect(statements.query(select, [1], { textTypes })).toEqual(expected);
+  });
+
   it('serializes parameters by the types PostgreSQL gives them, as PGlite does (dates, JSON, arrays, booleans, null)', async () => {
     const insert = 'insert into t (id, name, at, tags, doc, ok, n) values ($1, $2, $3, $4, $5, $6, $7) returning id, at, tags, doc, ok, n';
     const values = [3, 'c', new Date('2026-01-02T03:04:05Z'), ['a', 'b"c'], { nested: { list: [1, null] } }, false, null];
