@@ -120,9 +120,22 @@ function parse(permission: Permission): { action: Action; entity: Entity; access
   return { action, entity, access };
 }
 
+/** Each role's table read once: `action:entity` → its access levels (every request asks, several times a page). */
+const LEVELS = new Map(
+  (Object.keys(PERMISSIONS) as RoleName[]).map((role) => {
+    const levels = new Map<string, readonly Access[]>();
+    for (const { action, entity, access } of PERMISSIONS[role].map(parse)) {
+      const key = `${action}:${entity}`;
+      levels.set(key, Object.freeze([...(levels.get(key) ?? []), access]));
+    }
+    return [role, levels] as const;
+  }),
+);
+const NONE: readonly Access[] = Object.freeze([]);
+
 /** The access levels through which `role` may do `action` on `entity` (empty: not at all). */
-export function accessLevels(role: RoleName, action: Action, entity: Entity): Access[] {
-  return PERMISSIONS[role].map(parse).filter((p) => p.action === action && p.entity === entity).map((p) => p.access);
+export function accessLevels(role: RoleName, action: Action, entity: Entity): readonly Access[] {
+  return LEVELS.get(role)?.get(`${action}:${entity}`) ?? NONE;
 }
 
 /**
