@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { forbidden, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
-import { applicationMoveRoute, applicationRoute, assignmentOf, visibleApplication, type MovableApplication } from '../services/application-access';
+import { applicationMoveRoute, applicationRoute, visibleApplication, type MovableApplication } from '../services/application-access';
 import { applicationSections, documents, organizations, programs } from '../db/schema';
 import { loadAnswerState, loadProgram } from '../services/application-content';
 import {
@@ -79,16 +79,15 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
   }));
 
   router.get('/review/applications/:id', ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
-    const { app } = visibleApplication(res);
+    const { app, assignment } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const program = await loadProgram(ctx.db, app.programId);
-    const [state, [org], [programRow], sectionRows, reviewers, assignment, review, declarations] = await Promise.all([
+    const [state, [org], [programRow], sectionRows, reviewers, review, declarations] = await Promise.all([
       loadAnswerState(ctx.db, program, app),
       ctx.db.select({ id: organizations.id, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, app.organizationId)).limit(1),
       ctx.db.select({ name: programs.name }).from(programs).where(eq(programs.id, app.programId)).limit(1),
       ctx.db.select().from(applicationSections).where(eq(applicationSections.applicationId, app.id)),
       assignedReviewers(ctx, app.id),
-      assignmentOf(ctx, app.id, profile.id),
       myReview(ctx, app, profile.id),
       declarationsOf(ctx, app.id),
     ]);

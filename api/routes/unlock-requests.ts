@@ -19,7 +19,7 @@ import type { ApiContext } from '../context';
 import { badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import {
-  applicationRoute, assignmentOf, loadApplicationFor, organizationRole, organizationRoute, requireListScope, visibleApplication,
+  applicationRoute, loadApplicationFor, organizationRole, organizationRoute, requireListScope, visibleApplication,
 } from '../services/application-access';
 import { applicationSections, applications, organizations, programs, sections, unlockRequests, users } from '../db/schema';
 import { loadAnswerState, loadProgram, type ApplicationRow, type Program } from '../services/application-content';
@@ -183,9 +183,8 @@ export function unlockRequestRoutes(ctx: ApiContext): Router {
     const { profile } = currentAuth(req);
     if (profile.roleType !== 'state') throw forbidden(UNLOCK_MSG.reviewerOnly);
     const body = parseInput(UnlockBody, req.body);
-    const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'read');
-    const assigned = (await assignmentOf(ctx, app.id, profile.id)) !== null;
-    if (!permittingRole(profile, 'create', 'unlock-request', { application: { organizationId: app.organizationId, status: app.status, assigned } })) {
+    const { app, assignment } = await loadApplicationFor(ctx, req, body.applicationId, 'read');
+    if (!permittingRole(profile, 'create', 'unlock-request', { application: { organizationId: app.organizationId, status: app.status, assigned: assignment !== null } })) {
       throw forbidden(UNLOCK_MSG.reviewerOnly);
     }
     const facts = await sectionFacts(ctx, app, body.sectionId);

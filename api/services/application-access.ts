@@ -45,6 +45,8 @@ export interface VisibleApplication {
   app: ApplicationRow;
   /** The role through which the caller sees it (their organization role, or their state role). */
   role: RoleName;
+  /** The caller's own review assignment on it (state users), or null: read once, with the application. */
+  assignment: AssignmentStatus | null;
 }
 
 /** The role the outcome allows; else 404, or 403 (organization users are told to ask their admin, unless the route says otherwise). */
@@ -81,7 +83,7 @@ export function requireListScope(req: Request, action: Action, entity: Entity): 
 }
 
 /** The caller's own review assignment on the application (one per application and reviewer), or null. */
-export async function assignmentOf(ctx: ApiContext, applicationId: string, userId: string): Promise<AssignmentStatus | null> {
+async function assignmentOf(ctx: ApiContext, applicationId: string, userId: string): Promise<AssignmentStatus | null> {
   const [row] = await ctx.db
     .select({ status: reviewAssignments.status })
     .from(reviewAssignments)
@@ -99,9 +101,9 @@ export async function loadApplicationFor(ctx: ApiContext, req: Request, id: stri
   const { profile } = currentAuth(req);
   const [app] = await ctx.db.select().from(applications).where(eq(applications.id, id.trim().toUpperCase())).limit(1);
   if (!app) throw notFound(APPLICATION_MSG.notFound);
-  const assigned = profile.roleType === 'state' && (await isAssigned(ctx, app.id, profile.id));
-  const role = requirePermission(req, action, entity, { application: { organizationId: app.organizationId, status: app.status, assigned } });
-  return { app, role };
+  const assignment = profile.roleType === 'state' ? await assignmentOf(ctx, app.id, profile.id) : null;
+  const role = requirePermission(req, action, entity, { application: { organizationId: app.organizationId, status: app.status, assigned: assignment !== null } });
+  return { app, role, assignment };
 }
 
 /** The organization whose history holds this application id, when the caller may read that history. */
@@ -186,10 +188,8 @@ export function documentRoute<T extends { uploadedBy: string | null }>(
   })];
 }
 
-export interface MovableApplication extends VisibleApplication {
-  /** The caller's own review assignment on it (state reviewers), or null. */
-  assignment: AssignmentStatus | null;
-}
+/** An application the caller may take a workflow action on now (applicationMoveRoute). */
+export type MovableApplication = VisibleApplication;
 
 /** The machine's verdict on one application for the caller: the role that may take the action now, else the refusal. */
 export type MoveCheck =
@@ -204,8 +204,7 @@ export type MoveCheck =
 export async function checkApplicationMove(ctx: ApiContext, req: Request, id: string, move: ActionId): Promise<MoveCheck> {
   const { profile } = currentAuth(req);
   if (profile.roleType !== 'state') throw forbidden(MSG.actionNotAllowed);
-  const { app } = await loadApplicationFor(ctx, req, id, 'read');
-  const assignment = await assignmentOf(ctx, app.id, profile.id);
+  const { app, assignment } = await loadApplicationFor(ctx, req, id, 'read');
   const roles = profile.roles.map((r) => r.name);
   const role = roleAllowing(roles, { status: app.status, assignment }, move);
   if (role) return { app, assignment, role, refused: null };

@@ -131,6 +131,18 @@ describe('the status machine over HTTP', () => {
     await api.database.db.update(applications).set({ status: 'SUBMITTED' }).where(eq(applications.id, id));
   });
 
+  it("reads the application and the caller's assignment on it once each, through the one access check", async () => {
+    const id = rows.find((r) => r.status === 'SUBMITTED')!.id;
+    const recording = api.database.statements.record();
+    const res = await move(id, 'mark-as-gating-review', 'rsm.admin@example.gov', { comments: 'Counted' });
+    recording.stop();
+    expect(res.status).toBe(200);
+    const reads = (table: string) => recording.statements.filter((q) => q.startsWith('select') && new RegExp(`^select [^;]*? from "${table}" where`).test(q));
+    expect(reads('review_assignments'), recording.statements.join('\n')).toHaveLength(1);
+    expect(reads('applications').filter((q) => q.includes('"applications"."id" = $1')), recording.statements.join('\n')).toHaveLength(1);
+    await api.database.db.update(applications).set({ status: 'SUBMITTED' }).where(eq(applications.id, id));
+  });
+
   it('lets exactly one of two concurrent moves win; the other gets 409 with the stale message and nothing is lost', async () => {
     const id = rows.find((r) => r.status === 'SUBMITTED')!.id;
     for (let round = 0; round < 3; round++) {
