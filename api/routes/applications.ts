@@ -2,11 +2,12 @@
 // create, cancel, delete. Rules: DESIGN sections 4-5 (only org admins write; only drafts are cancelled or deleted).
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { and, asc, desc, eq, gte, inArray, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { badRequest, handler, notFound, parseInput } from '../http';
 import { anyOf, pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
+import { commaList, dayRangeEnd, dayRangeStart, idSearchText, listFilters, type ListFilter, type ListFilters } from '../db/filters';
 import { currentAuth, requireUser } from '../guard';
 import {
   answers, applicationSections, applications, programs, projectAreas, questions, sections, users,
@@ -16,7 +17,6 @@ import { executeMove } from '../services/application-moves';
 import { applicationRoute, organizationRoute, visibleApplication } from '../services/application-access';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { isApplicationStatus } from '../../domain/statuses';
-import { addDays, zonedDayStart } from '../../domain/dates';
 import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
 import { IsoDaySchema } from '../../domain/input';
 
@@ -85,45 +85,28 @@ export function toApplication(row: ListRow) {
   };
 }
 
+type ListQuery = z.infer<typeof ListQuery>;
+
+/** The org list's filters (api/db/filters.ts): places, a day range of creation, an id search, a status. */
+const ORG_LIST_FILTERS: readonly ListFilter<ListQuery>[] = [
+  { param: 'locations', letter: 'l', where: anyOf(applications.projectLocation, 'locations'), value: (q) => commaList(q.projectLocation) },
+  { param: 'from', letter: 'f', where: gte(applications.createdAt, sql`${param('from')}::timestamptz`), value: (q) => dayRangeStart(q.startDate) },
+  { param: 'to', letter: 't', where: lt(applications.createdAt, sql`${param('to')}::timestamptz`), value: (q) => dayRangeEnd(q.endDate) },
+  // Anywhere in the id ('001' finds GA-LKV001), on the organization's own applications.
+  { param: 'search', letter: 'i', where: like(applications.id, sql`${param('search')}::text`), value: (q) => (q.applicationId ? `%${idSearchText(q.applicationId)}%` : undefined) },
+  { letter: 'S', where: notInArray(applications.status, ['DRAFT', 'CANCELLED']), value: (q) => q.status === 'SUBMITTED_ANY' },
+  { param: 'status', letter: 's', where: eq(applications.status, sql`${param('status')}::text`), value: (q) => (q.status && isApplicationStatus(q.status) ? q.status : undefined) },
+];
+
 /**
  * The list's filters as placeholders: `shape` names which are set (one prepared statement per shape),
  * `values` fills them. A filter that cannot match (an unknown status) is refused here.
  */
-export function applicationFilters(q: z.infer<typeof ListQuery>): { shape: string; where: SQL[]; values: Record<string, unknown> } {
-  const where: SQL[] = [];
-  const values: Record<string, unknown> = {};
-  let shape = '';
-  const names = (q.projectLocation ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length) {
-    where.push(anyOf(applications.projectLocation, 'locations'));
-    values.locations = names;
-    shape += 'l';
+export function applicationFilters(q: ListQuery): ListFilters {
+  if (q.status && q.status !== 'ALL' && q.status !== 'SUBMITTED_ANY' && !isApplicationStatus(q.status)) {
+    throw badRequest('Unknown status filter', { status: ['Unknown status filter'] });
   }
-  if (q.startDate) {
-    where.push(gte(applications.createdAt, sql`${param('from')}::timestamptz`));
-    values.from = zonedDayStart(q.startDate).toISOString();
-    shape += 'f';
-  }
-  if (q.endDate) {
-    where.push(lt(applications.createdAt, sql`${param('to')}::timestamptz`));
-    values.to = zonedDayStart(addDays(q.endDate, 1)).toISOString();
-    shape += 't';
-  }
-  if (q.applicationId) {
-    // Application ids are upper case (newApplicationId): like on the upper-cased search, cheaper than ilike.
-    where.push(like(applications.id, sql`${param('search')}::text`));
-    values.search = `%${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%`;
-    shape += 'i';
-  }
-  if (q.status === 'SUBMITTED_ANY') {
-    where.push(notInArray(applications.status, ['DRAFT', 'CANCELLED']));
-    shape += 'S';
-  } else if (q.status && isApplicationStatus(q.status)) {
-    where.push(eq(applications.status, sql`${param('status')}::text`));
-    values.status = q.status;
-    shape += 's';
-  } else if (q.status && q.status !== 'ALL') throw badRequest('Unknown status filter', { status: ['Unknown status filter'] });
-  return { shape, where, values };
+  return listFilters(q, ORG_LIST_FILTERS);
 }
 
 export function applicationRoutes(ctx: ApiContext): Router {

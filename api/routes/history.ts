@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
+import { dayRangeEnd, dayRangeStart, idSearchText, listFilters, type ListFilter } from '../db/filters';
 import { currentAuth, requireUser } from '../guard';
 import { applications, loggedActions, organizations, users } from '../db/schema';
 import { applicationHistoryRoute, historyOwner, organizationRoute, requireListScope } from '../services/application-access';
 import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
-import { addDays, zonedDayStart } from '../../domain/dates';
 import { IsoDaySchema } from '../../domain/input';
 import { rejectReasonText } from '../../domain/workflow';
 
@@ -28,18 +28,16 @@ const HistoryQuery = PageQuery.extend({
 
 const FiltersQuery = z.object({ organizationId: z.string().uuid().optional() });
 
-/** The whole history's filters: the condition on its placeholder, the placeholder's value (undefined: not asked), a shape letter. */
-const HISTORY_FILTERS: { param: string; letter: string; where: SQL; value: (q: z.infer<typeof HistoryQuery>) => string | undefined }[] = [
+/** The whole history's filters (api/db/filters.ts). */
+const HISTORY_FILTERS: readonly ListFilter<z.infer<typeof HistoryQuery>>[] = [
   // Ids are upper case: a prefix (like 'GA-AB%', on the text_pattern_ops index).
   { param: 'prefix', letter: 'i', where: like(loggedActions.applicationId, sql`${param('prefix')}::text`),
-    value: (q) => (q.applicationId ? `${q.applicationId.toUpperCase().replace(/[%_\\]/g, '')}%` : undefined) },
+    value: (q) => (q.applicationId ? `${idSearchText(q.applicationId)}%` : undefined) },
   { param: 'organizationId', letter: 'g', where: eq(loggedActions.organizationId, sql`${param('organizationId')}::uuid`), value: (q) => q.organizationId },
   { param: 'action', letter: 'a', where: eq(loggedActions.action, sql`${param('action')}::text`), value: (q) => q.action },
   { param: 'userId', letter: 'u', where: eq(loggedActions.userId, sql`${param('userId')}::uuid`), value: (q) => q.userId },
-  { param: 'from', letter: 'f', where: gte(loggedActions.createdAt, sql`${param('from')}::timestamptz`),
-    value: (q) => (q.startDate ? zonedDayStart(q.startDate).toISOString() : undefined) },
-  { param: 'to', letter: 't', where: lt(loggedActions.createdAt, sql`${param('to')}::timestamptz`),
-    value: (q) => (q.endDate ? zonedDayStart(addDays(q.endDate, 1)).toISOString() : undefined) },
+  { param: 'from', letter: 'f', where: gte(loggedActions.createdAt, sql`${param('from')}::timestamptz`), value: (q) => dayRangeStart(q.startDate) },
+  { param: 'to', letter: 't', where: lt(loggedActions.createdAt, sql`${param('to')}::timestamptz`), value: (q) => dayRangeEnd(q.endDate) },
 ];
 
 const SUBMITTED_STATUSES = APPLICATION_STATUSES.filter(isSubmittedOrLater);
@@ -125,25 +123,12 @@ export function historyRoutes(ctx: ApiContext): Router {
   router.get('/logged-actions', requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
     const q = parseInput(HistoryQuery, req.query);
-    const where: SQL[] = [];
-    const values: Record<string, unknown> = {};
-    let shape = 'all_';
-    if ('all' in scope) {
-      where.push(seenByState());
-      shape += 's';
-    } else {
-      where.push(sql`${loggedActions.organizationId} = any(${param('organizations')}::uuid[])`);
-      values.organizations = scope.organizations;
-      shape += 'o';
-    }
-    for (const filter of HISTORY_FILTERS) {
-      const value = filter.value(q);
-      if (value === undefined) continue;
-      where.push(filter.where);
-      values[filter.param] = value;
-      shape += filter.letter;
-    }
-    res.json(await page(shape, and(...where)!, values, q));
+    const filters = listFilters(q, HISTORY_FILTERS);
+    // The caller's scope first: every entry the state sees, or their organizations' entries.
+    const [scoped, scopeLetter, scopeValues] = 'all' in scope
+      ? [seenByState(), 's', {}]
+      : [sql`${loggedActions.organizationId} = any(${param('organizations')}::uuid[])`, 'o', { organizations: scope.organizations }];
+    res.json(await page(`all_${scopeLetter}${filters.shape}`, and(scoped, ...filters.where)!, { ...scopeValues, ...filters.values }, q));
   }));
 
   // The whole history's filter choices: the organizations and the people the caller's history holds entries of.

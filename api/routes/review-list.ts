@@ -9,12 +9,12 @@ import { and, asc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
-import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
+import { anyOf, pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
+import { commaList, dayRangeEnd, dayRangeStart, idSearchText, listFilters, type ListFilter, type ListFilters } from '../db/filters';
 import { currentAuth, requireUser } from '../guard';
 import { applications, organizations, programs, reviewAssignments, users } from '../db/schema';
 import { requireStateScope } from '../services/application-access';
 import { APPLICATION_STATUSES, isApplicationStatus, isSubmittedOrLater, type ApplicationStatus } from '../../domain/statuses';
-import { addDays, zonedDayStart } from '../../domain/dates';
 import { IsoDaySchema } from '../../domain/input';
 import { allowedActionsOfRoles, type AssignmentStatus } from '../../domain/workflow';
 
@@ -61,47 +61,23 @@ export function stateVisible(assignedOnly: boolean): SQL {
 
 /** The application-id search as a prefix: 'LKV0' and 'GA-LKV0' both find GA-LKV001 (ids are upper case). */
 export function applicationIdPrefix(search: string): string {
-  const typed = search.trim().toUpperCase().replace(/[%_\\]/g, '');
+  const typed = idSearchText(search);
   return `${'GA-'.startsWith(typed) || typed.startsWith('GA-') ? typed : `GA-${typed}`}%`;
 }
 
+/** The state list's filters (api/db/filters.ts): statuses, places, an organization, a day range of submission, an id prefix. */
+const REVIEW_LIST_FILTERS: readonly ListFilter<ReviewListQuery>[] = [
+  { param: 'statuses', letter: 's', where: sql`${applications.status} = any(${param('statuses')}::text[])`, value: (q) => q.status },
+  { param: 'locations', letter: 'l', where: anyOf(applications.projectLocation, 'locations'), value: (q) => commaList(q.projectLocation) },
+  { param: 'organizationId', letter: 'o', where: eq(applications.organizationId, sql`${param('organizationId')}::uuid`), value: (q) => q.organizationId || undefined },
+  { param: 'from', letter: 'f', where: gte(applications.submittedAt, sql`${param('from')}::timestamptz`), value: (q) => dayRangeStart(q.startDate) },
+  { param: 'to', letter: 't', where: lt(applications.submittedAt, sql`${param('to')}::timestamptz`), value: (q) => dayRangeEnd(q.endDate) },
+  { param: 'search', letter: 'i', where: like(applications.id, sql`${param('search')}::text`), value: (q) => (q.applicationId ? applicationIdPrefix(q.applicationId) : undefined) },
+];
+
 /** The filters as placeholders; `shape` names which are set (one prepared statement per shape). */
-export function reviewListFilters(q: ReviewListQuery): { shape: string; where: SQL[]; values: Record<string, unknown> } {
-  const where: SQL[] = [];
-  const values: Record<string, unknown> = {};
-  let shape = '';
-  if (q.status) {
-    where.push(sql`${applications.status} = any(${param('statuses')}::text[])`);
-    values.statuses = q.status;
-    shape += 's';
-  }
-  const locations = (q.projectLocation ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (locations.length) {
-    where.push(sql`${applications.projectLocation} = any(${param('locations')}::text[])`);
-    values.locations = locations;
-    shape += 'l';
-  }
-  if (q.organizationId) {
-    where.push(eq(applications.organizationId, sql`${param('organizationId')}::uuid`));
-    values.organizationId = q.organizationId;
-    shape += 'o';
-  }
-  if (q.startDate) {
-    where.push(gte(applications.submittedAt, sql`${param('from')}::timestamptz`));
-    values.from = zonedDayStart(q.startDate).toISOString();
-    shape += 'f';
-  }
-  if (q.endDate) {
-    where.push(lt(applications.submittedAt, sql`${param('to')}::timestamptz`));
-    values.to = zonedDayStart(addDays(q.endDate, 1)).toISOString();
-    shape += 't';
-  }
-  if (q.applicationId) {
-    where.push(like(applications.id, sql`${param('search')}::text`));
-    values.search = applicationIdPrefix(q.applicationId);
-    shape += 'i';
-  }
-  return { shape, where, values };
+export function reviewListFilters(q: ReviewListQuery): ListFilters {
+  return listFilters(q, REVIEW_LIST_FILTERS);
 }
 
 type ReviewListRow = {

@@ -9,6 +9,7 @@ import { applications, organizations, reviewAssignments, userRoles, users } from
 // The application id search is the state list's (a prefix: 'LKV0' and 'GA-LKV0' both find GA-LKV001).
 import { applicationIdPrefix } from '../routes/review-list';
 import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageRequest } from '../db/paging';
+import { listFilters, type ListFilter } from '../db/filters';
 import { VENDOR_STAGE, type Stage } from '../../domain/permissions';
 import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { reviewerTypeOf, type ReviewerType } from '../../domain/review-assignments';
@@ -72,10 +73,43 @@ const stageOfType = (column: SQL | typeof reviewAssignments.reviewerType) =>
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The stalled rule as SQL over an assignment's status and status_changed_at (placeholders stalled_{STATUS}). */
-function stalledSql(status: SQL | typeof reviewAssignments.status, since: SQL | typeof reviewAssignments.statusChangedAt, now: Date) {
-  const parts = stalledCutoffs(now).map((c) => sql`(${status} = ${sql.raw(`'${c.status}'`)} and ${since} < ${param(`stalled_${c.status}`)}::timestamptz)`);
-  return { where: sql`(${sql.join(parts, sql` or `)})`, values: Object.fromEntries(stalledCutoffs(now).map((c) => [`stalled_${c.status}`, c.before.toISOString()])) };
+function stalledSql(status: SQL | typeof reviewAssignments.status, since: SQL | typeof reviewAssignments.statusChangedAt) {
+  // The statuses that can stall (the cutoffs' times are the placeholders' values, stalledValues).
+  const parts = stalledCutoffs(new Date()).map((c) => sql`(${status} = ${sql.raw(`'${c.status}'`)} and ${since} < ${param(`stalled_${c.status}`)}::timestamptz)`);
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
+
+/** The stalled rule's placeholders at `now`: for each status, the time before which an assignment in it is stalled. */
+const stalledValues = (now: Date) => Object.fromEntries(stalledCutoffs(now).map((c) => [`stalled_${c.status}`, c.before.toISOString()]));
+
+/** A reviewer search: an application id prefix, or a name or email containing the text. */
+const searchValues = (typed: string | undefined) => {
+  const search = typed?.trim();
+  return search ? { idPrefix: applicationIdPrefix(search), text: containing(search) } : undefined;
+};
+
+const ra = reviewAssignments;
+type AssignmentFilterQuery = ReviewerAssignmentQuery & { now: Date };
+/** The assignments list's filters (api/db/filters.ts). */
+const ASSIGNMENT_FILTERS: readonly ListFilter<AssignmentFilterQuery>[] = [
+  { param: 'reviewerId', letter: 'r', where: sql`${ra.reviewerId} = ${param('reviewerId')}::uuid`, value: (q) => q.reviewerId || undefined },
+  { param: 'reviewerType', letter: 't', where: sql`${ra.reviewerType} = ${param('reviewerType')}`, value: (q) => q.reviewerType || undefined },
+  { param: 'reviewStatus', letter: 's', where: sql`${ra.status} = ${param('reviewStatus')}`, value: (q) => q.reviewStatus || undefined },
+  { param: 'applicationStatus', letter: 'a', value: (q) => q.applicationStatus || undefined,
+    where: sql`exists (select 1 from ${applications} a where a.id = ${ra.applicationId} and a.status = ${param('applicationStatus')})` },
+  { letter: 'x', where: stalledSql(ra.status, ra.statusChangedAt), value: (q) => (q.stalled ? stalledValues(q.now) : undefined) },
+  { letter: 'q', value: (q) => searchValues(q.search),
+    where: sql`(${ra.applicationId} like ${param('idPrefix')} or exists (select 1 from ${users} su where su.id = ${ra.reviewerId}
+      and ((su.first_name || ' ' || su.last_name) ilike ${param('text')} or su.email ilike ${param('text')})))` },
+];
+
+/** The reviewer summary's filters (api/db/filters.ts). */
+const SUMMARY_FILTERS: readonly ListFilter<ReviewerSummaryQuery>[] = [
+  { param: 'role', letter: 't', where: sql`${userRoles.role} = ${param('role')}`, value: (q) => (q.reviewerType ? roleOfType(q.reviewerType).role : undefined) },
+  { letter: 'q', value: (q) => (q.search?.trim() ? { text: containing(q.search.trim()) } : undefined),
+    where: sql`exists (select 1 from ${users} su where su.id = ${userRoles.userId}
+      and ((su.first_name || ' ' || su.last_name) ilike ${param('text')} or su.email ilike ${param('text')}))` },
+];
 
 type AssignmentRow = {
   id: string; reviewerId: string; firstName: string; lastName: string; email: string; reviewerType: string; status: string;
@@ -96,32 +130,7 @@ export function reviewersList(ctx: ApiContext) {
 
   /** Review assignments, newest assigned first (review_assignments_list_idx), filtered in SQL. */
   async function assignments(query: ReviewerAssignmentQuery, now: Date = new Date()) {
-    const ra = reviewAssignments;
-    const where: SQL[] = [];
-    const values: Record<string, unknown> = {};
-    let shape = '';
-    if (query.reviewerId) { where.push(sql`${ra.reviewerId} = ${param('reviewerId')}::uuid`); values.reviewerId = query.reviewerId; shape += 'r'; }
-    if (query.reviewerType) { where.push(sql`${ra.reviewerType} = ${param('reviewerType')}`); values.reviewerType = query.reviewerType; shape += 't'; }
-    if (query.reviewStatus) { where.push(sql`${ra.status} = ${param('reviewStatus')}`); values.reviewStatus = query.reviewStatus; shape += 's'; }
-    if (query.applicationStatus) {
-      where.push(sql`exists (select 1 from ${applications} a where a.id = ${ra.applicationId} and a.status = ${param('applicationStatus')})`);
-      values.applicationStatus = query.applicationStatus;
-      shape += 'a';
-    }
-    if (query.stalled) {
-      const stalled = stalledSql(ra.status, ra.statusChangedAt, now);
-      where.push(stalled.where);
-      Object.assign(values, stalled.values);
-      shape += 'x';
-    }
-    const search = query.search?.trim();
-    if (search) {
-      where.push(sql`(${ra.applicationId} like ${param('idPrefix')} or exists (select 1 from ${users} su where su.id = ${ra.reviewerId}
-        and ((su.first_name || ' ' || su.last_name) ilike ${param('text')} or su.email ilike ${param('text')})))`);
-      values.idPrefix = applicationIdPrefix(search);
-      values.text = containing(search);
-      shape += 'q';
-    }
+    const { shape, where, values } = listFilters({ ...query, now }, ASSIGNMENT_FILTERS);
     const { total, rows } = await assignmentsPage(shape || 'all', () => ({
       columns: {
         id: ra.id, reviewerId: ra.reviewerId, firstName: users.firstName, lastName: users.lastName, email: users.email,
@@ -168,31 +177,17 @@ export function reviewersList(ctx: ApiContext) {
 
   /** Every holder of a reviewer role (one row per role held), by name, with their assignments counted by status. */
   async function summary(query: ReviewerSummaryQuery, now: Date = new Date()) {
-    const where: SQL[] = [sql`${userRoles.role} = any(${param('roles')}::text[])`];
-    const values: Record<string, unknown> = { roles: REVIEWER_ROLES };
-    let shape = '';
-    if (query.reviewerType) {
-      where.push(sql`${userRoles.role} = ${param('role')}`);
-      values.role = roleOfType(query.reviewerType).role;
-      shape += 't';
-    }
-    const search = query.search?.trim();
-    if (search) {
-      where.push(sql`exists (select 1 from ${users} su where su.id = ${userRoles.userId}
-        and ((su.first_name || ' ' || su.last_name) ilike ${param('text')} or su.email ilike ${param('text')}))`);
-      values.text = containing(search);
-      shape += 'q';
-    }
-    const stalled = stalledSql(sql`c.status`, sql`c.status_changed_at`, now);
-    Object.assign(values, stalled.values);
-    const { total, rows } = await summaryPage(shape || 'all', () => ({
+    const filters = listFilters(query, SUMMARY_FILTERS);
+    const where = [sql`${userRoles.role} = any(${param('roles')}::text[])`, ...filters.where];
+    const values = { roles: REVIEWER_ROLES, ...filters.values, ...stalledValues(now) };
+    const { total, rows } = await summaryPage(filters.shape || 'all', () => ({
       columns: {
         id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, userStatus: users.status, role: userRoles.role,
         counts: sql<unknown>`(select json_build_object(
             'pending', count(*) filter (where c.status = 'PENDING'),
             'inProgress', count(*) filter (where c.status = 'IN_PROGRESS'),
             'submitted', count(*) filter (where c.status = 'SUBMITTED'),
-            'stalled', count(*) filter (where ${stalled.where}),
+            'stalled', count(*) filter (where ${stalledSql(sql`c.status`, sql`c.status_changed_at`)}),
             'conflicts', (select count(*) from review_declarations d where d.reviewer_id = ${users.id} and d.conflict
               and d.stage = ${stageOfType(sql`upper(${userRoles.role})`)}))
           from ${reviewAssignments} c where c.reviewer_id = ${users.id} and c.reviewer_type = upper(${userRoles.role}))`.as('counts'),
