@@ -13,7 +13,8 @@
 //           per API call (the query logger, api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
 //           the page's p50 alone minus its API call's against 1.6 × issue 8's plain-React floor, the calibrated copy in
 //           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts);
-//   at 1k, 10k, 100k  p50 one at a time of the page and the API: the 100k / 1k ratio; EXPLAIN at 100k;
+//   at 1k, 10k, 100k  p50 one at a time of the page and the API; the 100k / 1k ratio measured in turns with a 1k
+//           portal open beside the 100k one (decision 085); EXPLAIN at 100k;
 //   at 10k  also the state's list (decision 028): /state/applications filtered by status and project location,
 //           page 2, and its API call GET review/applications, side by side like the org list, with the EXPLAIN
 //           ANALYZE of its statement; and a status move (a state admin's mark-as-gating-review on fresh
@@ -35,6 +36,7 @@ import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { ServerBuild } from '@remix-run/node';
+import pg from 'pg';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fromPglite, openDatabase, vacuumAllTables, type Database } from '../api/db/client';
 import { seedDatabase } from '../api/seed';
@@ -148,6 +150,11 @@ interface EngineFigures {
   api: Side;
   /** p50 one at a time, per scale. */
   scale: { applications: number; page: Timing; api: Timing }[];
+  /**
+   * The largest scale's page and API call measured in turns with a portal on a database of the smallest scale, open
+   * beside it (decision 085): the 100k/1k ratio without the minutes between the scales' own runs.
+   */
+  growth?: { reference: { applications: number; page: Timing; api: Timing } };
   explain: { applications: number; plan: string }[];
   state: StateFigures;
   candidates: CandidateFigures;
@@ -660,6 +667,70 @@ let floorHeavy: LoadFigures | undefined;
 /** Each engine's page admission and render threads, as its portal was set up (printed in its report). */
 const pageSettings = new Map<Engine, { pagesInTurn: number; renderThreads: number }>();
 
+/** The portal on `db`, as in production, signed in both ways, and the org list's filtered page and API call on it. */
+async function openListPortal(engine: Engine, db: Database, build: ServerBuild, dataDir: string, pgUrl: string | undefined, bigOrg: string, adminEmail: string) {
+  const port = await freePort();
+  const env = readEnv({
+    NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+    SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
+    PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY, RENDER_THREADS: process.env.RENDER_THREADS,
+    // The engine the settings describe (the defaults of RENDER_THREADS read it), as npm start would be given it.
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  });
+  pageSettings.set(engine, { pagesInTurn: pagesAtOnce(env), renderThreads: renderThreadCount(env) });
+  const server = await listen(createPortalApp({ env, database: db, build, buildUrl: pathToFileURL(path.resolve('build/index.js')).href }), port);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = client(baseUrl);
+  api.token = await signIn(api, adminEmail);
+  const browser = new Browser(baseUrl);
+  await signInBrowser(browser, api, adminEmail, bigOrg);
+
+  // The same list both ways, ORG_PAGE_SIZE a page. Page 2 where the list has one; a smaller list (1k) shows its last
+  // page, since the page kit redirects a page past the end to the last one (issue 9 item 10).
+  const filtered = await benchFilteredList(db.db, bigOrg);
+  const listPath = (page: number) => filtered.api(page, ORG_PAGE_SIZE);
+  const first = await api.call<{ totalPages: number }>(listPath(1));
+  expectStatus('list', first);
+  const shownPage = Math.min(2, first.body?.totalPages ?? 1);
+  const pageUrl = filtered.page(shownPage, ORG_PAGE_SIZE);
+  const apiPath = listPath(shownPage);
+  const getPage = () => browser.request(pageUrl);
+  const getApi = () => api.call(apiPath);
+  const probe = await getApi();
+  expectStatus('list', probe);
+  const pageProbe = await getPage();
+  expectStatus('page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
+  return { server, baseUrl, api, browser, probe, pageUrl, apiPath, getPage, getApi };
+}
+
+/**
+ * A database of `applicationsTotal` applications of its own, beside the one being measured (decision 085): a second
+ * PGlite thread, or a second database in the same PostgreSQL.
+ */
+async function openReference(engine: Engine, pgUrl: string | undefined, applicationsTotal: number): Promise<{ database: Database; url?: string }> {
+  let url: string | undefined;
+  if (engine === 'PostgreSQL') {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    try {
+      await admin.query('drop database if exists bench_reference');
+      await admin.query('create database bench_reference');
+    } finally {
+      await admin.end();
+    }
+    const u = new URL(pgUrl!);
+    u.pathname = '/bench_reference';
+    url = u.toString();
+  }
+  const database = engine === 'PGlite' ? fromPglite((await PgliteRemote.start({})).asPglite()) : await openDatabase({ dataDir: os.tmpdir(), databaseUrl: url });
+  await database.migrate();
+  await seedDatabase(database.db);
+  await seedLarge(database.db, { organizations: 200, applications: applicationsTotal, batchSize: 1000 });
+  await vacuumAllTables(database.db);
+  if (engine === 'PostgreSQL') await database.db.execute(sql`checkpoint`);
+  return { database, url };
+}
+
 async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigures> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -711,6 +782,7 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     };
 
     const scale: EngineFigures['scale'] = [];
+    let growth: EngineFigures['growth'];
     const explain: EngineFigures['explain'] = [];
     let loadFigures: Pick<EngineFigures, 'page' | 'api' | 'matching' | 'rowsOnPage'> | undefined;
     let state: StateFigures | undefined;
@@ -730,42 +802,28 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
       const bigOrg = bench.orgIds[0]!;
       bigOrgApplications[applicationsTotal] = (await benchApplicationCounts(db.db, [bigOrg])).get(bigOrg) ?? 0;
 
-      // The portal on this database, as in production, signed in both ways.
-      const port = await freePort();
-      const env = readEnv({
-        NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
-        SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
-        PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY, RENDER_THREADS: process.env.RENDER_THREADS,
-        // The engine the settings describe (the defaults of RENDER_THREADS read it), as npm start would be given it.
-        ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-      });
-      pageSettings.set(engine, { pagesInTurn: pagesAtOnce(env), renderThreads: renderThreadCount(env) });
-      const server = await listen(createPortalApp({ env, database: db, build, buildUrl: pathToFileURL(path.resolve('build/index.js')).href }), port);
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const api = client(baseUrl);
-      api.token = await signIn(api, bench.adminEmails[0]!);
-      const browser = new Browser(baseUrl);
-      await signInBrowser(browser, api, bench.adminEmails[0]!, bigOrg);
-
-      // The same list both ways, ORG_PAGE_SIZE a page. Page 2 where the list has one; a smaller list (1k) shows its last
-      // page, since the page kit redirects a page past the end to the last one (issue 9 item 10).
-      const filtered = await benchFilteredList(db.db, bigOrg);
-      const listPath = (page: number) => filtered.api(page, ORG_PAGE_SIZE);
-      const first = await api.call<{ totalPages: number }>(listPath(1));
-      expectStatus('list', first);
-      const shownPage = Math.min(2, first.body?.totalPages ?? 1);
-      const pageUrl = filtered.page(shownPage, ORG_PAGE_SIZE);
-      const apiPath = listPath(shownPage);
-      const getPage = () => browser.request(pageUrl);
-      const getApi = () => api.call(apiPath);
-      const probe = await getApi();
-      expectStatus('list', probe);
-      const pageProbe = await getPage();
-      expectStatus('page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
-
-      log(`${engine} at ${k(applicationsTotal)}: one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
-      const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'page' }, { get: getApi, what: 'list' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
-      scale.push({ applications: applicationsTotal, page: pageAlone, api: apiAlone });
+      const { server, baseUrl, api, browser, probe, pageUrl, apiPath, getPage, getApi } = await openListPortal(engine, db, build, dataDir, pgUrl, bigOrg, bench.adminEmails[0]!);
+      const reference = applicationsTotal === SCALES.at(-1) && SCALES.length > 1 ? SCALES[0]! : undefined;
+      if (reference === undefined) {
+        log(`${engine} at ${k(applicationsTotal)}: one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
+        const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'page' }, { get: getApi, what: 'list' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
+        scale.push({ applications: applicationsTotal, page: pageAlone, api: apiAlone });
+      } else {
+        // The largest scale in turns with a portal on the smallest, open beside it (decision 085).
+        log(`${engine}: a ${k(reference)} portal beside the ${k(applicationsTotal)} one`);
+        const opened = await openReference(engine, pgUrl, reference);
+        cleanups.push(() => opened.database.close());
+        const refBench = await benchOrganizations(opened.database.db);
+        const ref = await openListPortal(engine, opened.database, build, dataDir, opened.url ?? pgUrl, refBench.orgIds[0]!, refBench.adminEmails[0]!);
+        cleanups.push(() => closeServer(ref.server));
+        log(`${engine} at ${k(applicationsTotal)} and ${k(reference)}: one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
+        const [pageAlone, apiAlone, refPage, refApi] = (await inTurns([
+          { get: getPage, what: 'page' }, { get: getApi, what: 'list' },
+          { get: ref.getPage, what: `page at ${k(reference)}` }, { get: ref.getApi, what: `list at ${k(reference)}` },
+        ], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing, Timing, Timing];
+        scale.push({ applications: applicationsTotal, page: pageAlone, api: apiAlone });
+        growth = { reference: { applications: reference, page: refPage, api: refApi } };
+      }
       if (applicationsTotal >= LOAD_SCALE) explain.push({ applications: applicationsTotal, plan: await explainList(db, api, apiPath) });
       if (applicationsTotal === LOAD_SCALE) {
         const where = `${engine} at ${k(applicationsTotal)}`;
@@ -805,7 +863,7 @@ async function runEngine(engine: Engine, build: ServerBuild): Promise<EngineFigu
     const zip = await measureAttachmentsZip(last!.api.baseUrl, last!.api, last!.database, last!.bigOrg, zipDraft, STATE_ADMIN);
     exportFigures.set(engine, { xlsx: xlsx!, zip });
 
-    return { engine, setup, bigOrgApplications, ...loadFigures!, state: state!, candidates: candidates!, scale, explain, save, pdf };
+    return { engine, setup, bigOrgApplications, ...loadFigures!, state: state!, candidates: candidates!, scale, growth, explain, save, pdf };
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -918,14 +976,23 @@ function report(f: EngineFigures) {
   console.log('\nAs the data grows (p50 one at a time, ms; Bench Organization 001 holds 10%)');
   const first = f.scale[0]!;
   const last = f.scale.at(-1)!;
+  const reference = f.growth?.reference;
   console.log(table(
     ['applications', 'org 001', 'page p50', 'API p50'],
     [
       ...f.scale.map((x) => [x.applications.toLocaleString('en-US'), f.bigOrgApplications[x.applications] ?? '', ms(x.page.median), ms(x.api.median)]),
-      [`${k(last.applications)} / ${k(first.applications)}`, '', ratio(last.page.median, first.page.median), ratio(last.api.median, first.api.median)],
+      ...(reference
+        ? [
+          [`${reference.applications.toLocaleString('en-US')}, beside`, f.bigOrgApplications[reference.applications] ?? '', ms(reference.page.median), ms(reference.api.median)],
+          [`${k(last.applications)} / ${k(reference.applications)}, in turns`, '', ratio(last.page.median, reference.page.median), ratio(last.api.median, reference.api.median)],
+        ]
+        : []),
+      [`${k(last.applications)} / ${k(first.applications)}, minutes apart`, '', ratio(last.page.median, first.page.median), ratio(last.api.median, first.api.median)],
     ],
   ));
-  console.log('  (target: ≤ 1.5×)');
+  console.log(reference
+    ? `  (target: ≤ 1.5×, on the ratio in turns: the ${k(last.applications)} portal and one on a ${k(reference.applications)} database beside it, measured in turns, so the machine's pace is the same for both (decision 085); the first ${k(first.applications)} row was measured minutes earlier)`
+    : '  (target: ≤ 1.5×)');
 
   console.log(`\nEXPLAIN ANALYZE of the state list statement at ${k(LOAD_SCALE)} applications`);
   console.log(f.state.plan.split('\n').map((l) => `  ${l}`).join('\n'));
