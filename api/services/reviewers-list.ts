@@ -74,8 +74,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** The stalled rule as SQL over an assignment's status and status_changed_at (placeholders stalled_{STATUS}). */
 function stalledSql(status: SQL | typeof reviewAssignments.status, since: SQL | typeof reviewAssignments.statusChangedAt) {
-  // The statuses that can stall (the cutoffs' times are the placeholders' values, stalledValues).
-  const parts = stalledCutoffs(new Date()).map((c) => sql`(${status} = ${sql.raw(`'${c.status}'`)} and ${since} < ${param(`stalled_${c.status}`)}::timestamptz)`);
+  // Only the statuses that can stall are read here; the cutoffs' times are the placeholders' values (stalledValues).
+  const parts = stalledCutoffs().map((c) => sql`(${status} = ${sql.raw(`'${c.status}'`)} and ${since} < ${param(`stalled_${c.status}`)}::timestamptz)`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
