@@ -318,18 +318,10 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
     .groupBy(applications.projectLocation)
     .orderBy(sql`count(*) desc`, asc(applications.projectLocation))
     .limit(2)).map((a) => a.name!);
-  const listPath = (page: number) => `/api/v1/review/applications?${new URLSearchParams({ page: String(page), limit: '25', status: statuses, projectLocation: areas.join(',') })}`;
-  const first = await api.call<{ totalPages: number }>(listPath(1));
-  expectStatus('review/applications', first);
-  const shownPage = Math.min(2, first.body.totalPages);
-  const pageUrl = `/state/applications?${new URLSearchParams({ status: statuses, location: areas.join(','), page: String(shownPage), size: '25' })}`;
-  const apiPath = listPath(shownPage);
-  const getPage = () => browser.request(pageUrl);
-  const getApi = () => api.call(apiPath);
-  const probe = await getApi();
-  expectStatus('review/applications', probe);
-  const pageProbe = await getPage();
-  expectStatus('state page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
+  const { pageUrl, apiPath, getPage, getApi, probe } = await listBothWays(api, browser, 'state list', {
+    api: (page) => `/api/v1/review/applications?${new URLSearchParams({ page: String(page), limit: '25', status: statuses, projectLocation: areas.join(',') })}`,
+    page: (page) => `/state/applications?${new URLSearchParams({ status: statuses, location: areas.join(','), page: String(page), size: '25' })}`,
+  });
 
   log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
   const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'state page' }, { get: getApi, what: 'review/applications' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
@@ -663,9 +655,27 @@ let floorMs = NaN;
 let floorNote = '';
 let floorHeavy: LoadFigures | undefined;
 
-/** The portal's PAGE_CONCURRENCY in this run (decision 057; the environment's, else the default). */
 /** Each engine's page admission and render threads, as its portal was set up (printed in its report). */
 const pageSettings = new Map<Engine, { pagesInTurn: number; renderThreads: number }>();
+
+/**
+ * A list's page and its API call, on page 2 where the list has one; a smaller list (1k) shows its last page, since
+ * the page kit redirects a page past the end to the last one (issue 9 item 10). Each is asked once here and must answer.
+ */
+async function listBothWays(api: Client, browser: Browser, what: string, urls: { api: (page: number) => string; page: (page: number) => string }) {
+  const first = await api.call<{ totalPages: number }>(urls.api(1));
+  expectStatus(`${what} (API)`, first);
+  const shownPage = Math.min(2, first.body?.totalPages ?? 1);
+  const pageUrl = urls.page(shownPage);
+  const apiPath = urls.api(shownPage);
+  const getPage = () => browser.request(pageUrl);
+  const getApi = () => api.call(apiPath);
+  const probe = await getApi();
+  expectStatus(`${what} (API)`, probe);
+  const pageProbe = await getPage();
+  expectStatus(`${what} (page)`, { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
+  return { pageUrl, apiPath, getPage, getApi, probe };
+}
 
 /** The portal on `db`, as in production, signed in both ways, and the org list's filtered page and API call on it. */
 async function openListPortal(engine: Engine, db: Database, build: ServerBuild, dataDir: string, pgUrl: string | undefined, bigOrg: string, adminEmail: string) {
@@ -685,21 +695,12 @@ async function openListPortal(engine: Engine, db: Database, build: ServerBuild, 
   const browser = new Browser(baseUrl);
   await signInBrowser(browser, api, adminEmail, bigOrg);
 
-  // The same list both ways, ORG_PAGE_SIZE a page. Page 2 where the list has one; a smaller list (1k) shows its last
-  // page, since the page kit redirects a page past the end to the last one (issue 9 item 10).
+  // The same list both ways, ORG_PAGE_SIZE a page.
   const filtered = await benchFilteredList(db.db, bigOrg);
-  const listPath = (page: number) => filtered.api(page, ORG_PAGE_SIZE);
-  const first = await api.call<{ totalPages: number }>(listPath(1));
-  expectStatus('list', first);
-  const shownPage = Math.min(2, first.body?.totalPages ?? 1);
-  const pageUrl = filtered.page(shownPage, ORG_PAGE_SIZE);
-  const apiPath = listPath(shownPage);
-  const getPage = () => browser.request(pageUrl);
-  const getApi = () => api.call(apiPath);
-  const probe = await getApi();
-  expectStatus('list', probe);
-  const pageProbe = await getPage();
-  expectStatus('page', { status: pageProbe.status, body: pageProbe.body.slice(0, 300) });
+  const { pageUrl, apiPath, getPage, getApi, probe } = await listBothWays(api, browser, 'org list', {
+    api: (page) => filtered.api(page, ORG_PAGE_SIZE),
+    page: (page) => filtered.page(page, ORG_PAGE_SIZE),
+  });
   return { server, baseUrl, api, browser, probe, pageUrl, apiPath, getPage, getApi };
 }
 
