@@ -6,10 +6,17 @@
 //   left join lateral (select … where W order by … limit $limit offset $offset) page on true
 //
 // The count row is always there, so a page past the end still says how many there are (no second query).
+// A page whose order reads only the counted table is limited before its joins (decision 086):
+//
+//   left join lateral (select … from (select <the table's columns it needs> … where W order by … limit …) <table>
+//                      join … order by …) page on true
+//
+// so the joined tables are read for the page's rows alone, and the planner weighs the table's indexes once, not
+// again for each join.
 // Statements are prepared once per shape of filters (drizzle's .prepare: named statements on PostgreSQL,
 // the built SQL kept on both engines) and run with placeholders.
 import { z } from 'zod';
-import { count, sql, type SQL } from 'drizzle-orm';
+import { Column, count, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../domain/constants';
@@ -44,11 +51,45 @@ export const anyOf = (column: PgColumn, name: string) => sql`${column} = any(${p
 interface PagedSelect {
   /** The rows of the page, keyed as the caller wants them. */
   columns: Record<string, PgColumn | SQL.Aliased>;
-  /** The table counted and paged, and the joins the page needs (the count reads the table alone). */
+  /**
+   * The table counted and paged, and the joins the page needs (the count reads the table alone, so `where` reads only
+   * it). A join adds columns to a row: it joins at most one row to it (by a key) and removes none (an inner join
+   * follows a foreign key), so limiting the rows before or after the joins gives the same page.
+   */
   from: PgTable;
   join?: (q: any) => any;
   where: SQL | undefined;
   orderBy: (SQL | PgColumn)[];
+}
+
+/** The columns that `parts` read (drizzle's SQL chunks, walked). */
+function columnsIn(parts: unknown[], found: PgColumn[] = []): PgColumn[] {
+  for (const part of parts) {
+    if (is(part, Column)) found.push(part as PgColumn);
+    else if (is(part, SQL)) columnsIn(part.queryChunks, found);
+    else if (is(part, SQL.Aliased)) columnsIn([part.sql], found);
+    else if (Array.isArray(part)) columnsIn(part, found);
+  }
+  return found;
+}
+
+/** The page's select (rows, joins, order, limit), its table limited before the joins where its order allows. */
+function pageSelect(db: Db, q: PagedSelect) {
+  const ordered = (query: any) => query.orderBy(...q.orderBy);
+  const limited = (query: any) => query.limit(param('limit')).offset(param('offset'));
+  const joined = (from: any) => {
+    const query = db.select(q.columns).from(from);
+    return q.join ? q.join(query) : query;
+  };
+  const plain = joined(q.from);
+  const joins: { on?: SQL }[] = plain.config.joins ?? [];
+  if (!joins.length || columnsIn(q.orderBy).some((c) => c.table !== q.from)) return limited(ordered(plain.where(q.where)));
+  // The table's columns that the rows, the joins and the order read, under the table's own name, so that every
+  // reference to the table reads the limited rows.
+  const needed = columnsIn([...Object.values(q.columns), ...joins.map((j) => j.on), ...q.orderBy]).filter((c) => c.table === q.from);
+  const rows = limited(ordered(db.select(Object.fromEntries(needed.map((c) => [c.name, c]))).from(q.from).where(q.where)))
+    .as(getTableName(q.from));
+  return ordered(joined(rows));
 }
 
 /**
@@ -63,14 +104,7 @@ export function pagedStatements<Row extends Record<string, unknown>>(db: Db, nam
     if (!statement) {
       const q = build();
       const total = db.select({ n: count().as('n') }).from(q.from).where(q.where).as('total');
-      let pageQuery: any = db.select(q.columns).from(q.from);
-      if (q.join) pageQuery = q.join(pageQuery);
-      const page = pageQuery
-        .where(q.where)
-        .orderBy(...q.orderBy)
-        .limit(param('limit'))
-        .offset(param('offset'))
-        .as('page');
+      const page = pageSelect(db, q).as('page');
       const rowFields = Object.fromEntries(Object.keys(q.columns).map((k) => [k, page[k]]));
       statement = db
         .select({ n: total.n, row: rowFields })

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, type SQL } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { planOfList, splitListPlan } from './plans';
+import { joinsAfterLimit, planOfList, splitListPlan } from './plans';
 import { applications, loggedActions } from '../../api/db/schema';
 import { seedLarge } from '../../scripts/seed-large';
 import { addDays, zonedDayStart, zonedToday } from '../../domain/dates';
@@ -225,5 +225,10 @@ describe('the plan of the org list (decisions 020, 083)', () => {
     // The page is still read in the list's order, with no sort.
     expect(page, page).toMatch(/Index Only Scan (Backward )?using applications_org_list_idx/);
     expect(page, page).not.toMatch(/\bSort\b/);
+  });
+
+  it('joins each program and submitter to the rows of the page only, after its limit (decision 086)', async () => {
+    const plan = await planOf('status=SUBMITTED_ANY&startDate=2000-01-01&limit=5&page=2');
+    expect(joinsAfterLimit(plan), plan).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-// The plan of a list's one statement (decisions 020, 028, 081, 083), as the tests of the org and state lists read it.
+// The plan of a list's one statement (decisions 020, 028, 081, 083, 086), as the tests of the org and state lists read it.
 import { expect } from 'vitest';
 import type { TestApi } from './harness';
 
@@ -45,4 +45,20 @@ export async function planOfList(api: TestApi, call: () => Promise<{ status: num
 export function splitListPlan(plan: string): { count: string; page: string } {
   const at = plan.indexOf('Limit');
   return { count: plan.slice(0, at), page: plan.slice(at) };
+}
+
+/**
+ * Whether the page's rows are limited before its joins (decision 086): a join node stands between the statement's top
+ * (the count joined to the page) and the page's Limit, and none below that Limit.
+ */
+export function joinsAfterLimit(plan: string): boolean {
+  const lines = plan.split('\n');
+  const limit = lines.findIndex((line) => /^\s*(->\s+)?Limit\b/.test(line));
+  const join = /\b(Nested Loop|Hash Join|Merge Join|Hash Right Join|Hash Left Join|Merge Left Join|Merge Right Join)\b/;
+  const depth = (line: string) => line.search(/\S/);
+  const limitDepth = depth(lines[limit]!);
+  const after = lines.slice(limit + 1);
+  const end = after.findIndex((line) => depth(line) <= limitDepth);
+  const below = end < 0 ? after : after.slice(0, end);
+  return limit > 0 && lines.slice(1, limit).some((line) => join.test(line)) && !below.some((line) => join.test(line));
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gte, inArray, like, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { planOfList, splitListPlan } from './plans';
+import { joinsAfterLimit, planOfList, splitListPlan } from './plans';
 import { applications, organizations, reviewAssignments, users } from '../../api/db/schema';
 import { seedLarge } from '../../scripts/seed-large';
 import { addDays, zonedDayStart, zonedToday } from '../../domain/dates';
@@ -260,6 +260,8 @@ describe('the plan of the state list (decisions 028, 081)', () => {
     expect(plan, plan).toMatch(/Index Only Scan using applications_state_list_idx/);
     expect(rows, plan).not.toMatch(/\bSort\b/);
     expect(reviewers, plan).toMatch(/review_assignments_app_reviewer_key/);
+    // Each row's organization and program are joined to the page's rows only, after its limit (decision 086).
+    expect(joinsAfterLimit(plan), plan).toBe(true);
   });
 
   it('counts a filtered list from applications_state_filter_idx: only the matching entries, not the whole list', async () => {
