@@ -79,7 +79,25 @@ export class PgliteStatements {
   /** One or more statements (simple protocol), as PGlite's exec() answers them. */
   exec(sql: string): Results[] {
     this.#open();
-    return parse.parseResults(this.#messages(this.#db.execProtocolRawSync(serialize.query(sql)), sql), this.#db.parsers);
+    return parse.parseResults(this.#messages(this.#send(serialize.query(sql)), sql), this.#db.parsers);
+  }
+
+  /**
+   * One trip into the database: the answer's bytes. PGlite's execProtocolRawSync would also read every message of
+   * the answer into objects (each row's values as strings) that nothing here reads, for PGlite's own query(); its
+   * stream form hands over the bytes alone (0.89 against 0.59 ms for a list's page of 25 rows). The work is done
+   * within the call, as with execProtocolRawSync (nothing is awaited without syncToFs). An answer always ends with
+   * ReadyForQuery: one without it is a database that failed outside PostgreSQL's own errors.
+   */
+  #send(message: Uint8Array): Uint8Array {
+    const chunks: Uint8Array[] = [];
+    // The bytes are a view of the database's memory, which the next call writes over: copied at once.
+    const done = this.#db.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => void chunks.push(bytes.slice()) });
+    // Settled by now; a failure's own error is only told to the log (it settles after this returns).
+    done.catch((err) => console.error('The embedded database failed during a statement', err));
+    const answer = chunks.length === 1 ? chunks[0]! : concat(chunks);
+    if (!endsReady(answer)) throw new Error('The embedded database gave no complete answer');
+    return answer;
   }
 
   /** As PGlite refuses a statement once closed (errors.ts reads this message as "unavailable"). */
@@ -102,7 +120,7 @@ export class PgliteStatements {
       out.push(serialize.close({ type: 'S', name: old.name }));
     }
     out.push(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), SYNC);
-    const messages = this.#messages(this.#db.execProtocolRawSync(concat(out)), sql);
+    const messages = this.#messages(this.#send(concat(out)), sql);
     let paramTypes: number[] = [];
     let fields: Field[] = [];
     for (const m of messages) {
@@ -118,18 +136,18 @@ export class PgliteStatements {
     const held = this.#prepared.get(sql);
     if (!held) return;
     this.#prepared.delete(sql);
-    this.#db.execProtocolRawSync(concat([serialize.close({ type: 'S', name: held.name }), SYNC]));
+    this.#send(concat([serialize.close({ type: 'S', name: held.name }), SYNC]));
   }
 
   #run(prepared: Prepared, sql: string, params: unknown[], options: StatementOptions): Results {
     const values = params.map((param, i) => this.#serialized(param, prepared.paramTypes[i]!));
-    const answer = this.#db.execProtocolRawSync(concat([serialize.bind({ statement: prepared.name, values }), EXECUTE_AND_SYNC]));
+    const answer = this.#send(concat([serialize.bind({ statement: prepared.name, values }), EXECUTE_AND_SYNC]));
     return this.#rows(answer, prepared.fields, sql, params, options);
   }
 
   /** A statement without parameters (DDL, VACUUM, a constant query): parsed each time, in one trip. */
   #unnamed(sql: string, options: StatementOptions): Results {
-    const answer = this.#db.execProtocolRawSync(concat([
+    const answer = this.#send(concat([
       serialize.parse({ text: sql }),
       serialize.bind({}),
       serialize.describe({ type: 'P' }),
@@ -226,6 +244,12 @@ export class PgliteStatements {
 /** A result's columns as PGlite's results give them. */
 function fieldsOf(description: InstanceType<typeof protocol.messages.RowDescriptionMessage>): Field[] {
   return description.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+}
+
+/** Whether an answer's last message is ReadyForQuery ('Z', length 5, a status byte). */
+function endsReady(answer: Uint8Array): boolean {
+  const at = answer.length - 6;
+  return at >= 0 && answer[at] === 0x5a && answer[at + 1] === 0 && answer[at + 2] === 0 && answer[at + 3] === 0 && answer[at + 4] === 5;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

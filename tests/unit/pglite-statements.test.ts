@@ -1,7 +1,7 @@
 // The embedded database's statements as named prepared statements (api/db/pglite-statements.ts, decision 079):
 // they answer what PGlite's own query() and exec() answer (rows, fields, types, counts, errors), PostgreSQL holds
 // each statement with parameters once under a name, at most `limit` of them, and a name whose statement no
-// longer fits its table is made again.
+// longer fits its table is made again. An answer is read from its bytes alone (decision 087).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { PgliteStatements } from '../../api/db/pglite-statements';
@@ -102,6 +102,35 @@ describe('a statement with parameters', () => {
     const after = statements.query(text, [1]);
     expect(after.rows).toEqual([{ id: 1, a: 'one', b: 'new' }]);
     expect(after.fields.map((f) => f.name)).toEqual(['id', 'a', 'b']);
+  });
+});
+
+describe('an answer', () => {
+  it("of several megabytes, in more than one write from the database, equals PGlite's query()", async () => {
+    const select = "select n, repeat('x', $1::int) as filler from generate_series(1, 3000) n";
+    const expected = await db.query(select, [1000]);
+    let writes = 0;
+    const stream = db.execProtocolRawStream.bind(db);
+    db.execProtocolRawStream = (message, options) => stream(message, { ...options, onRawData: (bytes) => (writes++, options.onRawData(bytes)) });
+    try {
+      expect(statements.query(select, [1000])).toEqual(expected);
+    } finally {
+      db.execProtocolRawStream = stream;
+    }
+    expect(writes).toBeGreaterThan(1);
+  });
+
+  it('without ReadyForQuery at its end is a failure, not rows', () => {
+    const stream = db.execProtocolRawStream.bind(db);
+    // A database that stops partway: the answer's last bytes do not come.
+    db.execProtocolRawStream = (message, options) => stream(message, { ...options, onRawData: (bytes) => options.onRawData(bytes.subarray(0, bytes.length - 6)) });
+    try {
+      expect(() => statements.query('select name from t where id = $1', [1])).toThrow('The embedded database gave no complete answer');
+    } finally {
+      db.execProtocolRawStream = stream;
+    }
+    // The next statement runs.
+    expect(statements.query('select $1::int as n', [7]).rows).toEqual([{ n: 7 }]);
   });
 });
 
