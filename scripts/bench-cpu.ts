@@ -132,6 +132,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
         ...[`/api/v1/organization/${bigOrg}/applications?page=2&limit=10`, `/api/v1/organization/${bigOrg}/applications?page=2&limit=25`, filteredApi, '/api/v1/users/me']
           .map((p) => apiOf(api, p)),
         pageOf(stateBrowser, '/state/applications?page=2&size=25'),
+        pageOf(stateBrowser, '/state/applications.data?page=2&size=25'),
         apiOf(stateApi, '/api/v1/review/applications?page=2&limit=25'),
       ].filter((t) => !ONLY || ONLY.test(t.label));
       const rows: (string | number)[][] = [];
