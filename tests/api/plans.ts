@@ -54,11 +54,12 @@ export function splitListPlan(plan: string): { count: string; page: string } {
 export function joinsAfterLimit(plan: string): boolean {
   const lines = plan.split('\n');
   const limit = lines.findIndex((line) => /^\s*(->\s+)?Limit\b/.test(line));
-  const join = /\b(Nested Loop|Hash Join|Merge Join|Hash Right Join|Hash Left Join|Merge Left Join|Merge Right Join)\b/;
+  if (limit <= 0) return false;
+  const join = /\b(Nested Loop|(Hash|Merge)\b[\w ]* Join)\b/;
   const depth = (line: string) => line.search(/\S/);
   const limitDepth = depth(lines[limit]!);
   const after = lines.slice(limit + 1);
   const end = after.findIndex((line) => depth(line) <= limitDepth);
   const below = end < 0 ? after : after.slice(0, end);
-  return limit > 0 && lines.slice(1, limit).some((line) => join.test(line)) && !below.some((line) => join.test(line));
+  return lines.slice(1, limit).some((line) => join.test(line)) && !below.some((line) => join.test(line));
 }
