@@ -58,8 +58,8 @@ const EnvSchema = z.object({
    * (DATABASE_URL): with the embedded PGlite the portal stays one process (docs/decisions/019).
    */
   WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
-  /** Page reads a process renders at once; the rest wait their turn, first come first served (0: no queue; decision 057). */
-  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
+  /** Page reads a process renders at once; the rest wait their turn, first come first served (0: no queue; decisions 057, 088). */
+  PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(2),
   /** Threads that render the process's pages beside its main thread (default: one in production when a core is spare; 0: none; decision 078). */
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
 });

@@ -81,7 +81,9 @@ describe('render threads (RENDER_THREADS, decision 078) and pages at once', () =
     expect(() => readEnv({ ...pg, RENDER_THREADS: '-1' })).toThrow(/RENDER_THREADS/);
   });
   it('PAGE_CONCURRENCY page reads at once for each thread working on pages', () => {
-    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '1' }))).toBe(8);
+    // Two a thread by default (decision 088): one rendering while another waits for its statement.
+    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '0' }))).toBe(2);
+    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '1' }))).toBe(4);
     expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '0', PAGE_CONCURRENCY: '3' }))).toBe(3);
     expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '1', PAGE_CONCURRENCY: '0' }))).toBe(0);
   });
