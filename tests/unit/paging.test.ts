@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { pagedStatements, pagePlaceholders, param } from '../../api/db/paging';
 import type { Db } from '../../api/db/client';
@@ -35,16 +35,19 @@ afterAll(async () => {
 
 const lastStatement = () => sent.at(-1)!;
 
+/** Items with their owner's name: a list of items joined to their owners, in `orderBy`. */
+const itemsWithOwners = (orderBy: SQL[], where?: SQL) => () => ({
+  columns: { id: items.id, owner: owners.name },
+  from: items,
+  join: (q: any) => q.innerJoin(owners, eq(owners.id, items.ownerId)),
+  where,
+  orderBy,
+});
+
 describe('pagedStatements', () => {
   it('limits the page before its joins when its order reads only its table, with the same rows and count', async () => {
     const page = pagedStatements<{ id: number; owner: string }>(db, 'items_by_id');
-    const build = () => ({
-      columns: { id: items.id, owner: owners.name },
-      from: items,
-      join: (q: any) => q.innerJoin(owners, eq(owners.id, items.ownerId)),
-      where: eq(items.kind, sql`${param('kind')}::text`),
-      orderBy: [desc(items.id)],
-    });
+    const build = itemsWithOwners([desc(items.id)], eq(items.kind, sql`${param('kind')}::text`));
     const { total, rows } = await page('k', build, { kind: 'even', ...pagePlaceholders({ page: 2, limit: 3 }) });
     expect(total).toBe(10);
     expect(rows).toEqual([14, 12, 10].map((id) => ({ id, owner: ['Zeta', 'Alpha', 'Mid'][id % 3] })));
@@ -55,13 +58,7 @@ describe('pagedStatements', () => {
 
   it('joins before the limit when its order reads a joined table, so the order is whole across pages', async () => {
     const page = pagedStatements<{ id: number; owner: string }>(db, 'items_by_owner');
-    const build = () => ({
-      columns: { id: items.id, owner: owners.name },
-      from: items,
-      join: (q: any) => q.innerJoin(owners, eq(owners.id, items.ownerId)),
-      where: undefined,
-      orderBy: [asc(owners.name), asc(items.id)],
-    });
+    const build = itemsWithOwners([asc(owners.name), asc(items.id)]);
     const pages = [];
     for (let n = 1; n <= 4; n++) pages.push(...(await page('all', build, pagePlaceholders({ page: n, limit: 6 }))).rows);
     const expected = (await client.query<{ id: number; owner: string }>(
