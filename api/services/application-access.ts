@@ -92,10 +92,6 @@ async function assignmentOf(ctx: ApiContext, applicationId: string, userId: stri
   return (row?.status as AssignmentStatus | undefined) ?? null;
 }
 
-async function isAssigned(ctx: ApiContext, applicationId: string, userId: string): Promise<boolean> {
-  return (await assignmentOf(ctx, applicationId, userId)) !== null;
-}
-
 /** The application when the caller may do `action` on it; 404 when unknown or not theirs to see, 403 when seen but not theirs to do this. */
 export async function loadApplicationFor(ctx: ApiContext, req: Request, id: string, action: Action, entity: Entity = 'application'): Promise<VisibleApplication> {
   const { profile } = currentAuth(req);
@@ -117,7 +113,7 @@ export async function historyOwnerFor(ctx: ApiContext, req: Request, id: string)
     .limit(1);
   let facts: ApplicationFacts | null = null;
   if (app) {
-    facts = { ...app, assigned: profile.roleType === 'state' && (await isAssigned(ctx, applicationId, profile.id)) };
+    facts = { ...app, assigned: profile.roleType === 'state' && (await assignmentOf(ctx, applicationId, profile.id)) !== null };
   } else {
     const [entry] = await ctx.db
       .select({ organizationId: loggedActions.organizationId })
