@@ -12,7 +12,9 @@
 //           the render threads; one at a time (p50, in turns too); the ratio page / API; SQL statements per page and
 //           per API call (the query logger, api/db/client.ts); the EXPLAIN ANALYZE of the list statement;
 //           the page's p50 alone minus its API call's against 1.6 × issue 8's plain-React floor, the calibrated copy in
-//           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts);
+//           ../shared/ssr-floor measured in the same run before and after the engines (scripts/bench-floor.ts), whose
+//           page also takes its turns at 32 connections with each list's page and API call: its latency beyond
+//           queueing is the machine's own in the same seconds (decision 090);
 //   at 1k, 10k, 100k  p50 one at a time of the page and the API; the 100k / 1k ratio measured in turns with a 1k
 //           portal open beside the 100k one (decision 085); EXPLAIN at 100k;
 //   at 10k  also the state's list (decision 028): /state/applications filtered by status and project location,
@@ -57,7 +59,7 @@ import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '..
 import { isEmptyAnswer, isQuestionVisible } from '../domain/validation';
 import { benchApplicationCounts, benchFilteredList, benchOrganizations, seedLarge } from './seed-large';
 import { CANDIDATE_AREAS, removeCandidateAreas, seedCandidateAreas } from './bench-candidates';
-import { Browser, client, expectStatus, loadInTurns, loadTest, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
+import { Browser, client, expectStatus, loadInTurns, outboxCode, percentile, signIn, signInBrowser, table, type Client, type LoadFigures } from './bench-support';
 import { measureAttachmentsZip, measureXlsxExport, reportExports, type ExportFigures } from './bench-exports';
 import { measureStateReviewPdf, reportStateReviewPdf, type StateReviewPdfFigures } from './bench-state-review-pdf';
 import { ALONE_WARM_UP, p50Alone, startFloor } from './bench-floor';
@@ -125,6 +127,8 @@ interface StateFigures {
   page: Side;
   api: Side;
   plan: string;
+  /** The floor page under the same load, in turns with this list's page and API call (measureSideBySide). */
+  floor?: LoadFigures;
   /** mark-as-gating-review on fresh SUBMITTED applications: one at a time, then MOVE_BURST of them 32 at once. */
   move: Timing & { statements: number; statementText: string[]; burst: { moves: number; connections: number; wallMs: number; p50: number; p95: number; failed: number } };
 }
@@ -148,6 +152,8 @@ interface EngineFigures {
   rowsOnPage: number;
   page: Side;
   api: Side;
+  /** The floor page under the same load, in turns with the org list's page and API call (measureSideBySide). */
+  floor?: LoadFigures;
   /** p50 one at a time, per scale. */
   scale: { applications: number; page: Timing; api: Timing }[];
   /**
@@ -252,18 +258,22 @@ interface SideSpec { url: string; headers: Record<string, string>; get: () => Pr
 /**
  * A page and its API call under load, side by side: at 32 connections, then at 4, the two in turns (loadInTurns:
  * LOAD_SLICES slices each, A B then B A), since their ratio is the figure; and the statements of one request of each.
+ * At 32 connections the floor page (issue 8's plain-React floor, no database) takes its turns with them: its latency
+ * beyond queueing is what the machine gives a page in the same seconds (decision 090).
  */
 async function measureSideBySide(
   database: Database, baseUrl: string, page: SideSpec, api: SideSpec, what: string,
-): Promise<{ page: Side; api: Side }> {
-  log(`${what}: the page and its API call under load in turns, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s each, then ` +
+): Promise<{ page: Side; api: Side; floor?: LoadFigures }> {
+  log(`${what}: the page and its API call${floorPageUrl ? ' (and the floor page)' : ''} under load in turns, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s each, then ` +
     `${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s each (${LOAD_SLICES} slices a side)`);
   const targets = [page, api].map((s) => ({ url: baseUrl + s.url, headers: s.headers }));
-  const [pageHeavy, apiHeavy] = await loadInTurns(targets, HEAVY_CONNECTIONS, HEAVY_SECONDS, LOAD_SLICES, LOAD_WARM_UP_SECONDS);
+  const floor = floorPageUrl ? [{ url: floorPageUrl, headers: {} }] : [];
+  const [pageHeavy, apiHeavy, floorHeavy] = await loadInTurns([...targets, ...floor], HEAVY_CONNECTIONS, HEAVY_SECONDS, LOAD_SLICES, LOAD_WARM_UP_SECONDS);
   const [pageLight, apiLight] = await loadInTurns(targets, LIGHT_CONNECTIONS, LIGHT_SECONDS, LOAD_SLICES);
   return {
     page: await sideOf(database, page, pageHeavy!, pageLight!),
     api: await sideOf(database, api, apiHeavy!, apiLight!),
+    floor: floorHeavy,
   };
 }
 
@@ -325,7 +335,7 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
 
   log(`${engine} at ${k(LOAD_SCALE)}: the state list one at a time (${ALONE_RUNS} each after ${ALONE_WARM_UP}, in turns)`);
   const [pageAlone, apiAlone] = (await inTurns([{ get: getPage, what: 'state page' }, { get: getApi, what: 'review/applications' }], ALONE_RUNS, ALONE_WARM_UP)) as [Timing, Timing];
-  const { page, api: apiSide } = await measureSideBySide(
+  const { page, api: apiSide, floor } = await measureSideBySide(
     database, baseUrl,
     { url: pageUrl, headers: { cookie: browser.cookieHeader() }, get: getPage, sequential: pageAlone },
     { url: apiPath, headers: { authorization: `Bearer ${api.token}` }, get: getApi, sequential: apiAlone },
@@ -363,6 +373,7 @@ async function measureState(database: Database, baseUrl: string, engine: Engine)
     rowsOnPage: probe.body.applications.length,
     page,
     api: apiSide,
+    floor,
     plan,
     move: {
       ...timing(samples),
@@ -653,7 +664,8 @@ function pgliteCache(applicationsTotal: number): string {
 /** Issue 8's plain-React floor measured in this run (scripts/bench-floor.ts): its p50 alone, and how it was had. */
 let floorMs = NaN;
 let floorNote = '';
-let floorHeavy: LoadFigures | undefined;
+/** The floor's page, served in this process, when it could be built: it takes turns with the lists' pages under load. */
+let floorPageUrl: string | undefined;
 
 /** Each engine's page admission and render threads, as its portal was set up (printed in its report). */
 const pageSettings = new Map<Engine, { pagesInTurn: number; renderThreads: number }>();
@@ -925,12 +937,17 @@ function report(f: EngineFigures) {
   const queueingBound = (requestsPerSec: number) => (1.3 * HEAVY_CONNECTIONS * 1000) / requestsPerSec;
   console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms(queueingBound(f.page.heavy.requestsPerSec))} ms (measured ${f.page.heavy.p95}); state page ${ms(queueingBound(f.state.page.heavy.requestsPerSec))} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057), ${renderThreads} render thread${renderThreads === 1 ? '' : 's'} (RENDER_THREADS, decision 078)`);
   // The same bound, each slice against its own throughput (LoadFigures.queueing): the machine's speed drifts between slices.
-  const queueing = (x: Side) => {
-    const q = x.heavy.queueing!;
+  const queueing = (x: LoadFigures) => {
+    const q = x.queueing!;
     const slices = q.slices.map((s) => `${s.requestsPerSec.toFixed(0)} req/s, p95 ${s.p95} ${s.p95 <= queueingBound(s.requestsPerSec) ? '≤' : '>'} ${ms(queueingBound(s.requestsPerSec))}`);
     return `${q.p95Ratio.toFixed(2)} (slices: ${slices.join('; ')})`;
   };
-  console.log(`  latency beyond queueing, each slice against its own throughput: p95 of latency ÷ (${HEAVY_CONNECTIONS} ÷ throughput), target ≤ 1.3: org page ${queueing(f.page)}; state page ${queueing(f.state.page)}`);
+  console.log(`  latency beyond queueing, each slice against its own throughput: p95 of latency ÷ (${HEAVY_CONNECTIONS} ÷ throughput), target ≤ 1.3: org page ${queueing(f.page.heavy)}; state page ${queueing(f.state.page.heavy)}`);
+  // The floor page's own, in turns with each list's page (decision 090): what the machine and the load generator gave a
+  // server with no database and one busy thread in the same seconds.
+  if (f.floor && f.state.floor) {
+    console.log(`  the same for the floor page (no database, no sign-in), in turns with each list: with the org list ${queueing(f.floor)}; with the state list ${queueing(f.state.floor)}`);
+  }
   const busy = (x: Side) => x.heavy.mainThread ? `${x.heavy.mainThread.msPerRequest.toFixed(2)} ms a request, busy ${Math.round(100 * x.heavy.mainThread.busy)}%` : 'not measured';
   console.log(`  the portal's main thread at ${HEAVY_CONNECTIONS} connections (its CPU; the load runs in a worker thread, PGlite in its own thread (decision 076), PostgreSQL in its own processes): ` +
     `org page ${busy(f.page)}, its API call ${busy(f.api)}; state page ${busy(f.state.page)}, its API call ${busy(f.state.api)}`);
@@ -944,14 +961,11 @@ function report(f: EngineFigures) {
   const uiSide = (x: { page: Side; api: Side }) => ms(x.page.sequential.median - x.api.sequential.median);
   console.log(`  the page's time minus its API call's, one at a time (p50 alone): org page ${uiSide(f)} ms, state page ${uiSide(f.state)} ms; ` +
     (Number.isNaN(floorMs) ? `the floor ${floorNote}` : `target ≤ 1.6 × the plain-React floor = ${ms(1.6 * floorMs)} ms (${floorNote})`));
-  if (floorHeavy) {
-    // Its own p95 against its queueing bound: what the machine and the load generator give a server with no database and
-    // one thread, the calibration for the pages' "latency beyond queueing" above.
-    const floorTail = (floorHeavy.p95 * floorHeavy.requestsPerSec) / HEAVY_CONNECTIONS / 1000;
-    console.log(`  the floor page itself (no database, no sign-in) at ${HEAVY_CONNECTIONS} connections: ${floorHeavy.requestsPerSec.toFixed(1)} req/s, p95 ${floorHeavy.p95} ms ` +
-      `(p95 ÷ (${HEAVY_CONNECTIONS} ÷ throughput) ${floorTail.toFixed(2)}, over the whole run); ` +
-      `the org API call ÷ the floor ${ratio(f.api.heavy.requestsPerSec, floorHeavy.requestsPerSec)}, the state API call ÷ the floor ${ratio(f.state.api.heavy.requestsPerSec, floorHeavy.requestsPerSec)} ` +
-      floorBound(f.api.heavy.requestsPerSec / floorHeavy.requestsPerSec));
+  if (f.floor && f.state.floor) {
+    // Each API call against the floor page measured in turns with it.
+    console.log(`  the floor page itself at ${HEAVY_CONNECTIONS} connections: ${f.floor.requestsPerSec.toFixed(1)} and ${f.state.floor.requestsPerSec.toFixed(1)} req/s, p95 ${f.floor.p95} and ${f.state.floor.p95} ms (in turns with the org list, then the state list); ` +
+      `the org API call ÷ the floor ${ratio(f.api.heavy.requestsPerSec, f.floor.requestsPerSec)}, the state API call ÷ the floor ${ratio(f.state.api.heavy.requestsPerSec, f.state.floor.requestsPerSec)} ` +
+      floorBound(f.api.heavy.requestsPerSec / f.floor.requestsPerSec));
   }
   const mv = f.state.move;
   console.log(`\nA status move (State_Admin, mark-as-gating-review on a SUBMITTED application, POST through the API; ms)`);
@@ -1041,10 +1055,9 @@ async function main() {
   const floor = await startFloor();
   const floorPage = async () => ('missing' in floor ? NaN : p50Alone(floor.pageUrl, ALONE_RUNS));
   const floorBefore = await floorPage();
+  if (!('missing' in floor)) floorPageUrl = floor.pageUrl;
   for (const engine of engines) results.push(await runEngine(engine, build));
   floorMs = (floorBefore + (await floorPage())) / 2;
-  // The floor page under the same load as the portal's pages: what no page can beat, next to the API calls.
-  if (!('missing' in floor)) floorHeavy = await loadTest(floor.pageUrl, {}, HEAVY_CONNECTIONS, HEAVY_SECONDS);
   floorNote = 'missing' in floor ? `not measured: ${floor.missing}` : `ssr-floor's plain variant, ${floor.rows} rows, p50 alone ${ms(floorBefore)} ms before the engines and ${ms(2 * floorMs - floorBefore)} after`;
   for (const r of results) report(r);
   console.log(`\nDone in ${s(Date.now() - started)}, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}. Figures are rough on a shared machine; compare engines and runs, not absolutes.`);
