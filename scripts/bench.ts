@@ -265,7 +265,7 @@ async function measureSideBySide(
   database: Database, baseUrl: string, page: SideSpec, api: SideSpec, what: string,
 ): Promise<{ page: Side; api: Side; floor?: LoadFigures }> {
   log(`${what}: the page and its API call${floorPageUrl ? ' (and the floor page)' : ''} under load in turns, ${HEAVY_CONNECTIONS} connections for ${HEAVY_SECONDS} s each, then ` +
-    `${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s each (${LOAD_SLICES} slices a side)`);
+    `${LIGHT_CONNECTIONS} for ${LIGHT_SECONDS} s each (${LOAD_SLICES} slices a side); heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
   const targets = [page, api].map((s) => ({ url: baseUrl + s.url, headers: s.headers }));
   const floor = floorPageUrl ? [{ url: floorPageUrl, headers: {} }] : [];
   const [pageHeavy, apiHeavy, floorHeavy] = await loadInTurns([...targets, ...floor], HEAVY_CONNECTIONS, HEAVY_SECONDS, LOAD_SLICES, LOAD_WARM_UP_SECONDS);
