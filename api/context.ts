@@ -11,7 +11,8 @@ export interface ApiContext {
   maxUploadBytes: number;
   /** Keys the login-code and token hashes. */
   secret: string;
-  limits: { otpPerEmail: number; otpPerIp: number; windowSeconds: number };
+  /** usersAdded: users added or invited per organization (or by the state) per window. */
+  limits: { otpPerEmail: number; otpPerIp: number; usersAdded: number; windowSeconds: number };
   /** The dev outbox is readable only while mail is not really sent. */
   outboxReadable: boolean;
   log: (message: string, err?: unknown) => void;

@@ -25,6 +25,7 @@ import { templateRoutes } from './routes/templates';
 import { heldSubmissionRoutes } from './routes/held-submissions';
 import { unlockRequestRoutes } from './routes/unlock-requests';
 import { userRoutes } from './routes/users';
+import { accountRoutes } from './routes/account';
 import { organizationRoutes } from './routes/organizations';
 import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
@@ -68,6 +69,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(heldSubmissionRoutes(ctx));
   api.use(refuseReadOnlyWrites(ctx));
   api.use(authRoutes(ctx));
+  api.use(accountRoutes(ctx));
   api.use(userRoutes(ctx));
   api.use(organizationRoutes(ctx));
   api.use(dashboardRoutes(ctx));

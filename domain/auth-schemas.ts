@@ -1,6 +1,7 @@
 // Input rules for sign-in and sign-up, shared by the forms (Conform) and the API (Zod).
 import * as z from 'zod';
 import { MSG, PORTAL_MSG } from './messages';
+import { hasControlCharacters } from './names';
 
 const NAME_PATTERN = /^[A-Za-z\u00C0-\u024F' -]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,7 +39,8 @@ export const LastNameSchema = z
   .regex(NAME_PATTERN, MSG.lastNameChars);
 
 export const SignupSchema = z.object({
-  legalName: z.string({ error: PORTAL_MSG.orgNameRequired }).trim().min(1, { message: PORTAL_MSG.orgNameRequired, abort: true }).max(200),
+  legalName: z.string({ error: PORTAL_MSG.orgNameRequired }).trim().min(1, { message: PORTAL_MSG.orgNameRequired, abort: true }).max(200)
+    .refine((name) => !hasControlCharacters(name), PORTAL_MSG.orgNameChars),
   firstName: FirstNameSchema,
   lastName: LastNameSchema,
   email: EmailSchema,

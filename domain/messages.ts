@@ -37,6 +37,7 @@ export const PORTAL_MSG = {
   organizationInactive: 'This organization is inactive. Please choose another one or contact support.',
   notSignedIn: 'Please sign in to continue.',
   orgNameRequired: 'Organization legal name is required',
+  orgNameChars: 'Organization legal name must not contain control characters.',
   requestBlocked: 'This request was blocked because it did not come from this portal. Please reload the page and try again.',
   databaseUnavailable: 'The portal cannot reach its database right now. Your work is safe; try again in a minute.',
   badCharacters: 'The request holds characters that are not allowed (a NUL character or a broken Unicode character). Remove them and try again.',
@@ -147,6 +148,34 @@ export const USER_MSG = {
   stateEmail: 'This email belongs to a state account: it cannot be added to an organization.',
   enabled: (name: string) => `${name} is enabled.`,
   disabled: (name: string) => `${name} is disabled and signed out.`,
+  // Accounts belong to their owners (docs/decisions/093).
+  invited: (name: string) => `${name} already has an account: an invitation was sent. They become a user of this organization once they accept it.`,
+  alreadyInvited: 'This person already has a pending invitation to this organization.',
+  invitationPending: 'This person has not accepted the invitation yet: withdraw it, or wait for their answer.',
+  invitationNotFound: 'There is no pending invitation of this person to this organization.',
+  invitationWithdrawn: (name: string) => `The invitation of ${name} was withdrawn.`,
+  accountFieldsOwners: "A person's name, email and phone belong to their account: only they can change them, under My account. Here you can change their role and their status in this organization.",
+  accountDeactivated: 'This account was deactivated by the state broadband office. Only a State Admin can reactivate it.',
+  tooManyAdded: 'Too many users were added here in a short time. Wait a few minutes, then try again.',
+} as const;
+
+/** An invitation as its invitee answers it (/org/select-organization, docs/decisions/093). */
+export const INVITATION_MSG = {
+  accepted: (organization: string) => `You are now a user of ${organization}.`,
+  declined: (organization: string) => `You declined the invitation to ${organization}.`,
+  notFound: 'This invitation is no longer pending.',
+  inactiveOrganization: 'This organization is inactive: its invitation cannot be accepted.',
+} as const;
+
+/** My account (/org/account, /state/account; docs/decisions/093): a person's own name, phone and email. */
+export const ACCOUNT_MSG = {
+  saved: 'Your account was saved.',
+  codeSent: (email: string) => `A 6-digit code is on its way to ${email}. Enter it below to confirm the change; it is valid for 10 minutes.`,
+  emailSame: 'This is already the email of your account.',
+  emailChanged: (email: string) => `Your email is now ${email}. Sign in with it from now on.`,
+  noChangePending: 'There is no email change waiting for a code. Ask for a new code.',
+  changeCancelled: 'The email change was cancelled.',
+  tooManyCodes: 'Too many codes were asked for in a short time. Wait a few minutes, then try again.',
 } as const;
 
 /** The Organizations screen (/state/organizations, docs/decisions/035). */

@@ -16,6 +16,8 @@ export type UserFormInput = { roleId: RoleName; firstName: string; lastName: str
 /** Spec 4: a user counts as active when status equals active. */
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+/** A user's status as an organization's list shows it: 'invited' while an existing account has not accepted (decision 093). */
+export type MemberStatus = UserStatus | 'invited';
 
 /** A user as the Users screens list them (spec 3 Organization user form: id, names, email, phone, roles, status). */
 export interface UserRow {
@@ -25,7 +27,7 @@ export interface UserRow {
   email: string;
   phoneNumber: string | null;
   roles: { name: RoleName }[];
-  status: UserStatus;
+  status: MemberStatus;
 }
 
 const NAME_PATTERN = /^[A-Za-z\u00C0-\u024F' -]+$/;

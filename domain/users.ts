@@ -8,6 +8,13 @@ export interface ProfileOrganization {
   role: { name: RoleName };
 }
 
+/** An organization's invitation the person has not answered yet (decision 093): they join only by accepting it. */
+export interface ProfileInvitation {
+  organizationId: string;
+  name: string;
+  role: { name: RoleName };
+}
+
 export interface UserProfile {
   id: string;
   email: string;
@@ -18,4 +25,6 @@ export interface UserProfile {
   organizations: ProfileOrganization[];
   roles: { name: RoleName }[];
   roleType: RoleType;
+  /** Pending invitations (organization accounts); not part of `organizations` nor `roles` until accepted. */
+  invitations?: ProfileInvitation[];
 }

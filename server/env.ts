@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   /** Sign-in requests one IP address may make per window (generous: a whole office may share one). */
   OTP_IP_LIMIT: intFrom(200),
   OTP_WINDOW_SECONDS: intFrom(15 * 60),
+  /** Users one organization's admins (or the state's) may add or invite per window (decision 093). */
+  USER_ADD_LIMIT: intFrom(20),
   /**
    * Express "trust proxy", for a reverse proxy in front of the portal: true/false, a hop count, or a
    * comma-separated list of addresses, subnets (CIDR) and the names loopback, linklocal, uniquelocal.

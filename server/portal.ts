@@ -57,7 +57,7 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
     storage: storageFromEnv({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secret,
-    limits: { otpPerEmail: env.OTP_EMAIL_LIMIT, otpPerIp: env.OTP_IP_LIMIT, windowSeconds: env.OTP_WINDOW_SECONDS },
+    limits: { otpPerEmail: env.OTP_EMAIL_LIMIT, otpPerIp: env.OTP_IP_LIMIT, usersAdded: env.USER_ADD_LIMIT, windowSeconds: env.OTP_WINDOW_SECONDS },
     outboxReadable: env.DEV_OUTBOX,
     log: (message, err) => console.error(message, err),
     portalUrl: env.PORTAL_URL ?? `http://localhost:${env.PORT}`,

@@ -41,7 +41,10 @@ export const memberships = pgTable('memberships', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
   role: text('role').notNull(),
+  /** 'active', 'inactive' (turned off by the organization), or 'invited': an invitation the person has not yet accepted (decision 093). */
   status: text('status').notNull().default('active'),
+  /** Who invited an existing account to the organization (null: added as a new account, or seeded). */
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.userId, t.organizationId] }),
@@ -88,6 +91,20 @@ export const rateLimitEvents = pgTable('rate_limit_events', {
   key: text('key').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)]);
+
+/**
+ * A change of an account's e-mail asked by its owner (decision 093): a code sent to the new address (stored hashed,
+ * 10 minutes, 5 tries), a notice to the old one once it is confirmed. One open change per account.
+ */
+export const emailChanges = pgTable('email_changes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  wrongTries: integer('wrong_tries').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('email_changes_user_key').on(t.userId)]);
 
 /** Development outbox: mail that would have been sent while SMTP_URL is unset. */
 export const outbox = pgTable('outbox', {
@@ -529,7 +546,7 @@ export const rubricScores = pgTable('rubric_scores', {
 }, (t) => [uniqueIndex('rubric_scores_application_key').on(t.applicationId)]);
 
 export const schema = {
-  users, userRoles, organizations, memberships, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
+  users, userRoles, organizations, memberships, emailChanges, loginCodes, apiTokens, heldSubmissions, rateLimitEvents, outbox,
   programs, sections, questions, projectAreas, applications, answers, profileAnswers,
   applicationSections, loggedActions, threads, messages, messageAttachments, messageReads, reviewAssignments, documents, pendingUploads,
   unlockRequests, reviewDeclarations, reviewMarks, reviewSectionSubmissions, reviewDecisions, reviewUnlocks, reviewConsensus,

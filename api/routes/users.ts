@@ -9,8 +9,8 @@ import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { organizationRoute, requireListScope, requirePermission } from '../services/application-access';
 import { pageQuery } from '../db/paging';
-import { userAdmin, type Actor } from '../services/user-admin';
-import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES } from '../../domain/user-form';
+import { userAdmin, type Actor, type MembershipInput } from '../services/user-admin';
+import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES, userFormErrors, userPhone } from '../../domain/user-form';
 import { userFormSchema } from '../../domain/user-form-schema';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
@@ -25,6 +25,27 @@ const orgUserBody = userFormSchema(ORGANIZATION_USER_ROLES);
 const stateUserBody = userFormSchema(STATE_USER_ROLES);
 /** Toggle (spec: id plus organizationId), with the status asked for: checked against the current one (409 when stale). */
 const ToggleBody = z.object({ status: z.enum(USER_STATUSES), ...payloadIds }).strict();
+
+/**
+ * An organization's edit of a member (decision 093): the role; the account's own fields may come along (the spec's
+ * update payload carries the whole form) and are then checked, in their form, against the account's.
+ */
+const membershipBody = z
+  .object({ roleId: z.unknown().optional(), firstName: z.unknown().optional(), lastName: z.unknown().optional(), email: z.unknown().optional(), phoneNumber: z.unknown().optional() })
+  .superRefine((values, issue) => {
+    const errors = userFormErrors(values, ORGANIZATION_USER_ROLES);
+    const given = (field: string) => field === 'roleId' || values[field as keyof typeof values] !== undefined;
+    for (const [field, message] of Object.entries(errors)) if (given(field)) issue.addIssue({ code: 'custom', path: [field], message });
+  })
+  .transform((values): MembershipInput => {
+    const text = (v: unknown) => (typeof v === 'string' ? v.trim() : undefined);
+    const phone = typeof values.phoneNumber === 'string' ? userPhone(values.phoneNumber) : undefined;
+    return {
+      roleId: String(values.roleId).trim() as RoleName,
+      firstName: text(values.firstName), lastName: text(values.lastName), email: text(values.email),
+      ...(phone !== undefined ? { phoneNumber: phone || null } : {}),
+    };
+  });
 
 const roleList = (roles: readonly RoleName[]) => roles.map((name) => ({ id: name, name }));
 
@@ -79,7 +100,14 @@ export function userRoutes(ctx: ApiContext): Router {
     const organizationId = String(req.params.orgId);
     const id = userId(req, 'userId');
     samePayload(body, { organizationId, id });
-    res.json({ user: await admin.setOrganizationUserStatus(actorOf(req), organizationId, id, body.status) });
+    // The State Admin may lift an account's deactivation from here; an organization's admin never (decision 093).
+    const liftsAccount = res.locals.organizationRole === 'State_Admin';
+    res.json({ user: await admin.setOrganizationUserStatus(actorOf(req), organizationId, id, body.status, liftsAccount) });
+  }));
+
+  // A pending invitation withdrawn by the organization (decision 093).
+  router.delete('/organization/:orgId/invitations/:userId', ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
+    res.json({ user: await admin.withdrawInvitation(actorOf(req), String(req.params.orgId), userId(req, 'userId')) });
   }));
 
   // The state's users.
@@ -109,7 +137,7 @@ export function userRoutes(ctx: ApiContext): Router {
     const organizationId = typeof req.body?.organizationId === 'string' && req.body.organizationId ? String(req.body.organizationId) : null;
     if (organizationId) {
       requirePermission(req, 'update', 'user', { organizationId: UUID.test(organizationId) ? organizationId.toLowerCase() : '' });
-      const body = parseInput(orgUserBody, req.body);
+      const body = parseInput(membershipBody, req.body);
       const id = userId(req);
       samePayload(parseInput(PayloadIds, req.body), { id });
       res.json({ user: await admin.updateOrganizationUser(actorOf(req), organizationId.toLowerCase(), id, body) });

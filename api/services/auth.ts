@@ -130,6 +130,13 @@ export async function verifyLoginCode(
   const user = await findUserByEmail(ctx.db, normalized);
   if (!user) throw new ApiError(401, PORTAL_MSG.codeInvalid);
   if (user.status !== 'active') throw new ApiError(403, MSG.inactiveAccount);
+  const profile = await loadProfile(ctx.db, user.id);
+  if (!profile) throw new ApiError(401, PORTAL_MSG.codeInvalid);
+  // An organization account with nothing to open (no active membership of an active organization, no invitation to
+  // answer) is turned away as an inactive one is (decision 093): its organizations ended its memberships.
+  if (profile.roleType === 'org' && !profile.organizations.some((o) => o.status === 'active') && !profile.invitations?.length) {
+    throw new ApiError(403, MSG.inactiveAccount);
+  }
 
   const token = randomToken();
   await ctx.db.insert(apiTokens).values({
@@ -137,8 +144,6 @@ export async function verifyLoginCode(
     tokenHash: tokenHash(ctx, token),
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
   });
-  const profile = await loadProfile(ctx.db, user.id);
-  if (!profile) throw new ApiError(401, PORTAL_MSG.codeInvalid);
   return { token, user: profile };
 }
 

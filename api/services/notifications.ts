@@ -277,6 +277,59 @@ export function welcomeEmail(input: WelcomeNotice & { link: string }): MailMessa
   };
 }
 
+/** An existing account invited to one more organization (decision 093): it joins only once its owner accepts. */
+export function invitationEmail(input: Omit<WelcomeNotice, 'existing'> & { link: string }): MailMessage {
+  const role = input.role.replace(/_/g, ' ');
+  return {
+    to: input.to,
+    subject: `${input.addedBy} invited you to ${input.organizationName} on the Broadband Grants Portal`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `${input.addedBy} invited you to join ${input.organizationName} on the Broadband Grants Portal as ${role}.`,
+      '',
+      `Nothing changes until you answer. Sign in as you usually do and accept or decline the invitation: ${input.link}`,
+      'If you do not know this organization, decline it: it then ends.',
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** Emails the invitation of an existing account (after the transaction committed). Never throws. */
+export async function notifyUserInvited(ctx: ApiContext, notice: Omit<WelcomeNotice, 'existing'>): Promise<NotifyResult> {
+  return sendAll(ctx, `invitation ${notice.to}`, [invitationEmail({ ...notice, link: portalLink(ctx, '/org/select-organization') })]);
+}
+
+/** The code that confirms a new email for an account (decision 093), sent to the new address. */
+export function emailChangeCodeEmail(input: { to: string; firstName: string; code: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Confirm the new email of your Broadband Grants Portal account',
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `Your code to confirm this address as the email of your Broadband Grants Portal account is ${input.code}. It is valid for 10 minutes.`,
+      'If you did not ask for this change, ignore this email: nothing changes without the code.',
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** The notice to an account's former address once its email changed (decision 093). */
+export function emailChangedNotice(input: { to: string; firstName: string; newEmail: string; by: string | null }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'The email of your Broadband Grants Portal account was changed',
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `The email of your Broadband Grants Portal account was changed${input.by ? ` by ${input.by}` : ''} from this address to ${input.newEmail}.`,
+      'Sign-in codes now go to the new address. If you did not ask for this, contact the state broadband office at once.',
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
 /** Emails a user just added (after the transaction committed). Never throws. */
 export async function notifyUserAdded(ctx: ApiContext, notice: WelcomeNotice): Promise<NotifyResult> {
   const link = portalLink(ctx, notice.organizationName ? '/org/login' : '/state/login');

@@ -1,30 +1,42 @@
-// The Users screens' rules (spec 2, 4, 5; docs/decisions/033): an organization's users (a membership with a
+// The Users screens' rules (spec 2, 4, 5; docs/decisions/033, 093): an organization's users (a membership with a
 // role, per organization) and the state's users (a state role). Every change is one transaction with its audit
 // entry; who may call them is the routes' check (api/routes/users.ts, through the permissions table).
 //
-// Status: an organization's user is active in that organization when their membership and their account are both
-// active. Turning one off ends the membership and, when it was their last active membership, the account; turning
-// one on reopens both. A state user's status is their account's. Turning anyone off ends their sessions (every
-// token revoked, reason 'inactive') in the same transaction. Concurrent changes of one organization's users (or of
-// the state's) are serialized by a row lock taken first, so the last-admin rule and the status check read what
-// the other change committed: the loser of two toggles gets 409, never a silent second win.
+// An account (its email, names, phone and status) belongs to its owner (decision 093). An organization manages its
+// membership only: the role there and the status there. Adding an email that has no account creates it; adding an
+// existing organization account invites it (a membership 'invited' until the person accepts, signed in). Turning a
+// member off in one organization ends that membership only: their sessions end only when no active membership is
+// left, and their account's status is the State Admin's alone (an organization never reactivates an account). A
+// state user's status is their account's. Concurrent changes of one organization's users (or of the state's) are
+// serialized by a row lock taken first, so the last-admin rule and the status check read what the other change
+// committed: the loser of two toggles gets 409, never a silent second win.
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { apiTokens, memberships, organizations, userRoles, users } from '../db/schema';
 import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageRequest } from '../db/paging';
-import { badRequest, conflict, notFound } from '../http';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http';
 import { audit } from './audit';
 import { findUserByEmail } from './users';
-import { notifyUserAdded } from './notifications';
+import { notifyUserAdded, notifyUserInvited } from './notifications';
+import { hitRateLimit } from './rate-limit';
 import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
-import type { UserFormInput, UserRow, UserStatus } from '../../domain/user-form';
+import type { MemberStatus, UserFormInput, UserRow, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type { UserRow } from '../../domain/user-form';
+
+/** An organization's change of a member: the role; the account's fields, when sent, must be the account's own (decision 093). */
+export interface MembershipInput {
+  roleId: RoleName;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string | null;
+}
 
 /** Who is acting (their id, and their name for the welcome email). */
 export interface Actor {
@@ -35,6 +47,8 @@ export interface Actor {
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const isActive = (...statuses: string[]): UserStatus => (statuses.every((s) => s === 'active') ? 'active' : 'inactive');
+/** A member's status in an organization's list: invited until accepted, else active when membership and account both are. */
+const memberStatus = (membership: string, account: string): MemberStatus => (membership === 'invited' ? 'invited' : isActive(membership, account));
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** Every session of these users ends now (spec 4: an inactive account is signed out; api/services/auth.ts says why). */
@@ -77,7 +91,11 @@ export function userAdmin(ctx: ApiContext) {
     }), { organizationId, ...pagePlaceholders(page) });
     return {
       ...pageEnvelope(page.page, page.limit, total),
-      users: rows.map((r): UserRow => ({ ...userFields(r), roles: [{ name: r.role as RoleName }], status: isActive(r.membershipStatus, r.userStatus) })),
+      users: rows.map((r): UserRow => {
+        const status = memberStatus(r.membershipStatus, r.userStatus);
+        // An invitee's phone is their account's, not shown to an organization they have not joined (decision 093).
+        return { ...userFields(r), ...(status === 'invited' ? { phoneNumber: null } : {}), roles: [{ name: r.role as RoleName }], status };
+      }),
     };
   }
 
@@ -134,92 +152,133 @@ export function userAdmin(ctx: ApiContext) {
     return !!row;
   }
 
+  /** 429 past the window's limit of users added (or invited) by one organization's admins, or by the state. */
+  async function countUserAdded(key: string) {
+    if (await hitRateLimit(ctx.db, 'user-add', key, ctx.limits.usersAdded, ctx.limits.windowSeconds)) throw new ApiError(429, USER_MSG.tooManyAdded);
+  }
+
   /**
-   * Adds a user to the organization with the chosen role: a new account, or (an email that already has an
-   * organization account) a membership of the person who holds it. Emails them the sign-in link.
+   * Adds a user to the organization with the chosen role. An email without an account: a new account and its
+   * membership, and the welcome email. An existing organization account: an invitation (decision 093): a membership
+   * 'invited' that gives nothing until its owner accepts it, and the invitation email; the account is left as it is.
    */
   async function addOrganizationUser(actor: Actor, organizationId: string, input: UserFormInput): Promise<UserRow> {
     const email = input.email.trim().toLowerCase();
+    await countUserAdded(`org:${organizationId}`);
     const result = await ctx.db.transaction(async (tx) => {
       const org = await lockOrganization(tx, organizationId);
       if (org.status !== 'active') throw conflict(ORGANIZATION_MSG.inactiveOrganization);
       const existing = await findUserByEmail(tx as unknown as Db, email);
-      let userId: string;
       if (existing) {
         if (existing.roleType !== 'org') throw conflict(USER_MSG.stateEmail);
-        const [member] = await tx.select({ role: memberships.role }).from(memberships)
+        const [member] = await tx.select({ status: memberships.status }).from(memberships)
           .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, existing.id)));
-        if (member) throw conflict(USER_MSG.alreadyMember);
-        userId = existing.id;
-        // An organization's user is active while they hold an active membership: this one reopens the account.
-        if (existing.status !== 'active') await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(eq(users.id, userId));
-      } else {
-        const [created] = await tx.insert(users).values({
-          email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber ?? null, roleType: 'org',
-        }).returning();
-        userId = created!.id;
+        if (member) throw conflict(member.status === 'invited' ? USER_MSG.alreadyInvited : USER_MSG.alreadyMember);
+        await tx.insert(memberships).values({ userId: existing.id, organizationId, role: input.roleId, status: 'invited', invitedBy: actor.id });
+        await audit(tx, {
+          action: 'USER_INVITED', entity: 'user', userId: actor.id, organizationId,
+          details: { userId: existing.id, name: fullName(existing), role: input.roleId },
+        });
+        const row: UserRow = {
+          // Their phone is their account's, not shown to an organization they have not joined.
+          id: existing.id, firstName: existing.firstName, lastName: existing.lastName, email: existing.email, phoneNumber: null,
+          roles: [{ name: input.roleId }], status: 'invited',
+        };
+        return { org, invited: true, row };
       }
+      const [created] = await tx.insert(users).values({
+        email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber ?? null, roleType: 'org',
+      }).returning();
+      const userId = created!.id;
       await tx.insert(memberships).values({ userId, organizationId, role: input.roleId, status: 'active' });
-      const person = existing ?? { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber ?? null };
       await audit(tx, {
         action: 'USER_ADDED', entity: 'user', userId: actor.id, organizationId,
-        details: { userId, name: fullName(person), email: person.email, role: input.roleId, existing: !!existing },
+        details: { userId, name: fullName(input), email, role: input.roleId, existing: false },
       });
-      return {
-        org,
-        existing: !!existing,
-        row: {
-          id: userId, firstName: person.firstName, lastName: person.lastName, email: person.email, phoneNumber: person.phoneNumber ?? null,
-          roles: [{ name: input.roleId }], status: 'active' as const,
-        },
+      const row: UserRow = {
+        id: userId, firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber ?? null,
+        roles: [{ name: input.roleId }], status: 'active',
       };
+      return { org, invited: false, row };
     }).catch((err) => {
       if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
       throw err;
     });
-    await notifyUserAdded(ctx, {
-      to: result.row.email, firstName: result.row.firstName, addedBy: fullName(actor), organizationName: result.org.name,
-      role: input.roleId, existing: result.existing,
-    });
+    const notice = { to: result.row.email, firstName: result.row.firstName, addedBy: fullName(actor), organizationName: result.org.name, role: input.roleId };
+    if (result.invited) await notifyUserInvited(ctx, notice);
+    else await notifyUserAdded(ctx, { ...notice, existing: false });
     return result.row;
   }
 
-  /** Edits an organization's user: their names, email and phone, and their role in this organization. */
-  async function updateOrganizationUser(actor: Actor, organizationId: string, userId: string, input: UserFormInput): Promise<UserRow> {
+  /**
+   * Changes an organization's user: their role in this organization (decision 093). Their name, email and phone are
+   * their account's: a body naming other values than the account's is refused (403), and nothing changes.
+   */
+  async function updateOrganizationUser(actor: Actor, organizationId: string, userId: string, input: MembershipInput): Promise<UserRow> {
     return ctx.db.transaction(async (tx) => {
       await lockOrganization(tx, organizationId);
       const before = await lockMember(tx, organizationId, userId);
-      const wasActiveAdmin = before.role === 'Organization_Admin' && isActive(before.membershipStatus, before.userStatus) === 'active';
+      const account = { firstName: before.firstName, lastName: before.lastName, email: before.email.toLowerCase(), phoneNumber: before.phoneNumber ?? null };
+      const asked = { firstName: input.firstName, lastName: input.lastName, email: input.email?.trim().toLowerCase(), phoneNumber: input.phoneNumber };
+      if ((['firstName', 'lastName', 'email', 'phoneNumber'] as const).some((k) => asked[k] !== undefined && (asked[k] || null) !== account[k])) {
+        throw forbidden(USER_MSG.accountFieldsOwners);
+      }
+      const wasActiveAdmin = before.role === 'Organization_Admin' && memberStatus(before.membershipStatus, before.userStatus) === 'active';
       if (wasActiveAdmin && input.roleId !== 'Organization_Admin' && !(await otherActiveOrgAdmin(tx, organizationId, userId))) {
         throw conflict(USER_MSG.lastOrganizationAdmin);
       }
-      const email = input.email.trim().toLowerCase();
-      if (email !== before.email.toLowerCase()) await refuseTakenEmail(tx, email, userId);
-      const next = { firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber ?? null };
-      const changed = [
-        ...(['firstName', 'lastName', 'email', 'phoneNumber'] as const).filter((k) => (before[k] ?? null) !== next[k]).map((k) => FIELD_WORDS[k]),
-        ...(before.role !== input.roleId ? [FIELD_WORDS.roleId] : []),
-      ];
-      await tx.update(users).set({ ...next, updatedAt: new Date() }).where(eq(users.id, userId));
       if (before.role !== input.roleId) {
         await tx.update(memberships).set({ role: input.roleId }).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+        await audit(tx, {
+          action: 'USER_UPDATED', entity: 'user', userId: actor.id, organizationId,
+          details: { userId, name: fullName(before), email: before.email, role: input.roleId, changed: [FIELD_WORDS.roleId] },
+        });
       }
-      await audit(tx, {
-        action: 'USER_UPDATED', entity: 'user', userId: actor.id, organizationId,
-        details: { userId, name: fullName(next), email, role: input.roleId, changed },
-      });
-      return { id: userId, ...next, roles: [{ name: input.roleId }], status: isActive(before.membershipStatus, before.userStatus) };
-    }).catch((err) => {
-      if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
-      throw err;
+      return {
+        id: userId, firstName: before.firstName, lastName: before.lastName, email: before.email, phoneNumber: before.phoneNumber ?? null,
+        roles: [{ name: input.roleId }], status: memberStatus(before.membershipStatus, before.userStatus),
+      };
     });
   }
 
-  /** Turns an organization's user on or off (spec 4); `to` is the status asked for, checked against the current one. */
-  async function setOrganizationUserStatus(actor: Actor, organizationId: string, userId: string, to: UserStatus): Promise<UserRow> {
+  /** Withdraws a pending invitation (the organization's admin): the membership row goes; 404 when none is pending. */
+  async function withdrawInvitation(actor: Actor, organizationId: string, userId: string): Promise<UserRow> {
+    return ctx.db.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      const member = await lockMember(tx, organizationId, userId);
+      if (member.membershipStatus !== 'invited') throw notFound(USER_MSG.invitationNotFound);
+      await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+      await audit(tx, {
+        action: 'USER_INVITATION_WITHDRAWN', entity: 'user', userId: actor.id, organizationId,
+        details: { userId, name: fullName(member), role: member.role },
+      });
+      return {
+        id: userId, firstName: member.firstName, lastName: member.lastName, email: member.email, phoneNumber: member.phoneNumber,
+        roles: [{ name: member.role as RoleName }], status: 'invited',
+      };
+    });
+  }
+
+  /** Whether the user keeps an active membership of an active organization other than `organizationId`. */
+  async function activeElsewhere(tx: Tx, userId: string, organizationId: string) {
+    const [row] = await tx.select({ id: memberships.organizationId }).from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active'), eq(organizations.status, 'active'), ne(memberships.organizationId, organizationId)))
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * Turns an organization's user on or off in this organization (spec 4); `to` is the status asked for, checked
+   * against the current one. Off ends the membership; their sessions end only when no active membership of an active
+   * organization is left (another organization's never). On reopens the membership; an account the state deactivated
+   * stays so unless the caller acts as State_Admin (`liftsAccount`), who may lift it (decision 093).
+   */
+  async function setOrganizationUserStatus(actor: Actor, organizationId: string, userId: string, to: UserStatus, liftsAccount = false): Promise<UserRow> {
     return ctx.db.transaction(async (tx) => {
       const org = await lockOrganization(tx, organizationId);
       const member = await lockMember(tx, organizationId, userId);
+      if (member.membershipStatus === 'invited') throw conflict(USER_MSG.invitationPending);
       if (to === 'inactive' && userId === actor.id) throw badRequest(USER_MSG.cannotDisableSelf);
       const current = isActive(member.membershipStatus, member.userStatus);
       // An inactive organization's users stay signed out (docs/decisions/035): enabling one would reopen their account.
@@ -229,17 +288,15 @@ export function userAdmin(ctx: ApiContext) {
       if (to === 'inactive') {
         if (member.role === 'Organization_Admin' && !(await otherActiveOrgAdmin(tx, organizationId, userId))) throw conflict(USER_MSG.lastOrganizationAdmin);
         await tx.update(memberships).set({ status: 'inactive' }).where(and(ofMembership, eq(memberships.status, 'active')));
-        const [stillActive] = await tx.select({ id: memberships.organizationId }).from(memberships)
-          .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active'))).limit(1);
-        if (!stillActive) await tx.update(users).set({ status: 'inactive', updatedAt: new Date() }).where(eq(users.id, userId));
-        await endSessions(tx, [userId]);
+        if (!(await activeElsewhere(tx, userId, organizationId))) await endSessions(tx, [userId]);
       } else {
+        if (member.userStatus !== 'active' && !liftsAccount) throw conflict(USER_MSG.accountDeactivated);
         await tx.update(memberships).set({ status: 'active' }).where(ofMembership);
-        await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(and(eq(users.id, userId), ne(users.status, 'active')));
+        if (member.userStatus !== 'active') await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(eq(users.id, userId));
       }
       await audit(tx, {
         action: to === 'inactive' ? 'USER_DISABLED' : 'USER_ENABLED', entity: 'user', userId: actor.id, organizationId,
-        details: { userId, name: fullName(member), email: member.email, role: member.role },
+        details: { userId, name: fullName(member), role: member.role, ...(to === 'active' && member.userStatus !== 'active' ? { accountReactivated: true } : {}) },
       });
       return {
         id: userId, firstName: member.firstName, lastName: member.lastName, email: member.email, phoneNumber: member.phoneNumber,
@@ -271,6 +328,7 @@ export function userAdmin(ctx: ApiContext) {
   /** Adds a state user with a state role; an email that already has an account is refused (409). */
   async function addStateUser(actor: Actor, input: UserFormInput): Promise<UserRow> {
     const email = input.email.trim().toLowerCase();
+    await countUserAdded('state');
     const row = await ctx.db.transaction(async (tx) => {
       await lockStateAdmins(tx);
       if (await findUserByEmail(tx as unknown as Db, email)) throw conflict(USER_MSG.emailTaken);
@@ -345,7 +403,7 @@ export function userAdmin(ctx: ApiContext) {
 
   return {
     listOrganizationUsers, listStateUsers,
-    addOrganizationUser, updateOrganizationUser, setOrganizationUserStatus,
+    addOrganizationUser, updateOrganizationUser, withdrawInvitation, setOrganizationUserStatus,
     addStateUser, updateStateUser, setStateUserStatus,
   };
 }

@@ -52,7 +52,10 @@ export type ProfileRow = Omit<UserProfile, 'organizations' | 'roles' | 'roleType
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export function profileFromRow(row: ProfileRow): UserProfile {
-  const orgs = fromJson(row.memberships);
+  const all = fromJson(row.memberships);
+  // An invitation is no membership until accepted (decision 093): no organization to choose, no role.
+  const orgs = all.filter((o) => o.membershipStatus !== 'invited');
+  const invitations = all.filter((o) => o.membershipStatus === 'invited' && o.status === 'active');
   const roleNames = new Set<RoleName>([...fromJson(row.stateRoles).map((r) => r as RoleName), ...orgs.map((o) => o.role as RoleName)]);
   return {
     id: row.id,
@@ -70,6 +73,7 @@ export function profileFromRow(row: ProfileRow): UserProfile {
     })),
     roles: [...roleNames].map((name) => ({ name })),
     roleType: row.roleType as RoleType,
+    invitations: invitations.map((o) => ({ organizationId: o.id, name: o.name, role: { name: o.role as RoleName } })),
   };
 }
 

@@ -1,8 +1,9 @@
 // Users (spec 7 Users; docs/decisions/033): an organization's users and the state's users, the role lists, add,
 // edit and the status toggle.
-import { get, patch, post, put, seg, type ApiSession } from './client.server';
+import { del, get, patch, post, put, seg, type ApiSession } from './client.server';
 import type { UserListPage, UserRow } from './types';
 import type { UserFormInput, UserStatus } from '../../domain/user-form';
+import type { RoleName } from '../../domain/roles';
 
 export interface PageQuery {
   page: number;
@@ -33,8 +34,17 @@ export const addUser = (api: ApiSession, of: UsersOf, input: UserFormInput) =>
     ? post<{ user: UserRow }>(api, `/organization/${seg(of.organizationId)}/add-staff`, { organizationId: of.organizationId, ...input })
     : post<{ user: UserRow }>(api, '/users/add-staff', input);
 
+/** The state's edit of a state user: the whole form. */
 export const updateUser = (api: ApiSession, of: UsersOf, id: string, input: UserFormInput) =>
   patch<{ user: UserRow }>(api, `/users/${seg(id)}`, { id, ...('organizationId' in of ? { organizationId: of.organizationId } : {}), ...input });
+
+/** An organization's edit of a member: the role there (the account's own fields are its owner's, decision 093). */
+export const updateMemberRole = (api: ApiSession, organizationId: string, id: string, roleId: RoleName) =>
+  patch<{ user: UserRow }>(api, `/users/${seg(id)}`, { id, organizationId, roleId });
+
+/** Withdraws a pending invitation (404 when it is no longer pending). */
+export const withdrawInvitation = (api: ApiSession, organizationId: string, id: string) =>
+  del<{ user: UserRow }>(api, `/organization/${seg(organizationId)}/invitations/${seg(id)}`);
 
 /** `status`: the one asked for; 409 when the user already has it (someone else changed it). */
 export const setUserStatus = (api: ApiSession, of: UsersOf, id: string, status: UserStatus) =>

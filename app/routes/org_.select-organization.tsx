@@ -1,4 +1,5 @@
-// The organization chooser for a user of several organizations (spec 2).
+// The organization chooser for a user of several organizations (spec 2), and the invitations they have not answered
+// (decision 093): an organization's admin invites an existing account; it joins only when its owner accepts here.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Form } from '../components/form';
@@ -6,7 +7,10 @@ import { afterOrganizationChosen, chooseOrganization, logout } from '../utils/au
 import { readOrFail } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { currentUser } from '../api/profile.server';
-import { commitSession, getSession } from '../utils/session.server';
+import { commitSession, getSession, redirectWithToast } from '../utils/session.server';
+import { acceptInvitation, declineInvitation } from '../api/account.server';
+import { formFailure, toastFailure } from '../utils/api-errors.server';
+import { roleLabel, type RoleName } from '../../domain/roles';
 import { ErrorList, FormAlert, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
@@ -28,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const active = profile.organizations.filter((o) => o.status === 'active');
   return {
     organizations: profile.organizations.map((o) => ({ id: o.id, name: o.name, active: o.status === 'active', role: o.role.name })),
+    invitations: (profile.invitations ?? []).map((i) => ({ organizationId: i.organizationId, name: i.name, role: i.role.name })),
     noneActive: active.length === 0,
   };
 }
@@ -37,6 +42,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Cancel ends the half-finished sign-in and returns to /org/login (spec 2).
   if (form.get('intent') === 'cancel') return logout(request, context);
   const { session, profile } = await signedInProfile(request, context);
+  const intent = form.get('intent');
+  if (intent === 'accept' || intent === 'decline') {
+    const api = apiSession(context, { token: session.get('token')! });
+    const organizationId = String(form.get('organizationId') ?? '');
+    const caller = { request, context };
+    try {
+      const answer = intent === 'accept' ? await acceptInvitation(api, organizationId) : await declineInvitation(api, organizationId);
+      return redirectWithToast('/org/select-organization', context, { type: 'success', title: answer.message });
+    } catch (error) {
+      return toastFailure(await formFailure(error, caller), caller, '/org/select-organization');
+    }
+  }
   const chosen = profile.organizations.find((o) => o.id === form.get('organizationId'));
   if (!chosen) return data({ error: PORTAL_MSG.organizationRequired }, { status: 400 });
   if (chosen.status !== 'active') return data({ error: PORTAL_MSG.organizationInactive }, { status: 400 });
@@ -45,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SelectOrganization() {
-  const { organizations, noneActive } = useLoaderData<typeof loader>();
+  const { organizations, invitations, noneActive } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && 'error' in actionData ? actionData.error : null;
   // Plain elements with the build-time classes, like the sign-in pages it follows (no Chakra in the browser).
@@ -53,7 +70,9 @@ export default function SelectOrganization() {
     <div className="ui-page-narrow">
       <main id="main">
         <h1 className="ui-h1">{MSG.selectEntityTitle}</h1>
-        {noneActive ? <FormAlert message={PORTAL_MSG.organizationInactive} /> : null}
+        {noneActive && invitations.length === 0 ? <FormAlert message={PORTAL_MSG.organizationInactive} /> : null}
+        {invitations.length > 0 ? <Invitations invitations={invitations} /> : null}
+        {organizations.length > 0 ? (
         <Form method="post" id="choose-organization">
           <div className="ui-field">
             <label htmlFor="organizationId" className="ui-label">
@@ -92,8 +111,44 @@ export default function SelectOrganization() {
             </button>
           </div>
         </Form>
+        ) : (
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" formNoValidate className="ui-btn-outline">
+              Cancel
+            </button>
+          </Form>
+        )}
       </main>
     </div>
+  );
+}
+
+/** The invitations waiting for an answer, each with Accept and Decline (plain posts). */
+function Invitations({ invitations }: { invitations: { organizationId: string; name: string; role: RoleName }[] }) {
+  return (
+    <section aria-labelledby="invitations-title" className="ui-panel">
+      <h2 id="invitations-title" className="ui-panel-title">
+        Invitations
+      </h2>
+      <ul className="ui-facts-list">
+        {invitations.map((i) => (
+          <li key={i.organizationId}>
+            <p>
+              {i.name} invited you to join as {roleLabel(i.role)}.
+            </p>
+            <Form method="post" className="ui-actions">
+              <input type="hidden" name="organizationId" value={i.organizationId} />
+              <button type="submit" name="intent" value="accept" className="ui-btn" aria-label={`Accept the invitation of ${i.name}`}>
+                Accept
+              </button>
+              <button type="submit" name="intent" value="decline" className="ui-btn-outline" aria-label={`Decline the invitation of ${i.name}`}>
+                Decline
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -50,7 +50,8 @@ export function startSession(session: PortalSession, signedIn: SignedIn): string
     return takeReturnPath(session, 'state') ?? '/state/dashboard';
   }
   const active = activeOrganizations(user);
-  if (active.length === 1 && user.organizations.length === 1) {
+  // Straight in when there is one organization and no invitation to answer (the chooser shows invitations).
+  if (active.length === 1 && user.organizations.length === 1 && !user.invitations?.length) {
     chooseOrganization(session, active[0]!);
     return afterOrganizationChosen(session);
   }

@@ -90,56 +90,78 @@ describe("an organization's users", () => {
     expect(added.map((e: any) => e.details.email)).toEqual(expect.arrayContaining(['pat@users-test.example', 'bo@users-test.example', 'cy@users-test.example']));
   });
 
-  it('adds an email that already has an account (of another organization) as a membership with the chosen role', async () => {
+  it('invites an email that already has an account (of another organization): nothing changes for them until they accept (decision 093)', async () => {
     const res = await add(person('ORG.STAFF@example.org', { firstName: 'Someone', lastName: 'Else', roleId: 'Organization_Staff' }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    // Their own name stays theirs.
-    expect(res.body.user).toMatchObject({ email: 'org.staff@example.org', roles: [{ name: 'Organization_Staff' }] });
-    expect(res.body.user.firstName).not.toBe('Someone');
+    // Their own name stays theirs; their phone is not shown to an organization they have not joined.
+    expect(res.body.user).toMatchObject({ email: 'org.staff@example.org', firstName: 'Oscar', lastName: 'Staff', phoneNumber: null, roles: [{ name: 'Organization_Staff' }], status: 'invited' });
+    const [invitation] = await outbox('org.staff@example.org');
+    expect(invitation!.subject).toBe('Ada Admin invited you to Users Test Cooperative on the Broadband Grants Portal');
+    expect(invitation!.text).toContain(`${PORTAL_URL}/org/select-organization`);
+    // Not a member yet: no organization, no role, the invitation only.
+    const before = await api.signIn('org.staff@example.org');
+    expect(before.user.organizations.map((o: any) => o.name)).toEqual(['Lakeview Fiber Cooperative']);
+    expect(before.user.invitations).toEqual([{ organizationId: orgId, name: 'Users Test Cooperative', role: { name: 'Organization_Staff' } }]);
+    expect((await api.call(`/api/v1/organization/${orgId}/profile`, { token: before.token })).status).toBe(404);
+    // Twice: already invited. A state account: not an organization's.
+    expect(await add(person('org.staff@example.org'))).toMatchObject({ status: 409, body: { message: USER_MSG.alreadyInvited } });
+    expect(await add(person('state.reviewer@example.gov'))).toMatchObject({ status: 409, body: { message: USER_MSG.stateEmail } });
+    // Invited: listed as such, with nothing to switch.
+    const listed = (await api.call(`/api/v1/users/organization/${orgId}/all?limit=50`, { token: admin.token })).body.users.find((u: any) => u.email === 'org.staff@example.org');
+    expect(listed).toMatchObject({ status: 'invited', phoneNumber: null });
+    expect(await toggle(before.user.id, 'active')).toMatchObject({ status: 409, body: { message: USER_MSG.invitationPending } });
+    // Accepted by its owner, signed in: a member with the role the invitation named.
+    const accepted = await api.call(`/api/v1/invitations/${orgId}/accept`, { method: 'POST', token: before.token, body: {} });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.message).toBe('You are now a user of Users Test Cooperative.');
     const { user } = await api.signIn('org.staff@example.org');
     const orgs = Object.fromEntries(user.organizations.map((o: any) => [o.name, o.role.name]));
     expect(orgs).toMatchObject({ 'Users Test Cooperative': 'Organization_Staff', 'Lakeview Fiber Cooperative': 'Organization_Staff' });
-    expect((await outbox('org.staff@example.org')).some((m) => m.subject.includes('Users Test Cooperative'))).toBe(true);
-    // Twice: already a user here. A state account: not an organization's.
+    expect(user.invitations).toEqual([]);
     expect(await add(person('org.staff@example.org'))).toMatchObject({ status: 409, body: { message: USER_MSG.alreadyMember } });
-    expect(await add(person('state.reviewer@example.gov'))).toMatchObject({ status: 409, body: { message: USER_MSG.stateEmail } });
+    const history = await api.call(`/api/v1/logged-actions/organization/${orgId}?limit=50`, { token: admin.token });
+    expect(history.body.loggedActions.map((e: any) => e.action)).toEqual(expect.arrayContaining(['USER_INVITED', 'USER_INVITATION_ACCEPTED']));
   });
 
-  it('edits a user (names, email, phone, role) and writes the history', async () => {
+  it("changes a member's role only: their name, email and phone are their account's (403, nothing changes); the history names the role change", async () => {
     const list = await api.call(`/api/v1/users/organization/${orgId}/all?limit=50`, { token: admin.token });
     const bo = list.body.users.find((u: any) => u.email === 'bo@users-test.example');
-    const res = await api.call(`/api/v1/users/${bo.id}`, {
-      method: 'PATCH', token: admin.token,
-      body: { id: bo.id, organizationId: orgId, roleId: 'Organization_Admin', firstName: 'Bo', lastName: 'Browne', email: 'bo.browne@users-test.example', phoneNumber: '+1 (608) 555-0199' },
-    });
+    const patchBo = (body: Record<string, unknown>) => api.call(`/api/v1/users/${bo.id}`, { method: 'PATCH', token: admin.token, body: { id: bo.id, organizationId: orgId, ...body } });
+    for (const change of [{ email: 'bo.browne@users-test.example' }, { lastName: 'Browne' }, { firstName: 'Robert' }, { phoneNumber: '6085550199' }]) {
+      const refused = await patchBo({ roleId: 'Organization_Admin', firstName: 'Bo', lastName: 'Brown', email: 'bo@users-test.example', ...change });
+      expect(refused, JSON.stringify(change)).toMatchObject({ status: 403, body: { message: USER_MSG.accountFieldsOwners } });
+    }
+    const unchanged = (await api.call(`/api/v1/users/organization/${orgId}/all?limit=50`, { token: admin.token })).body.users.find((u: any) => u.id === bo.id);
+    expect(unchanged).toMatchObject({ firstName: 'Bo', lastName: 'Brown', email: 'bo@users-test.example', phoneNumber: null, roles: [{ name: 'Organization_Staff' }] });
+    // The whole form with the account's own values, or the role alone: the role changes.
+    const res = await patchBo({ roleId: 'Organization_Admin', firstName: 'Bo', lastName: 'Brown', email: 'BO@users-test.example', phoneNumber: '' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user).toMatchObject({ lastName: 'Browne', email: 'bo.browne@users-test.example', phoneNumber: '6085550199', roles: [{ name: 'Organization_Admin' }] });
-    const bad = await api.call(`/api/v1/users/${bo.id}`, { method: 'PATCH', token: admin.token, body: { organizationId: orgId, roleId: 'Organization_Admin', firstName: '', lastName: 'B', email: 'x' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ firstName: [MSG.firstNameRequired], email: [MSG.invalidEmail] });
-    const taken = await api.call(`/api/v1/users/${bo.id}`, { method: 'PATCH', token: admin.token, body: { organizationId: orgId, roleId: 'Organization_Admin', firstName: 'Bo', lastName: 'B', email: 'pat@users-test.example' } });
-    expect(taken).toMatchObject({ status: 409, body: { message: USER_MSG.emailTaken } });
+    expect(res.body.user).toMatchObject({ lastName: 'Brown', email: 'bo@users-test.example', roles: [{ name: 'Organization_Admin' }] });
+    const bad = await patchBo({ roleId: 'State_Admin' });
+    expect(bad).toMatchObject({ status: 400, body: { errors: { roleId: [USER_MSG.roleUnknown] } } });
     const history = await api.call(`/api/v1/logged-actions/organization/${orgId}?limit=50`, { token: admin.token });
-    const updated = history.body.loggedActions.find((e: any) => e.action === 'USER_UPDATED');
-    expect(updated.details.changed).toEqual(['last name', 'email', 'phone', 'role']);
-    // Back to staff for what follows.
-    expect((await api.call(`/api/v1/users/${bo.id}`, { method: 'PATCH', token: admin.token, body: { organizationId: orgId, roleId: 'Organization_Staff', firstName: 'Bo', lastName: 'Browne', email: 'bo.browne@users-test.example' } })).status).toBe(200);
+    const updated = history.body.loggedActions.filter((e: any) => e.action === 'USER_UPDATED');
+    expect(updated.map((e: any) => e.details.changed)).toEqual([['role']]);
+    // Saving the same role again writes no history.
+    expect((await patchBo({ roleId: 'Organization_Admin' })).status).toBe(200);
+    expect((await patchBo({ roleId: 'Organization_Staff' })).status).toBe(200);
+    const after = await api.call(`/api/v1/logged-actions/organization/${orgId}?limit=50`, { token: admin.token });
+    expect(after.body.loggedActions.filter((e: any) => e.action === 'USER_UPDATED')).toHaveLength(2);
   });
 
-  it("turns a user off (their sessions end at once: 403 inactive), on again (the ended token stays ended), and answers a stale toggle 409", async () => {
+  it("turns a user off (their only organization: their sessions end, signing in is refused), on again (the ended token stays ended), and answers a stale toggle 409", async () => {
     const pat = await api.signIn('pat@users-test.example');
     expect((await api.call('/api/v1/users/me', { token: pat.token })).status).toBe(200);
     const off = await toggle(pat.user.id, 'inactive');
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.user.status).toBe('inactive');
-    const me = await api.call('/api/v1/users/me', { token: pat.token });
-    expect(me).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
+    expect((await api.call('/api/v1/users/me', { token: pat.token })).status).toBe(401);
     const [live] = (await api.database.db.execute(sql`select count(*)::int as n from api_tokens where user_id = ${pat.user.id} and revoked_at is null`)).rows as { n: number }[];
     expect(live!.n).toBe(0);
-    // Signing in is refused while off.
+    // Signing in is refused while off: nothing is left to open.
     await api.call('/api/v1/send-login-otp', { body: { email: 'pat@users-test.example' } });
     const otp = await api.latestCode('pat@users-test.example');
-    expect((await api.call('/api/v1/verify-otp', { body: { email: 'pat@users-test.example', otp } })).status).toBe(403);
+    expect(await api.call('/api/v1/verify-otp', { body: { email: 'pat@users-test.example', otp } })).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
     // The same toggle again (another admin's stale screen): 409, nothing changes.
     expect(await toggle(pat.user.id, 'inactive')).toMatchObject({ status: 409, body: { message: USER_MSG.alreadyDisabled } });
     const list = await api.call(`/api/v1/users/organization/${orgId}/all?limit=50`, { token: admin.token });
@@ -159,20 +181,23 @@ describe("an organization's users", () => {
   it('lets one of two admins toggling the same user at once win; the other gets 409', async () => {
     const cy = await api.signIn('cy@users-test.example');
     const list = await api.call(`/api/v1/users/organization/${orgId}/all?limit=50`, { token: admin.token });
-    const bo = list.body.users.find((u: any) => u.email === 'bo.browne@users-test.example');
+    const bo = list.body.users.find((u: any) => u.email === 'bo@users-test.example');
     const both = await Promise.all([toggle(bo.id, 'inactive', admin.token), toggle(bo.id, 'inactive', cy.token)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)!.body.message).toBe(USER_MSG.alreadyDisabled);
     expect((await toggle(bo.id, 'active')).status).toBe(200);
   });
 
-  it("ends only the disabled organization's membership of a person who belongs to another one: they sign in again and keep the other", async () => {
+  it("ends only the disabled organization's membership of a person who belongs to another one: their session goes on, with the other", async () => {
     const staff = await api.signIn('org.staff@example.org');
     expect((await toggle(staff.user.id, 'inactive')).status).toBe(200);
-    expect((await api.call('/api/v1/users/me', { token: staff.token })).status).toBe(401);
-    const { user } = await api.signIn('org.staff@example.org');
-    const statuses = Object.fromEntries(user.organizations.map((o: any) => [o.name, o.status]));
+    // Another organization never ends their sessions (decision 093): the same token still works.
+    const me = await api.call('/api/v1/users/me', { token: staff.token });
+    expect(me.status).toBe(200);
+    const statuses = Object.fromEntries(me.body.organizations.map((o: any) => [o.name, o.status]));
     expect(statuses).toMatchObject({ 'Users Test Cooperative': 'inactive', 'Lakeview Fiber Cooperative': 'active' });
+    expect(me.body.status).toBe('active');
+    expect((await api.call(`/api/v1/organization/${orgId}/profile`, { token: staff.token })).status).toBe(404);
     expect((await toggle(staff.user.id, 'active')).status).toBe(200);
   });
 

@@ -45,13 +45,13 @@ export function UsersScreen() {
       {side === 'state' ? <p className="ui-lead">The state office's users and their roles.</p> : null}
 
       {creating ? <UserFormDialog key="new" user={null} roles={roles as RoleName[]} /> : null}
-      {editUser ? <UserFormDialog key={editUser.id} user={editUser} roles={roles as RoleName[]} /> : null}
+      {editUser ? <UserFormDialog key={editUser.id} user={editUser} roles={roles as RoleName[]} roleOnly={side === 'org'} /> : null}
       {disableUser ? <DisableConfirm user={disableUser} /> : null}
 
       <PagedTable
         list={list}
         caption="Users"
-        columns={userColumns(selfId, location.search)}
+        columns={userColumns(selfId, location.search, side)}
         rows={list.users}
         rowKey={(u) => u.id}
         testId="users-table"
@@ -63,7 +63,7 @@ export function UsersScreen() {
   );
 }
 
-function userColumns(selfId: string, search: string): Column<UserRow>[] {
+function userColumns(selfId: string, search: string, side: UsersLoaderData['side']): Column<UserRow>[] {
   return [
     { header: 'User Name', cell: (u) => fullName(u) },
     { header: 'Role', cell: (u) => rolesText(u) },
@@ -74,11 +74,23 @@ function userColumns(selfId: string, search: string): Column<UserRow>[] {
       header: 'Actions',
       cell: (u) => (
         <ul className="row-actions">
-          <li>
-            <Link to={`${withParams(search, { edit: u.id, new: null, disable: null })}#user-form`} preventScrollReset aria-label={`Edit ${fullName(u)}`}>
-              Edit
-            </Link>
-          </li>
+          {u.status === 'invited' && side === 'org' ? (
+            <li>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="withdraw" />
+                <input type="hidden" name="userId" value={u.id} />
+                <button type="submit" aria-label={`Withdraw the invitation of ${fullName(u)}`}>
+                  Withdraw invitation
+                </button>
+              </Form>
+            </li>
+          ) : (
+            <li>
+              <Link to={`${withParams(search, { edit: u.id, new: null, disable: null })}#user-form`} preventScrollReset aria-label={`Edit ${fullName(u)}`}>
+                Edit
+              </Link>
+            </li>
+          )}
         </ul>
       ),
     },
@@ -102,6 +114,8 @@ function SwitchFace({ name, active }: { name: string; active: boolean }) {
 export function StatusToggle({ user, self, search, fields = {} }: { user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'status'>; self: boolean; search: string; fields?: Record<string, string> }) {
   const name = fullName(user);
   const active = user.status === 'active';
+  // An existing account asked to join: nothing to switch until its owner accepts (decision 093).
+  if (user.status === 'invited') return <span>Invitation pending</span>;
   if (self) {
     // Not a control: one's own account is not turned off here.
     return <span>{active ? 'Active' : 'Inactive'} (you)</span>;
@@ -148,8 +162,12 @@ export function DisableConfirm({ user, closeTo, fields = {} }: { user: Pick<User
 
 const LABELS: Record<UserFormField, string> = { roleId: 'Role', firstName: 'First Name', lastName: 'Last Name', email: 'Email', phoneNumber: 'Phone (optional)' };
 
-/** Add User (user null) or edit one: spec 5's fields, rules and messages; Submit waits for a change (with JavaScript). */
-function UserFormDialog({ user, roles }: { user: UserRow | null; roles: RoleName[] }) {
+/**
+ * Add User (user null) or edit one: spec 5's fields, rules and messages; Submit waits for a change (with JavaScript).
+ * `roleOnly`: an organization's edit of a member changes the role only; the name, email and phone are shown, as the
+ * account's owner keeps them (decision 093).
+ */
+function UserFormDialog({ user, roles, roleOnly = false }: { user: UserRow | null; roles: RoleName[]; roleOnly?: boolean }) {
   const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -167,14 +185,16 @@ function UserFormDialog({ user, roles }: { user: UserRow | null; roles: RoleName
   const errors: Partial<Record<UserFormField, string>> = checked ?? (refused?.errors as Partial<Record<UserFormField, string>>) ?? {};
   const [changed, setChanged] = useState(() => USER_FORM_FIELDS.some((f) => shown(f) !== initial[f]));
 
-  const valuesOf = (form: HTMLFormElement) => Object.fromEntries(USER_FORM_FIELDS.map((f) => [f, String(new FormData(form).get(f) ?? '')])) as Record<UserFormField, string>;
+  const accountOwned = roleOnly && user !== null;
+  const fields: readonly UserFormField[] = accountOwned ? ['roleId'] : USER_FORM_FIELDS;
+  const valuesOf = (form: HTMLFormElement) => Object.fromEntries(USER_FORM_FIELDS.map((f) => [f, accountOwned && f !== 'roleId' ? initial[f] : String(new FormData(form).get(f) ?? '')])) as Record<UserFormField, string>;
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const values = valuesOf(event.currentTarget);
-    setChanged(USER_FORM_FIELDS.some((f) => values[f] !== initial[f]));
+    setChanged(fields.some((f) => values[f] !== initial[f]));
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = userFormErrors(valuesOf(event.currentTarget), roles);
-    const first = USER_FORM_FIELDS.find((f) => found[f]);
+    const first = fields.find((f) => found[f]);
     // Passed: the server's answer (a refused email, say) is what shows next.
     setChecked(first ? found : null);
     if (first) {
@@ -222,10 +242,26 @@ function UserFormDialog({ user, roles }: { user: UserRow | null; roles: RoleName
           </select>
           <ErrorList id={`${id('roleId')}-error`} errors={fieldErrors('roleId')} />
         </div>
-        {text('firstName', 'text', 'given-name')}
-        {text('lastName', 'text', 'family-name')}
-        {text('email', 'email', 'email')}
-        {text('phoneNumber', 'tel', 'tel', { maxLength: PHONE_INPUT_LENGTH + 3 })}
+        {accountOwned ? (
+          <>
+            <dl className="ui-facts">
+              <dt>User Name</dt>
+              <dd>{fullName(user)}</dd>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+              <dt>Phone</dt>
+              <dd>{user.phoneNumber ? formatPhone(user.phoneNumber, { countryCode: true }) : 'Not given'}</dd>
+            </dl>
+            <p className="ui-hint">{USER_MSG.accountFieldsOwners}</p>
+          </>
+        ) : (
+          <>
+            {text('firstName', 'text', 'given-name')}
+            {text('lastName', 'text', 'family-name')}
+            {text('email', 'email', 'email')}
+            {text('phoneNumber', 'tel', 'tel', { maxLength: PHONE_INPUT_LENGTH + 3 })}
+          </>
+        )}
         <DialogActions closeTo={closeDialogs(location.search)} submit={user ? 'Save' : 'Add User'} disabled={hydrated && (!changed || navigation.state === 'submitting')} />
       </Form>
     </UrlDialog>

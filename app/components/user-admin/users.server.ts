@@ -8,13 +8,14 @@ import { redirectWithToast } from '../../utils/session.server';
 import { readForm } from '../../utils/form-data.server';
 import { closeDialogs, parseListState, type ListSpec } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
-import { addUser, listRoles, listUsers, setUserStatus, updateUser, type UsersOf } from '../../api/users.server';
+import { addUser, listRoles, listUsers, setUserStatus, updateMemberRole, updateUser, withdrawInvitation, type UsersOf } from '../../api/users.server';
 import { clampPage } from '../list-kit/paging.server';
 import { redirectForMenuPath } from '../../../domain/menu';
 import { USER_MSG } from '../../../domain/messages';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_FORM_FIELDS, USER_STATUSES, userFormErrors, userPhone, type UserFormInput, type UserStatus } from '../../../domain/user-form';
 import type { RoleName, RoleType } from '../../../domain/roles';
+import type { UserRow } from '../../api/types';
 
 export const USERS_LIST_SPEC: ListSpec<never> = { pageSizes: PAGE_SIZES, defaultPageSize: DEFAULT_PAGE_SIZE, filters: {} };
 
@@ -74,21 +75,43 @@ export async function usersAction({ request, context }: ActionFunctionArgs, side
       data<SaveResult>({ intent: 'save', userId, values, errors: {}, message: null, ...fields }, { status });
     const roles: readonly RoleName[] = side === 'org' ? ORGANIZATION_USER_ROLES : STATE_USER_ROLES;
     const errors = userFormErrors(values, roles);
+    if (side === 'org' && userId) {
+      // An organization changes a member's role only: the account's fields are its owner's (decision 093).
+      if (errors.roleId) return refused({ errors: { roleId: errors.roleId } }, 400);
+      try {
+        await updateMemberRole(api, user.organization!.id, userId, values.roleId!.trim() as RoleName);
+      } catch (error) {
+        const failure = await formFailure(error, caller, USER_MSG.updateFailed);
+        return refused({ errors: failure.fields, message: failure.message }, failure.status);
+      }
+      return redirectWithToast(back, context, { type: 'success', title: USER_MSG.updated });
+    }
     if (Object.keys(errors).length > 0) return refused({ errors: errors as Record<string, string> }, 400);
     const phone = userPhone(values.phoneNumber ?? '');
     const input: UserFormInput = {
       roleId: values.roleId!.trim() as RoleName, firstName: values.firstName!.trim(), lastName: values.lastName!.trim(), email: values.email!.trim(),
       ...(phone ? { phoneNumber: phone } : {}),
     };
+    let saved: UserRow;
     try {
-      if (userId) await updateUser(api, of, userId, input);
-      else await addUser(api, of, input);
+      saved = userId ? (await updateUser(api, of, userId, input)).user : (await addUser(api, of, input)).user;
     } catch (error) {
       const failure = await formFailure(error, caller, userId ? USER_MSG.updateFailed : USER_MSG.addFailed);
       const fieldsOnly = failure.kind === 'invalid' && Object.keys(failure.fields).length > 0;
       return refused({ errors: failure.fields, message: fieldsOnly ? null : failure.message }, failure.status);
     }
-    return redirectWithToast(back, context, { type: 'success', title: userId ? USER_MSG.updated : USER_MSG.added });
+    // An existing account is invited, not added: the toast says it joins once it accepts (decision 093).
+    const title = userId ? USER_MSG.updated : saved.status === 'invited' ? USER_MSG.invited(`${saved.firstName} ${saved.lastName}`.trim()) : USER_MSG.added;
+    return redirectWithToast(back, context, { type: 'success', title });
+  }
+
+  if (intent === 'withdraw' && userId && side === 'org') {
+    try {
+      const { user: withdrawn } = await withdrawInvitation(api, user.organization!.id, userId);
+      return redirectWithToast(back, context, { type: 'success', title: USER_MSG.invitationWithdrawn(`${withdrawn.firstName} ${withdrawn.lastName}`.trim()) });
+    } catch (error) {
+      return toastFailure(await formFailure(error, caller, USER_MSG.toggleFailed), caller, back);
+    }
   }
 
   if (intent === 'toggle' && userId) {

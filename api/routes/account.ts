@@ -1,0 +1,73 @@
+// A person's own account (decision 093): My account (names, phone, the email changed through a code sent to the new
+// address) and the invitations they answer. Every call acts on the caller's own account only, so no id is taken.
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { forbidden, handler, parseInput } from '../http';
+import { currentAuth, requireUser } from '../guard';
+import { accounts, type Owner } from '../services/account';
+import { EmailSchema, FirstNameSchema, LastNameSchema, OtpSchema } from '../../domain/auth-schemas';
+import { userPhone } from '../../domain/user-form';
+import { MSG } from '../../domain/messages';
+
+const UUID = z.string().uuid();
+
+const OwnAccountBody = z.object({
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  phoneNumber: z.string().optional().nullable()
+    .refine((v) => v == null || userPhone(v) !== null, MSG.phoneDigits)
+    .transform((v) => (v == null ? undefined : userPhone(v) || undefined)),
+});
+const EmailBody = z.object({ email: EmailSchema });
+const CodeBody = z.object({ code: OtpSchema });
+
+export function accountRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const service = accounts(ctx);
+
+  const ownerOf = (req: Request): Owner => {
+    const { profile } = currentAuth(req);
+    return { id: profile.id, firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
+  };
+  /** Invitations are organization accounts' (a state account is never invited). */
+  const organizationOwner = (req: Request): Owner => {
+    if (currentAuth(req).profile.roleType !== 'org') throw forbidden();
+    return ownerOf(req);
+  };
+  const organizationParam = (req: Request) => {
+    const parsed = UUID.safeParse(req.params.orgId);
+    return parsed.success ? parsed.data.toLowerCase() : '00000000-0000-0000-0000-000000000000';
+  };
+
+  router.get('/account', requireUser(ctx), handler(async (req, res) => {
+    const owner = ownerOf(req);
+    res.json({ user: currentAuth(req).profile, pendingEmailChange: await service.pendingEmailChange(owner) });
+  }));
+
+  router.patch('/account', requireUser(ctx), handler(async (req, res) => {
+    res.json(await service.updateOwnAccount(ownerOf(req), parseInput(OwnAccountBody, req.body)));
+  }));
+
+  router.post('/account/email', requireUser(ctx), handler(async (req, res) => {
+    res.status(202).json(await service.requestEmailChange(ownerOf(req), parseInput(EmailBody, req.body).email));
+  }));
+
+  router.post('/account/email/confirm', requireUser(ctx), handler(async (req, res) => {
+    res.json(await service.confirmEmailChange(ownerOf(req), parseInput(CodeBody, req.body).code));
+  }));
+
+  router.delete('/account/email', requireUser(ctx), handler(async (req, res) => {
+    res.json(await service.cancelEmailChange(ownerOf(req)));
+  }));
+
+  router.post('/invitations/:orgId/accept', requireUser(ctx), handler(async (req, res) => {
+    res.json(await service.acceptInvitation(organizationOwner(req), organizationParam(req)));
+  }));
+
+  router.post('/invitations/:orgId/decline', requireUser(ctx), handler(async (req, res) => {
+    res.json(await service.declineInvitation(organizationOwner(req), organizationParam(req)));
+  }));
+
+  return router;
+}

@@ -1,0 +1,30 @@
+// A person's own account (decision 093): My account (names, phone, the email changed with a code sent to the new
+// address) and the invitations they answer.
+import { del, get, patch, post, seg, type ApiSession } from './client.server';
+import type { UserProfile } from '../../domain/users';
+
+export interface OwnAccount {
+  user: UserProfile;
+  /** The email change waiting for its code: the address it would move to, and until when its code works. */
+  pendingEmailChange: { newEmail: string; expiresAt: string } | null;
+}
+
+export const ownAccount = (api: ApiSession) => get<OwnAccount>(api, '/account');
+
+/** 400 with `errors` keyed by field (firstName, lastName, phoneNumber). */
+export const saveOwnAccount = (api: ApiSession, input: { firstName: string; lastName: string; phoneNumber?: string }) =>
+  patch<{ message: string }>(api, '/account', input);
+
+/** A code to the new address; 400 (`errors.email`) for a bad or unchanged address, 429 past the limit. */
+export const askEmailChange = (api: ApiSession, email: string) => post<{ newEmail: string; message: string }>(api, '/account/email', { email });
+
+/** 400 (`errors.code`) for a wrong code, 429 once it no longer works, 409 when no change waits or the email is taken. */
+export const confirmEmailChange = (api: ApiSession, code: string) => post<{ email: string; message: string }>(api, '/account/email/confirm', { code });
+
+export const cancelEmailChange = (api: ApiSession) => del<{ message: string }>(api, '/account/email');
+
+export const acceptInvitation = (api: ApiSession, organizationId: string) =>
+  post<{ organizationId: string; name: string; message: string }>(api, `/invitations/${seg(organizationId)}/accept`);
+
+export const declineInvitation = (api: ApiSession, organizationId: string) =>
+  post<{ organizationId: string; message: string }>(api, `/invitations/${seg(organizationId)}/decline`);
