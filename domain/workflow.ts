@@ -1,7 +1,8 @@
 // The application status machine as data (DESIGN 4 and 5, review rubric 1, spec 4 "Transition actions" and
 // "Action menu labels", spec 7 "State and review" paths). Pure: the API refuses what it does not allow
-// (api/services/application-moves.ts, the one executor), the UI's menus show exactly `allowedActions`, and the
-// unit and API tests derive every expected answer from WORKFLOW_ACTIONS. Decision 027.
+// (api/services/application-moves.ts, the one executor), the UI's menus show exactly `allowedActions`. The unit and
+// API move matrices read their expectations from WORKFLOW_ACTIONS; tests/fixtures/status-moves.ts pins the machine's
+// answers by hand from DESIGN 4-5 (statuses written so far: RESUBMITTED, REVISION_NEEDED). Decision 027.
 //
 // The API of this module:
 // - WORKFLOW_ACTIONS: every action, in menu order: id (the spec 7 path slug), label (spec 4 menu label), side
@@ -195,10 +196,13 @@ export const WORKFLOW_ACTIONS: readonly WorkflowAction[] = [
   },
   ...assignmentAction('assign-reviewers', 'Assign Reviewer', 'stage-admins', 'Failed to assign reviewers', 'Reviewers assigned successfully'),
   ...assignmentAction('mark-review-in-progress', 'Mark Review In Progress', 'stage-reviewer', 'Failed to mark as In Progress', 'Review marked as in progress'),
-  // A resubmitted application goes back to the stage that asked for the revision: the State_Admin (or that stage's admin) chooses.
+  // DESIGN 4: a stage's review starts from the stage before it passed, and a resubmitted application goes back to
+  // gating, whichever stage asked for the revision, so every stage's entry guard applies again (Passed Gating, the
+  // Passed Technical threshold) and decision 047 restarts gating, technical and state on the revised answers.
+  // Only Assign Status (the State_Admin's audited any → any) goes elsewhere. Decision 027, addendum for issue 39.
   ...stageMoves('GATING', ['SUBMITTED', 'RESUBMITTED']),
-  ...stageMoves('TECHNICAL', ['PASSED_GATING', 'RESUBMITTED']),
-  ...stageMoves('STATE', ['PASSED_TECHNICAL', 'RESUBMITTED']),
+  ...stageMoves('TECHNICAL', ['PASSED_GATING']),
+  ...stageMoves('STATE', ['PASSED_TECHNICAL']),
   stateMove('mark-as-in-negotiation', 'In Negotiation', ['PASSED_STATE'], 'IN_NEGOTIATION', 'state-admin'),
   stateMove('mark-as-awarded', 'Awarded', ['PASSED_STATE', 'IN_NEGOTIATION'], 'AWARDED', 'state-admin'),
   stateMove('mark-as-revision-needed', 'Revision Needed', STAGES.flatMap(stageReviewStatuses), 'REVISION_NEEDED', 'state-admin', {

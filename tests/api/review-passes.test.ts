@@ -18,7 +18,7 @@ import { MARK_RULES } from '../../domain/review-marks';
 import type { ApplicationStatus } from '../../domain/statuses';
 import { reviewStage, type ReviewCall, type Reviewer } from '../support/reviews';
 
-const ACCOUNTS = ['state.admin@example.gov', 'rsm.reviewer@example.gov', 'rsm.passer@example.gov', 'ctc.reviewer@example.gov'] as const;
+const ACCOUNTS = ['state.admin@example.gov', 'rsm.reviewer@example.gov', 'rsm.passer@example.gov', 'ctc.reviewer@example.gov', 'state.reviewer@example.gov'] as const;
 type Email = (typeof ACCOUNTS)[number];
 
 let api: TestApi;
@@ -32,6 +32,7 @@ const APPS: Record<string, ApplicationStatus> = {
   'GA-RP0003': 'GATING_REVIEW', // through gating and technical, revision in technical, resubmitted into gating: both stages start again
   'GA-RP0004': 'GATING_REVIEW', // revision, then Assign Status to Submitted and into gating: pass 2 all the same; a later reset keeps pass 2
   'GA-RP0005': 'GATING_REVIEW', // revision, then Assign Status past the review (consensus, Passed Gating): refused on the stale reviews
+  'GA-RP0006': 'GATING_REVIEW', // through gating and technical into state review, revision there, resubmitted: gating only, all three stages again
 };
 
 const call = (who: Email, path: string, body?: unknown, method?: string) =>
@@ -176,6 +177,34 @@ describe('a second pass through gating', () => {
     expect((await passesOf(id))[1]!.assignments).toEqual([expect.objectContaining({ reviewerId: ids['ctc.reviewer@example.gov'], status: 'SUBMITTED' })]);
     const summary = (await call(admin, `/review/applications/${id}/review-summary`)).body;
     expect(summary.overallScore).toEqual({ actual: 0, possible: 0, percentage: 0 });
+  });
+
+  it('takes a revision asked in state review back through gating only, and starts gating, technical and state again (issue 39)', async () => {
+    const id = 'GA-RP0006';
+    await reviewStage(viaApi, { applicationId: id, stage: 'GATING', adminToken: tokens[admin], reviewers: RSM() });
+    await mustMove(id, 'mark-as-passed-gating');
+    await mustMove(id, 'mark-as-technical-review');
+    expect(await reviewStage(viaApi, { applicationId: id, stage: 'TECHNICAL', adminToken: tokens[admin], reviewers: [reviewer('ctc.reviewer@example.gov')] }))
+      .toBe('TECHNICAL_IN_STATE_CONSENSUS');
+    await mustMove(id, 'mark-as-passed-technical');
+    await mustMove(id, 'mark-as-state-review');
+    expect((await call(admin, `/review/applications/${id}/assign-reviewers`, { reviewerIds: [ids['state.reviewer@example.gov']] })).status).toBe(200);
+    const started = await call('state.reviewer@example.gov', `/review/applications/${id}/mark-review-in-progress`, {});
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await reviseAndResubmit(id);
+
+    // DESIGN 4: from RESUBMITTED only gating review; the technical and state reviews (and their guards) are not skipped.
+    for (const skip of ['mark-as-technical-review', 'mark-as-state-review']) {
+      const refused = await move(id, skip);
+      expect([skip, refused.status]).toEqual([skip, 409]);
+    }
+    expect(await statusOf(id)).toBe('RESUBMITTED');
+    expect((await call(admin, `/review/applications/${id}`)).body.allowedActions).toEqual(['mark-as-gating-review', 'mark-as-rejected', 'withdraw', 'change-status']);
+    await mustMove(id, 'mark-as-gating-review');
+    // Decision 047: entering gating ends the pass of gating and of every later stage.
+    expect((await passesOf(id)).map((p) => [p.stage, p.pass])).toEqual([['GATING', 1], ['STATE', 1], ['TECHNICAL', 1]]);
+    for (const stage of ['GATING', 'TECHNICAL', 'STATE']) expect(await count(reviewMarks, id, stage), stage).toBe(0);
+    expect((await assignments(id)).map((r) => [r.reviewerType, r.status])).toEqual([['RSM_REVIEWER', 'PENDING'], ['RSM_REVIEWER', 'PENDING']]);
   });
 
   it('starts pass 2 when Assign Status takes a revision back to Submitted and into gating, and keeps pass 2 through a later reset', async () => {

@@ -9,9 +9,11 @@ const ALL = ['GATING', 'TECHNICAL', 'STATE'];
 
 describe('stagesRestarted', () => {
   it('restarts the entered stage and every later one when a revised application enters a review', () => {
+    // The machine's way back (DESIGN 4: RESUBMITTED → GATING_REVIEW only): gating, technical and state all start again.
     expect(stagesRestarted(walk('REVISION_NEEDED', 'RESUBMITTED', 'GATING_REVIEW'))).toEqual(ALL);
-    expect(stagesRestarted(walk('RESUBMITTED', 'TECHNICAL_REVIEW'))).toEqual(['TECHNICAL', 'STATE']);
-    expect(stagesRestarted(walk('RESUBMITTED', 'STATE_REVIEW'))).toEqual(['STATE']);
+    // Assign Status (the State_Admin's any → any) from Resubmitted straight into a later review: that stage and the later ones.
+    expect(stagesRestarted(walk('REVISION_NEEDED', 'RESUBMITTED', 'TECHNICAL_REVIEW'))).toEqual(['TECHNICAL', 'STATE']);
+    expect(stagesRestarted(walk('REVISION_NEEDED', 'RESUBMITTED', 'STATE_REVIEW'))).toEqual(['STATE']);
     // Assign Status straight from Revision Needed: the answers may have changed too.
     expect(stagesRestarted(walk('GATING_IN_STATE_CONSENSUS', 'REVISION_NEEDED', 'GATING_REVIEW'))).toEqual(ALL);
   });
@@ -20,8 +22,8 @@ describe('stagesRestarted', () => {
     const reviewed = ['SUBMITTED', 'GATING_REVIEW', 'GATING_AWAITING_STATE_CONSENSUS', 'GATING_IN_STATE_CONSENSUS', 'REVISION_NEEDED'];
     expect(stagesRestarted(walk(...reviewed, 'SUBMITTED', 'GATING_REVIEW'))).toEqual(ALL);
     expect(stagesRestarted(walk(...reviewed, 'REJECTED', 'SUBMITTED', 'GATING_REVIEW'))).toEqual(ALL);
-    // A stage not entered since the revision stays stale: a revision asked in technical, taken back into technical,
-    // then gating entered again by Assign Status restarts gating (and the later stages).
+    // A stage not entered since the revision stays stale: a revision asked in technical, taken back into technical (by
+    // Assign Status: the machine's moves go through gating), then gating entered again restarts gating (and the later stages).
     const technical = [...reviewed.slice(0, 4), 'PASSED_GATING', 'TECHNICAL_REVIEW', 'TECHNICAL_IN_STATE_CONSENSUS', 'REVISION_NEEDED', 'RESUBMITTED', 'TECHNICAL_REVIEW'];
     expect(stagesRestarted(walk(...technical))).toEqual(['TECHNICAL', 'STATE']);
     expect(stagesRestarted(walk(...technical, 'SUBMITTED', 'GATING_REVIEW'))).toEqual(ALL);
@@ -53,7 +55,7 @@ describe('stagesRestarted', () => {
     const reviewed = ['SUBMITTED', 'GATING_REVIEW', 'GATING_IN_STATE_CONSENSUS', 'PASSED_GATING', 'TECHNICAL_REVIEW'];
     expect([...staleStages(walk(...reviewed))]).toEqual([]);
     expect([...staleStages(walk(...reviewed, 'REVISION_NEEDED', 'GATING_IN_STATE_CONSENSUS'))]).toEqual(ALL);
-    // Entering technical's review again restarts technical (and state), not gating.
+    // Entering technical's review again (Assign Status) restarts technical (and state), not gating.
     expect([...staleStages(walk(...reviewed, 'REVISION_NEEDED', 'RESUBMITTED', 'TECHNICAL_REVIEW'))]).toEqual(['GATING']);
     expect([...staleStages(walk(...reviewed, 'REVISION_NEEDED', 'RESUBMITTED', 'GATING_REVIEW'))]).toEqual([]);
     // A reset with no revision leaves nothing stale.

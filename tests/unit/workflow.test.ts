@@ -74,7 +74,9 @@ describe('the machine, every status × action × role × assignment', () => {
       expect(new Set(both)).toEqual(each);
       expect(both).toEqual(ACTION_IDS.filter((id) => each.has(id)));
     }
-    expect(allowedActionsOfRoles(['RSM_Admin', 'CTC_Admin'], { status: 'RESUBMITTED' })).toEqual(['mark-as-gating-review', 'mark-as-technical-review']);
+    // DESIGN 4: a resubmission enters gating only, so of the two vendor admins only the RSM admin moves it (issue 39).
+    expect(allowedActionsOfRoles(['RSM_Admin', 'CTC_Admin'], { status: 'RESUBMITTED' })).toEqual(['mark-as-gating-review']);
+    expect(allowedActionsOfRoles(['RSM_Admin', 'CTC_Admin'], { status: 'PASSED_GATING' })).toEqual(['mark-as-technical-review']);
     expect(allowedActionsOfRoles([], { status: 'SUBMITTED' })).toEqual([]);
   });
 
@@ -112,6 +114,7 @@ describe('pinned to DESIGN 4 (hand-written)', () => {
   it('walks gating: RSM admin opens the review and awaits consensus; consensus and passing are the State_Admin\'s', () => {
     expect(can('SUBMITTED', 'RSM_Admin', 'mark-as-gating-review')).toBe(true);
     expect(can('RESUBMITTED', 'State_Admin', 'mark-as-gating-review')).toBe(true);
+    expect(can('RESUBMITTED', 'RSM_Admin', 'mark-as-gating-review')).toBe(true);
     expect(can('SUBMITTED', 'CTC_Admin', 'mark-as-gating-review')).toBe(false);
     expect(can('GATING_REVIEW', 'RSM_Admin', 'mark-as-gating-awaiting-consensus')).toBe(true);
     expect(can('GATING_AWAITING_STATE_CONSENSUS', 'RSM_Admin', 'mark-as-gating-in-consensus')).toBe(false);
@@ -125,6 +128,10 @@ describe('pinned to DESIGN 4 (hand-written)', () => {
     expect(can('PASSED_GATING', 'CTC_Admin', 'mark-as-technical-review')).toBe(true);
     expect(can('PASSED_GATING', 'RSM_Admin', 'mark-as-technical-review')).toBe(false);
     expect(can('SUBMITTED', 'State_Admin', 'mark-as-technical-review')).toBe(false);
+    // A resubmission goes back through gating, whichever stage asked for the revision (DESIGN 4; issue 39).
+    expect(refusal({ status: 'RESUBMITTED', role: 'State_Admin' }, 'mark-as-technical-review')).toEqual({ status: 409, message: WORKFLOW_MSG.stale });
+    expect(refusal({ status: 'RESUBMITTED', role: 'CTC_Admin' }, 'mark-as-technical-review')).toEqual({ status: 409, message: WORKFLOW_MSG.stale });
+    expect(refusal({ status: 'RESUBMITTED', role: 'State_Admin' }, 'mark-as-state-review')).toEqual({ status: 409, message: WORKFLOW_MSG.stale });
     expect(can('TECHNICAL_REVIEW', 'CTC_Admin', 'mark-as-technical-awaiting-consensus')).toBe(true);
     expect(can('TECHNICAL_IN_STATE_CONSENSUS', 'State_Admin', 'mark-as-passed-technical')).toBe(true);
     expect(can('PASSED_TECHNICAL', 'State_Admin', 'mark-as-state-review')).toBe(true);
