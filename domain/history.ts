@@ -93,7 +93,21 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return `Updated ${d.who}${d.changed.length ? ` (${d.changed.join(', ')})` : ''}`;
   },
   USER_DISABLED: (e) => `Disabled ${userDetails(e).who}`,
-  USER_ENABLED: (e) => `Enabled ${userDetails(e).who}`,
+  USER_ENABLED: (e) => `Enabled ${userDetails(e).who}${(e.details as { accountReactivated?: boolean } | null)?.accountReactivated ? ' and reactivated their account' : ''}`,
+  // Accounts belong to their owners (docs/decisions/093): an existing account is invited, and answers itself.
+  USER_INVITED: (e) => {
+    const d = userDetails(e);
+    return `Invited ${d.who}${d.role ? ` as ${roleLabel(d.role)}` : ''}`;
+  },
+  USER_INVITATION_ACCEPTED: (e) => `Accepted the invitation${userDetails(e).role ? ` as ${roleLabel(userDetails(e).role!)}` : ''}`,
+  USER_INVITATION_DECLINED: () => 'Declined the invitation',
+  USER_INVITATION_WITHDRAWN: (e) => `Withdrew the invitation of ${userDetails(e).who}`,
+  ACCOUNT_UPDATED: (e) => {
+    const changed = userDetails(e).changed;
+    return `Updated their own account${changed.length ? ` (${changed.join(', ')})` : ''}`;
+  },
+  ACCOUNT_EMAIL_CHANGE_ASKED: () => 'Asked to change the email of their account (a code was sent to the new address)',
+  ACCOUNT_EMAIL_CHANGED: () => 'Changed the email of their account',
   // The Organizations screen (docs/decisions/035): details name the organization and how many accounts it closed or reopened.
   ORGANIZATION_DEACTIVATED: (e) => `Deactivated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),
   ORGANIZATION_ACTIVATED: (e) => `Activated the organization ${((e.details ?? {}) as { name?: string }).name ?? ''}`.trim(),

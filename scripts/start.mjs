@@ -22,6 +22,7 @@ if (builtAt === 0 || Math.max(...SOURCES.map(newest)) > builtAt) {
 }
 
 process.env.NODE_ENV ??= 'production';
+let demoSecret = null;
 if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET) {
   // The one-command demo: a secret generated once and kept in DATA_DIR. Real deployments set SESSION_SECRET.
   const dataDir = process.env.DATA_DIR || './data';
@@ -29,6 +30,7 @@ if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET) {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
   process.env.SESSION_SECRET = fs.readFileSync(file, 'utf8').trim();
+  demoSecret = file;
   console.log(`SESSION_SECRET not set: using the demo secret kept in ${file}. Set SESSION_SECRET for a real deployment.`);
 }
 
@@ -37,6 +39,22 @@ if (!process.env.SMTP_URL && process.env.DEV_OUTBOX === undefined) {
   process.env.DEV_OUTBOX = 'true';
   console.log('SMTP_URL not set: the demo keeps mail in the development outbox (DEV_OUTBOX=true).');
 }
+
+// Said loudly (issue 39): `npm start` is the demonstration, never a real round. The production command is `npm run
+// serve`, which refuses to start without SESSION_SECRET and without SMTP_URL or an explicit DEV_OUTBOX (server/env.ts).
+const demo = [
+  process.env.DEV_OUTBOX === 'true' ? 'sign-in codes and notifications stay in the development outbox on this machine: nothing is e-mailed' : null,
+  demoSecret ? `the session secret is the demo one kept in ${demoSecret}` : null,
+  `the database (${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded, under ${process.env.DATA_DIR || './data'}`}) is seeded with the README's demo accounts and applications`,
+].filter(Boolean);
+const rule = '='.repeat(100);
+console.log([
+  rule,
+  'DEMO MODE: `npm start` runs the portal as a demonstration, not for a real round.',
+  ...demo.map((line) => `  - ${line}`),
+  'For a real round: `npm run build`, then `npm run serve` with SESSION_SECRET, SMTP_URL and DATABASE_URL set (README).',
+  rule,
+].join('\n'));
 
 // One portal process per core (server/start.ts) on a shared database (DATABASE_URL); with the embedded
 // PGlite it stays at one and says why.

@@ -12,6 +12,7 @@ import { pageQuery } from '../db/paging';
 import { userAdmin, type Actor, type MembershipInput } from '../services/user-admin';
 import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES, userFormErrors, userPhone } from '../../domain/user-form';
 import { userFormSchema } from '../../domain/user-form-schema';
+import { USER_MSG } from '../../domain/messages';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
 
@@ -25,6 +26,8 @@ const orgUserBody = userFormSchema(ORGANIZATION_USER_ROLES);
 const stateUserBody = userFormSchema(STATE_USER_ROLES);
 /** Toggle (spec: id plus organizationId), with the status asked for: checked against the current one (409 when stale). */
 const ToggleBody = z.object({ status: z.enum(USER_STATUSES), ...payloadIds }).strict();
+/** Withdrawing an invitation: whose (the invited account's id). */
+const WithdrawBody = z.object({ userId: z.string().regex(UUID, USER_MSG.notFound) }).strict();
 
 /**
  * An organization's edit of a member (decision 093): the role; the account's own fields may come along (the spec's
@@ -106,8 +109,9 @@ export function userRoutes(ctx: ApiContext): Router {
   }));
 
   // A pending invitation withdrawn by the organization (decision 093).
-  router.delete('/organization/:orgId/invitations/:userId', ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
-    res.json({ user: await admin.withdrawInvitation(actorOf(req), String(req.params.orgId), userId(req, 'userId')) });
+  router.post('/organization/:orgId/invitations/withdraw', ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
+    const { userId: id } = parseInput(WithdrawBody, req.body);
+    res.json({ user: await admin.withdrawInvitation(actorOf(req), String(req.params.orgId), id.toLowerCase()) });
   }));
 
   // The state's users.

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../http';
 import { audit } from './audit';
 import { endSessions } from './user-admin';
 import { ORGANIZATION_MSG } from '../../domain/messages';
-import type { UserStatus } from '../../domain/user-form';
+import type { MemberStatus, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
 export type OrganizationStatus = 'active' | 'inactive';
@@ -27,7 +27,7 @@ export interface OrganizationUser {
   lastName: string;
   email: string;
   roles: { name: RoleName }[];
-  status: UserStatus;
+  status: MemberStatus;
 }
 
 export interface OrganizationWithUsers {
@@ -82,7 +82,7 @@ export function organizationAdmin(ctx: ApiContext) {
           id: r.id, legalName: r.legalName, status: r.status === 'active' ? 'active' : 'inactive', userCount: members.length,
           users: members.map((u) => ({
             id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, roles: [{ name: u.role as RoleName }],
-            status: u.membershipStatus === 'active' && u.userStatus === 'active' ? 'active' : 'inactive',
+            status: u.membershipStatus === 'invited' ? 'invited' : u.membershipStatus === 'active' && u.userStatus === 'active' ? 'active' : 'inactive',
           })),
         };
       }),

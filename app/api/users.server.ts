@@ -1,6 +1,6 @@
 // Users (spec 7 Users; docs/decisions/033): an organization's users and the state's users, the role lists, add,
 // edit and the status toggle.
-import { del, get, patch, post, put, seg, type ApiSession } from './client.server';
+import { get, patch, post, put, seg, type ApiSession } from './client.server';
 import type { UserListPage, UserRow } from './types';
 import type { UserFormInput, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
@@ -44,7 +44,7 @@ export const updateMemberRole = (api: ApiSession, organizationId: string, id: st
 
 /** Withdraws a pending invitation (404 when it is no longer pending). */
 export const withdrawInvitation = (api: ApiSession, organizationId: string, id: string) =>
-  del<{ user: UserRow }>(api, `/organization/${seg(organizationId)}/invitations/${seg(id)}`);
+  post<{ user: UserRow }>(api, `/organization/${seg(organizationId)}/invitations/withdraw`, { userId: id });
 
 /** `status`: the one asked for; 409 when the user already has it (someone else changed it). */
 export const setUserStatus = (api: ApiSession, of: UsersOf, id: string, status: UserStatus) =>

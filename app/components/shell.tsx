@@ -66,7 +66,13 @@ export function Shell({ shell, children }: { shell: ShellData; children: ReactNo
           ) : null}{' '}
           <ThemeSwitch theme={shell.theme} here={here} />
           <div className="ui-user" data-testid="current-user">
-            <p>{shell.user.fullName}</p>
+            <p>
+              {/* The account is its owner's (decision 093): their name leads to My account. */}
+              <Link to={`/${shell.roleType}/account`} data-testid="my-account" title="My account">
+                {shell.user.fullName}
+                <span className="visually-hidden"> (My account)</span>
+              </Link>
+            </p>
             <p data-testid="current-role">{roleLabel(shell.user.role)}</p>
           </div>
         </div>

@@ -28,6 +28,9 @@ const TAKES_ID = /:orgId\b|:organizationId\b|:applicationId\b|\/applications\/:i
 /** Routes taking an id whose permission is not the caller's (the only exceptions, each with its reason). */
 const OUTSIDE_THE_TABLE: Record<string, string> = {
   'GET /documents/download/:id': 'the signed link: no bearer token, its HMAC signature is the permission (documents.test.ts)',
+  // Decision 093: an invitation is answered by its invitee only, on their own membership row (account-ownership.test.ts).
+  'POST /invitations/:orgId/accept': "the caller's own invitation: no other account's row is reached (account-ownership.test.ts)",
+  'POST /invitations/:orgId/decline': "the caller's own invitation: no other account's row is reached (account-ownership.test.ts)",
 };
 
 /** Every route of the API with an access declaration, and the routes taking an id that have none. */

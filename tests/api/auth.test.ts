@@ -128,9 +128,11 @@ describe('verify-otp', () => {
       status: 'active',
       roleType: 'org',
     });
+    // Spec 3's user profile, and the invitations waiting for an answer (decision 093: none for this account).
     expect(Object.keys(user).sort()).toEqual(
-      ['email', 'firstName', 'id', 'lastName', 'organizations', 'phoneNumber', 'roleType', 'roles', 'status'].sort(),
+      ['email', 'firstName', 'id', 'invitations', 'lastName', 'organizations', 'phoneNumber', 'roleType', 'roles', 'status'].sort(),
     );
+    expect(user.invitations).toEqual([]);
     const names = user.organizations.map((o: any) => `${o.name}:${o.role.name}:${o.status}`).sort();
     expect(names).toEqual(['Lakeview Fiber Cooperative:Organization_Admin:active', 'Summit Rural Telephone:Organization_Staff:active']);
     expect(user.roles.map((r: any) => r.name).sort()).toEqual(['Organization_Admin', 'Organization_Staff']);

@@ -51,6 +51,8 @@ beforeAll(async () => {
   expect((await api.call(`/api/v1/organization/${alpha.id}/add-staff`, { token: alpha.admin.token, body: person })).status).toBe(201);
   expect((await api.call(`/api/v1/organization/${beta.id}/add-staff`, { token: beta.admin.token, body: person })).status).toBe(201);
   const signed = await api.signIn(patEmail);
+  // Pat already had an account (Alpha's): Beta's add is an invitation, accepted here (decision 093).
+  expect((await api.call(`/api/v1/invitations/${beta.id}/accept`, { method: 'POST', token: signed.token, body: {} })).status).toBe(200);
   pat = { token: signed.token, id: signed.user.id };
 }, 180_000);
 afterAll(async () => {
@@ -102,7 +104,9 @@ describe("toggling an organization's user (the Users screen's rules)", () => {
 
     const disabled = await toggle(gamma.id, sam.user.id, 'inactive');
     expect(disabled).toMatchObject({ status: 200, body: { user: { id: sam.user.id, status: 'inactive' } } });
-    expect(await api.call('/api/v1/users/me', { token: sam.token })).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
+    // Gamma was Sam's only organization: the session ends, and signing in is refused with spec 4's message (decision 093).
+    expect((await api.call('/api/v1/users/me', { token: sam.token })).status).toBe(401);
+    expect(await trySignIn(staffEmail)).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
     expect(await toggle(gamma.id, sam.user.id, 'inactive')).toMatchObject({ status: 409, body: { message: USER_MSG.alreadyDisabled } });
     const listed = (await list(`search=${encodeURIComponent(name('Gamma'))}`)).body.organizations[0];
     expect(listed.users.find((u: any) => u.id === sam.user.id).status).toBe('inactive');

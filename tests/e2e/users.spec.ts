@@ -87,19 +87,21 @@ test('an organization admin adds a staff member, who signs in; disabled (confirm
   await signIn(sam.page, staffEmail);
   await sam.context.close();
 
-  // Edit: the form holds the user's values; Save answers 'User updated successfully'.
+  // Edit: the role only (decision 093): the name, email and phone are shown as the account's, not editable.
   await ready(page);
   await row(page, 'Sam Staffer').getByRole('link', { name: 'Edit Sam Staffer' }).click();
   const edit = dialog(page, 'Edit User');
-  await expect(edit.getByLabel('Email')).toHaveValue(staffEmail);
-  await expect(edit.getByLabel('Phone (optional)')).toHaveValue('(608) 555-0123');
+  await expect(edit.getByLabel('Role')).toHaveValue('Organization_Staff');
+  await expect(edit.getByRole('textbox')).toHaveCount(0);
+  await expect(edit).toContainText(staffEmail);
+  await expect(edit).toContainText('+1 (608) 555-0123');
   await ready(page);
   await scan(page);
   if (jsEnabled(page)) await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await edit.getByLabel('Last Name').fill('Staffman');
+  await edit.getByLabel('Role').selectOption('Organization_Admin');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').first()).toContainText(USER_MSG.updated);
-  await expect(row(page, 'Sam Staffman')).toBeVisible();
+  await expect(row(page, 'Sam Staffer')).toContainText('Organization Admin');
 });
 
 test("the state admin's Users screen lists the state users and adds one with a state role", async ({ page }) => {

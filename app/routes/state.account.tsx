@@ -1,0 +1,11 @@
+// My account (decision 093): the signed-in person's own names, phone and email; app/components/account holds the screen.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { accountAction, accountLoader } from '../components/account/account.server';
+import { AccountScreen } from '../components/account/account-screen';
+import { ShellErrorBoundary } from '../components/error-boundary';
+
+export const meta: MetaFunction = () => [{ title: 'My account | Broadband Grants Portal' }];
+export const loader = (args: LoaderFunctionArgs) => accountLoader(args, 'state');
+export const action = (args: ActionFunctionArgs) => accountAction(args, 'state');
+export default AccountScreen;
+export const ErrorBoundary = ShellErrorBoundary;
