@@ -1,7 +1,8 @@
 // How much of a stage's reviews a state role sees (decision 051), read from the permissions table's 'read review'.
 // Pure: the review screen (marking.server.ts: the reviews panel and the consensus table), the consensus route
 // (api/services/reviews.ts consensusSeenBy), the earlier passes (api/services/review-pass-history.ts) and the state
-// review PDF apply this one rule.
+// review PDF apply this one rule. The history (domain/history-sight.ts) and the exports (the state list's XLSX) ask it
+// too, with the rubric's own rule below (`readsRubric`): a part the caller may not see is left out (decision 092).
 // - 'all': every reviewer's marks, decisions and the consensus ('submitted' or 'any': the State_Admin, the financial
 //   reviewer; 'stage': a vendor admin, in its own stage only, so never on an application outside the stages);
 // - 'own': only the caller's own review ('assigned': a reviewer), never the other reviewers' marks nor the consensus;
@@ -29,3 +30,22 @@ export function widestSight(roles: readonly RoleName[], stage: Stage): ReviewSig
   return sights.includes('all') ? 'all' : sights.includes('own') ? 'own' : null;
 }
 
+/**
+ * Whether `roles` read the BEAD rubric (its scores and total) of an application: the permissions table's 'read rubric'
+ * (review rubric 5; decision 042), through 'submitted' or 'any' on every application the state reads, through
+ * 'assigned' only on one the caller is assigned to review (`on.assigned`: a reviewer's own application, or a list of
+ * only the caller's assignments). GET rubric-scores/… answers by the same table (403 to the others).
+ */
+export function readsRubric(roles: readonly RoleName[], on: { assigned: boolean }): boolean {
+  return roles.some((role) => accessLevels(role, 'read', 'rubric').some((access) =>
+    access === 'any' || access === 'submitted' || (access === 'assigned' && on.assigned)));
+}
+
+/**
+ * Whether `roles` see a stage's review summary (its score and pass/fail figures) in a list of many applications (the
+ * state list's XLSX): any sight on the stage (a reviewer's 'own' sight shows the summary, decision 046 addendum), none
+ * for a vendor admin on the other vendor's stage (decision 092).
+ */
+export function seesStageSummary(roles: readonly RoleName[], stage: Stage): boolean {
+  return widestSight(roles, stage) !== null;
+}

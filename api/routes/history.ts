@@ -1,11 +1,13 @@
 // The history (logged actions, spec 7: GET logged-actions/{applicationId}/application?page&limit), paged, readable:
 // of one application, of one organization, and the state's whole history (GET logged-actions with filters, decision 031).
+// Every one of them, and the filter choices, reads only what the caller may see (domain/history-sight.ts, decision 092):
+// the sight is part of the statement's WHERE, so the pages and their totals hold exactly the entries shown.
 import { Router } from 'express';
-import { and, desc, eq, gte, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
-import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
+import { anyOf, pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { dayRangeEnd, dayRangeStart, idSearchText, listFilters, type ListFilter } from '../db/filters';
 import { currentAuth, requireUser } from '../guard';
 import { applications, loggedActions, organizations, users } from '../db/schema';
@@ -13,6 +15,8 @@ import { applicationHistoryRoute, historyOwner, organizationRoute, requireListSc
 import { APPLICATION_STATUSES, isSubmittedOrLater } from '../../domain/statuses';
 import { IsoDaySchema } from '../../domain/input';
 import { rejectReasonText } from '../../domain/workflow';
+import { actionsSeen, entryAsSeen, historySight, type HistorySight } from '../../domain/history-sight';
+import type { RoleName } from '../../domain/roles';
 
 const PageQuery = pageQuery(200);
 
@@ -46,7 +50,7 @@ type HistoryRow = {
   id: string; applicationId: string | null; organizationId: string | null; organizationName: string | null;
   action: string; entity: string; fromStatus: string | null; toStatus: string | null; comments: string | null; details: unknown;
   createdAt: Date; userId: string | null; userFirstName: string | null; userLastName: string | null; userEmail: string | null;
-  sectionNames: string[] | null; reviewerNames: string[] | null;
+  userRoleType: string | null; sectionNames: string[] | null; reviewerNames: string[] | null;
 };
 
 /** Names of the ids a move's details list (`details->key`, an array of uuids as text), in `order`; null when it lists none. */
@@ -54,6 +58,38 @@ const namesOf = (key: string, table: 'sections' | 'users', name: SQL, order: SQL
   sql<string[] | null>`(select array_agg(${name} order by ${order}) from ${sql.identifier(table)} n
     where jsonb_typeof(${loggedActions.details} -> ${sql.raw(`'${key}'`)}) = 'array'
     and n.id::text in (select jsonb_array_elements_text(${loggedActions.details} -> ${sql.raw(`'${key}'`)})))`;
+
+/** The caller's sight on the history (`assigned`: they are assigned to review the application whose history they read). */
+function sightOf(auth: ReturnType<typeof currentAuth>, assigned = false): { sight: HistorySight; viewerId: string } {
+  const { profile } = auth;
+  const roles: RoleName[] = profile.roleType === 'state' ? profile.roles.map((r) => r.name) : profile.organizations.map((o) => o.role.name);
+  return { sight: historySight({ id: profile.id, roles, assigned }), viewerId: profile.id };
+}
+
+/**
+ * The entries the sight shows (decision 092), as a condition on logged_actions alone (the paged statement counts the
+ * table before its joins), its placeholders, and a letter of the statement's shape; null: every entry (no condition).
+ */
+function sightWhere(sight: HistorySight, viewerId: string): { where: SQL; values: Record<string, unknown>; shape: string } | null {
+  if (sight.whole) return null;
+  const stage = sql`${loggedActions.details} ->> 'stage'`;
+  const branches: SQL[] = [anyOf(loggedActions.action, 'seenActions')];
+  const values: Record<string, unknown> = { seenActions: sight.shown };
+  let shape = 'v';
+  if (sight.staged.length) {
+    branches.push(sql`(${anyOf(loggedActions.action, 'seenStaged')} and ${stage} = any(${param('seenStages')}::text[]))`);
+    Object.assign(values, { seenStaged: sight.staged, seenStages: sight.stages });
+    shape += 's';
+  }
+  if (sight.own.length) {
+    // The caller's own review: an entry they wrote, or an unlock of their review (details.reviewerId, written by the stage's admin).
+    const mine = sql`(${loggedActions.userId} = ${param('viewer')}::uuid or ${loggedActions.details} ->> 'reviewerId' = ${param('viewerText')}::text)`;
+    branches.push(sql`(${anyOf(loggedActions.action, 'seenOwn')} and ${stage} = any(${param('seenOwnStages')}::text[]) and ${mine})`);
+    Object.assign(values, { seenOwn: sight.own, seenOwnStages: sight.ownStages, viewer: viewerId, viewerText: viewerId });
+    shape += 'o';
+  }
+  return { where: sql`(${sql.join(branches, sql` or `)})`, values, shape };
+}
 
 export function historyRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -67,8 +103,11 @@ export function historyRoutes(ctx: ApiContext): Router {
 
   // Count and page in one prepared statement per kind of history and shape of filters (api/db/paging.ts, decision 012).
   const historyPage = pagedStatements<HistoryRow>(ctx.db, 'history');
-  async function page(shape: string, where: SQL, values: Record<string, unknown>, query: z.infer<typeof PageQuery>) {
-    const { total, rows } = await historyPage(shape, () => ({
+  async function page(
+    shape: string, where: SQL, values: Record<string, unknown>, query: z.infer<typeof PageQuery>, { sight, viewerId }: { sight: HistorySight; viewerId: string },
+  ) {
+    const seen = sightWhere(sight, viewerId);
+    const { total, rows } = await historyPage(`${shape}_${seen?.shape ?? 'w'}`, () => ({
       columns: {
         id: loggedActions.id,
         applicationId: loggedActions.applicationId,
@@ -85,17 +124,18 @@ export function historyRoutes(ctx: ApiContext): Router {
         userFirstName: users.firstName,
         userLastName: users.lastName,
         userEmail: users.email,
+        userRoleType: users.roleType,
         sectionNames: namesOf('sectionIds', 'sections', sql`n.name`, sql`n.display_order`).as('section_names'),
         reviewerNames: namesOf('reviewerIds', 'users', sql`n.first_name || ' ' || n.last_name`, sql`n.last_name, n.first_name`).as('reviewer_names'),
       },
       from: loggedActions,
       join: (q) => q.leftJoin(users, eq(users.id, loggedActions.userId)).leftJoin(organizations, eq(organizations.id, loggedActions.organizationId)),
-      where,
+      where: seen ? and(where, seen.where)! : where,
       orderBy: [desc(loggedActions.createdAt), desc(loggedActions.seq)],
-    }), { ...values, ...pagePlaceholders(query) });
+    }), { ...values, ...seen?.values, ...pagePlaceholders(query) });
     return {
       ...pageEnvelope(query.page, query.limit, total),
-      loggedActions: rows.map(({ userFirstName, userLastName, userEmail, ...row }) => ({
+      loggedActions: rows.map(({ userFirstName, userLastName, userEmail, ...row }) => entryAsSeen(sight, {
         ...row,
         user: userFirstName ? { firstName: userFirstName, lastName: userLastName, email: userEmail } : null,
         reason: rejectReasonText((row.details as { reasonId?: unknown } | null)?.reasonId),
@@ -104,9 +144,9 @@ export function historyRoutes(ctx: ApiContext): Router {
   }
 
   router.get('/logged-actions/:applicationId/application', ...applicationHistoryRoute(ctx), handler(async (req, res) => {
-    const { applicationId } = historyOwner(res);
+    const { applicationId, assigned } = historyOwner(res);
     const where = eq(loggedActions.applicationId, sql`${param('applicationId')}::text`);
-    res.json(await page('application', where, { applicationId }, parseInput(PageQuery, req.query)));
+    res.json(await page('application', where, { applicationId }, parseInput(PageQuery, req.query), sightOf(currentAuth(req), assigned)));
   }));
 
   router.get('/logged-actions/organization/:orgId', ...organizationRoute(ctx, 'read', { entity: 'history' }), handler(async (req, res) => {
@@ -114,7 +154,7 @@ export function historyRoutes(ctx: ApiContext): Router {
     // The state reads the entries of applications it may see (submitted ones), and the organization's own entries.
     const state = currentAuth(req).profile.roleType === 'state';
     const where = state ? and(ofOrganization, seenByState())! : ofOrganization;
-    res.json(await page(state ? 'organization_state' : 'organization', where, { orgId: String(req.params.orgId) }, parseInput(PageQuery, req.query)));
+    res.json(await page(state ? 'organization_state' : 'organization', where, { orgId: String(req.params.orgId) }, parseInput(PageQuery, req.query), sightOf(currentAuth(req))));
   }));
 
   // The whole history the caller may read (the permissions table's read:history through listScope): every
@@ -128,16 +168,19 @@ export function historyRoutes(ctx: ApiContext): Router {
     const [scoped, scopeLetter, scopeValues] = 'all' in scope
       ? [seenByState(), 's', {}]
       : [sql`${loggedActions.organizationId} = any(${param('organizations')}::uuid[])`, 'o', { organizations: scope.organizations }];
-    res.json(await page(`all_${scopeLetter}${filters.shape}`, and(scoped, ...filters.where)!, { ...scopeValues, ...filters.values }, q));
+    res.json(await page(`all_${scopeLetter}${filters.shape}`, and(scoped, ...filters.where)!, { ...scopeValues, ...filters.values }, q, sightOf(currentAuth(req))));
   }));
 
-  // The whole history's filter choices: the organizations and the people the caller's history holds entries of.
+  // The whole history's filter choices: the organizations, the actions the caller may see (decision 092) and the people
+  // with an entry the caller may see (an organization user: not the state's people, whom they read as "State office").
   router.get('/logged-actions/filters', requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
+    const { sight, viewerId } = sightOf(currentAuth(req));
     // ?organizationId narrows the people to that organization's entries (an organization's own history, decision 039).
     const organizationId = parseInput(FiltersQuery, req.query).organizationId;
-    const own = 'all' in scope ? sql`true` : inArray(loggedActions.organizationId, scope.organizations);
+    const own = 'all' in scope ? seenByState() : inArray(loggedActions.organizationId, scope.organizations);
     const inScope = organizationId ? and(own, eq(loggedActions.organizationId, organizationId))! : own;
+    const seen = sightWhere(sight, viewerId);
     const [orgs, people] = await Promise.all([
       ctx.db
         .select({ id: organizations.id, name: organizations.legalName })
@@ -147,10 +190,14 @@ export function historyRoutes(ctx: ApiContext): Router {
       ctx.db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
-        .where(sql`exists (select 1 from ${loggedActions} where ${loggedActions.userId} = ${users.id} and ${inScope})`)
-        .orderBy(users.lastName, users.firstName),
+        .where(and(
+          sight.stateSide ? undefined : ne(users.roleType, 'state'),
+          sql`exists (select 1 from ${loggedActions} where ${loggedActions.userId} = ${users.id} and ${and(inScope, seen?.where)})`,
+        ))
+        .orderBy(users.lastName, users.firstName)
+        .execute(seen?.values ?? {}),
     ]);
-    res.json({ organizations: orgs, users: people });
+    res.json({ organizations: orgs, actions: actionsSeen(sight), users: people });
   }));
 
   return router;

@@ -102,8 +102,11 @@ export async function loadApplicationFor(ctx: ApiContext, req: Request, id: stri
   return { app, role, assignment };
 }
 
+/** The application whose history the caller reads (`assigned`: they are assigned to review it). */
+export interface HistoryOwner { applicationId: string; organizationId: string; assigned: boolean }
+
 /** The organization whose history holds this application id, when the caller may read that history. */
-export async function historyOwnerFor(ctx: ApiContext, req: Request, id: string): Promise<{ applicationId: string; organizationId: string }> {
+export async function historyOwnerFor(ctx: ApiContext, req: Request, id: string): Promise<HistoryOwner> {
   const { profile } = currentAuth(req);
   const applicationId = id.trim().toUpperCase();
   const [app] = await ctx.db
@@ -124,7 +127,7 @@ export async function historyOwnerFor(ctx: ApiContext, req: Request, id: string)
   }
   if (!facts) throw notFound(APPLICATION_MSG.notFound);
   requirePermission(req, 'read', 'application', { application: facts });
-  return { applicationId, organizationId: facts.organizationId };
+  return { applicationId, organizationId: facts.organizationId, assigned: facts.assigned };
 }
 
 function declare(access: RouteAccess, check: (req: Request, res: Response) => Promise<void>): AccessMiddleware {
@@ -247,8 +250,8 @@ export function visibleApplication(res: Response): VisibleApplication {
   return found;
 }
 
-export function historyOwner(res: Response): { applicationId: string; organizationId: string } {
-  const found = res.locals.historyOwner as { applicationId: string; organizationId: string } | undefined;
+export function historyOwner(res: Response): HistoryOwner {
+  const found = res.locals.historyOwner as HistoryOwner | undefined;
   if (!found) throw new Error('historyOwner() outside an applicationHistoryRoute');
   return found;
 }

@@ -22,9 +22,10 @@ export interface HistoryQuery {
 
 export const wholeHistory = (api: ApiSession, query: HistoryQuery) => get<HistoryPage>(api, '/logged-actions', { ...query });
 
-/** The whole history's filter choices: organizations and the people with entries in it. */
+/** The whole history's filter choices: organizations, the actions and the people of the entries the caller may see (decision 092). */
 export interface HistoryFilterChoices {
   organizations: { id: string; name: string }[];
+  actions: string[];
   users: { id: string; firstName: string; lastName: string; email: string }[];
 }
 

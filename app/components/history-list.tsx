@@ -1,7 +1,7 @@
 // The whole history's list state (decision 031), for /state/history and /org/history (decision 039): the Application
 // ID search (a prefix, upper-cased), the filter drawer (organization on the state side, action, user, from and to
-// dates), chips under 'Applied filters', page size and pager, all in the URL. The action filter offers every action
-// domain/history.ts describes, in its words.
+// dates), chips under 'Applied filters', page size and pager, all in the URL. The action filter offers the actions the
+// caller may see (the API's filter choices, domain/history-sight.ts; decision 092), in domain/history.ts's words.
 import { chip, oneOf, type Chip, type FilterRule, type ListSpec, type ListState } from '../utils/url-state';
 import { FilterChips, FilterDrawer, FilterDrawerLink, SearchForm } from './list-kit';
 import { FilterField } from './list-kit/filter-field';
@@ -45,7 +45,7 @@ export function historyQuery(state: HistoryListState, organizationId?: string): 
   };
 }
 
-export const NO_CHOICES: HistoryFilterChoices = { organizations: [], users: [] };
+export const NO_CHOICES: HistoryFilterChoices = { organizations: [], actions: [], users: [] };
 const personName = (u: HistoryFilterChoices['users'][number]) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Whether the page must read the filter choices: the drawer shows them, or a chip names one. */
@@ -72,7 +72,7 @@ export function HistoryTools({ open, state, choices, search, organizations }: {
   open: boolean; state: HistoryListState; choices: HistoryFilterChoices; search: string; organizations: boolean;
 }) {
   const f = state.filters;
-  const actions = HISTORY_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
+  const actions = choices.actions.map((a) => ({ value: a, label: actionLabel(a) }));
   const people = choices.users.map((u) => ({ value: u.id, label: `${personName(u)} (${u.email})` }));
   const fields: readonly Filter[] = organizations ? ['organization', 'action', 'user', 'from', 'to'] : ['action', 'user', 'from', 'to'];
   // Every choice has an empty "any" default, so submitting the drawer as it is asks for everything.

@@ -191,10 +191,20 @@ describe('history', () => {
     const res = await api.call('/api/v1/logged-actions/GA-LKV003/application?page=1&limit=2', { token: staff.token });
     expect(res.status).toBe(200);
     // Created, eight sections saved (the test template is seeded without a storage: no uploads), the profile kept,
-    // submitted, moved to gating review, the RSM reviewer assigned.
-    expect(res.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 13, totalPages: 7 });
-    expect(res.body.loggedActions[0]).toMatchObject({ action: 'REVIEWERS_ASSIGNED', user: { firstName: 'Rita' } });
-    expect(res.body.loggedActions[1]).toMatchObject({ action: 'STATUS_CHANGED', fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW', user: { firstName: 'Stella' } });
+    // submitted, moved to gating review. The RSM reviewer's assignment is the state's, not the organization's
+    // (issue 39 item 2, decision 092): its staff do not see it, nor who on the state side made the move, nor the
+    // move's internal comment.
+    expect(res.body).toMatchObject({ page: 1, pageSize: 2, totalRecords: 12, totalPages: 6 });
+    expect(res.body.loggedActions[0]).toMatchObject({
+      action: 'STATUS_CHANGED', fromStatus: 'SUBMITTED', toStatus: 'GATING_REVIEW', comments: null, userId: null, user: { firstName: 'State office', lastName: null },
+    });
+    expect(res.body.loggedActions[1]).toMatchObject({ action: 'APPLICATION_SUBMITTED', user: { firstName: 'Olivia' } });
+    // The State_Admin reads the assignment, who made it and the move's comment.
+    const { token } = await api.signIn('state.admin@example.gov');
+    const state = await api.call('/api/v1/logged-actions/GA-LKV003/application?page=1&limit=2', { token });
+    expect(state.body).toMatchObject({ totalRecords: 13 });
+    expect(state.body.loggedActions[0]).toMatchObject({ action: 'REVIEWERS_ASSIGNED', user: { firstName: 'Rita' } });
+    expect(state.body.loggedActions[1]).toMatchObject({ action: 'STATUS_CHANGED', user: { firstName: 'Stella' }, comments: 'Complete on intake: sent to the gating review.' });
   });
 
   it('lets an assigned reviewer read, not another reviewer', async () => {
