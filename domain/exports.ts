@@ -1,6 +1,8 @@
 // The state's two streamed downloads (issue 12 item 9, review rubric 7; decision 045), their pure parts: the
 // workbook's columns (the state list's export) and the ZIP's names (an application's attachments). Pure: shared by
 // the API's writers (api/services/applications-export.ts, api/services/attachments-zip.ts) and their tests.
+import { readsRubric, seesStageSummary } from './review-sight';
+import type { RoleName } from './roles';
 
 /** How a column's cells are written: text, a whole number, a number with one decimal, money, a calendar day. */
 export type ExportCellKind = 'text' | 'integer' | 'decimal' | 'percent' | 'money' | 'date';
@@ -33,6 +35,24 @@ export const APPLICATION_EXPORT_COLUMNS = [
 ] as const satisfies readonly ExportColumn[];
 
 export type ApplicationExportKey = (typeof APPLICATION_EXPORT_COLUMNS)[number]['key'];
+export type ApplicationExportColumn = (typeof APPLICATION_EXPORT_COLUMNS)[number];
+
+/**
+ * The columns a caller's workbook has (decision 092): a column of review data the caller may not see is left out, not
+ * left empty. The rubric total: those who read the rubric (`readsRubric`; `assignedOnly`: the workbook lists only the
+ * caller's assignments); a stage's summary columns: those with a sight on the stage (`seesStageSummary`).
+ */
+export function exportColumnsSeen(roles: readonly RoleName[], opts: { assignedOnly: boolean }): ApplicationExportColumn[] {
+  const rubric = readsRubric(roles, { assigned: opts.assignedOnly });
+  const gating = seesStageSummary(roles, 'GATING');
+  const technical = seesStageSummary(roles, 'TECHNICAL');
+  return APPLICATION_EXPORT_COLUMNS.filter((c) => {
+    if (c.key === 'rubricTotal') return rubric;
+    if (c.key === 'gatingPass' || c.key === 'gatingFail') return gating;
+    if (c.key === 'technicalPercentage') return technical;
+    return true;
+  });
+}
 /** One row of the workbook: text, numbers and days as they are written (null: an empty cell). */
 export type ApplicationExportRow = Record<ApplicationExportKey, string | number | Date | null>;
 

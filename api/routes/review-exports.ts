@@ -2,7 +2,8 @@
 // - GET review/applications/all-applications/export (the state list's filters: status, applicationId, organizationId,
 //   projectLocation, startDate, endDate; the same schema and WHERE as GET review/applications): an XLSX of every
 //   matching application, streamed (api/services/applications-export.ts). Whoever reads the state list reads it, with
-//   the same rows (a reviewer: their assignments); organization users 403.
+//   the same rows (a reviewer: their assignments); organization users 403. Its columns are the caller's (decision 092):
+//   the rubric total and a stage's review figures are left out for a caller who may not see them.
 // - GET review/applications/{id}/documents/download: a ZIP of the application's file answers, a folder per section,
 //   streamed from storage (api/services/attachments-zip.ts). The state's view of the application (as GET
 //   review/applications/{id}: organization users 403, a reviewer not assigned 404), with the files it shows the caller
@@ -10,10 +11,10 @@
 //   link then).
 // Both are reads: the read-only financial reviewer may download them. Headers are sent with the first bytes; a failure
 // after that can only break the download (the browser reports it), and is logged.
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
-import { currentAuth, requireUser } from '../guard';
+import { currentAuth, requireUser, reviewViewer } from '../guard';
 import { applicationRoute, requireStateScope, visibleApplication } from '../services/application-access';
 import { DownloadAbandoned, writeApplicationsWorkbook } from '../services/applications-export';
 import { attachmentEntries, writeAttachmentsZip } from '../services/attachments-zip';
@@ -24,6 +25,12 @@ import { zonedToday } from '../../domain/dates';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ExportQuery = ReviewListQuery.omit({ page: true, limit: true });
+
+/** The caller as the workbook asks the sight (its columns, decision 092) and the reviewer scope (their id). */
+function scopeViewer(req: Request) {
+  const { id, roles } = reviewViewer(req);
+  return { reviewerId: id, roles };
+}
 
 function download(res: Response, contentType: string, fileName: string) {
   res.status(200);
@@ -54,7 +61,7 @@ export function reviewExportRoutes(ctx: ApiContext): Router {
     const q = parseInput(ExportQuery, req.query);
     download(res, XLSX_TYPE, applicationsExportFileName(zonedToday()));
     await streamed(ctx, res, 'The applications export', () =>
-      writeApplicationsWorkbook(ctx, res, q, { assignedOnly: scope === 'assigned', reviewerId: currentAuth(req).profile.id }));
+      writeApplicationsWorkbook(ctx, res, q, { assignedOnly: scope === 'assigned', ...scopeViewer(req) }));
   }));
 
   router.get('/review/applications/:id/documents/download', ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {

@@ -3,7 +3,8 @@
 // reviews ('read review': the State_Admin, the stage's vendor admin, the financial reviewer, an assigned reviewer;
 // organization users 403, a reviewer not assigned 404). A reviewer who has not declared that they have no conflict of
 // interest gets it without the answers (decision 038). After the current pass and the rubric come the earlier passes
-// the caller may see (decision 051's rule: a reviewer only their own review). The review screen's "Download State
+// the caller may see (decision 051's rule: a reviewer only their own review). The rubric part only for a caller who reads
+// the rubric (the permissions table's 'read rubric'; decision 092): left out for the others. The review screen's "Download State
 // Review PDF" passes it on to the browser as it comes (app/routes/resources.state-review-pdf.$id.tsx, through the UI's
 // streamed API call).
 // Reading changes nothing, so nothing is audited.
@@ -20,12 +21,13 @@ export function stateReviewPdfRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.get('/review/applications/:id/state-review-pdf', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
-    const { app } = visibleApplication(res);
+    const { app, assignment } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const answersHidden = hidesAnswers(await myReview(ctx, app, profile.id));
     // Everything is read first: a failure here is an ordinary error answer. The earlier passes: what the caller may see
-    // of them, as GET review/applications/{id}/passes answers it (decision 051).
-    const review = await loadStateReview(ctx, app, { viewer: reviewViewer(req), answersHidden });
+    // of them, as GET review/applications/{id}/passes answers it (decision 051); the rubric only for those who read it
+    // (GET rubric-scores/…'s rule, decision 092).
+    const review = await loadStateReview(ctx, app, { viewer: { ...reviewViewer(req), assigned: assignment !== null }, answersHidden });
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', contentDisposition('attachment', STATE_REVIEW_PDF.fileName(app.id)));

@@ -3,7 +3,8 @@
 // batches of EXPORT_BATCH rows in the list's order, each batch's BEAD figures (api/services/bead-figures.ts), review
 // summaries (summariesOf) and rubric totals read for the batch at once, and written row by row into exceljs's streamed
 // workbook. Between batches the writer waits while the response is full, so memory holds about one batch whatever
-// the number of rows or the speed of the client.
+// the number of rows or the speed of the client. The columns are the caller's (domain/exports.ts exportColumnsSeen,
+// decision 092): the rubric total and a stage's review figures only for those who may see them, else no column at all.
 import { PassThrough, type Writable } from 'node:stream';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
@@ -14,7 +15,8 @@ import { reviewListFilters, stateVisible, type ReviewListQuery } from '../routes
 import { beadFigures } from './bead-figures';
 import { summariesOf } from './reviews';
 import type { Program } from './application-content';
-import { APPLICATION_EXPORT_COLUMNS, EXPORT_NUMBER_FORMATS, excelDay, type ApplicationExportRow } from '../../domain/exports';
+import { EXPORT_NUMBER_FORMATS, excelDay, exportColumnsSeen, type ApplicationExportKey, type ApplicationExportRow } from '../../domain/exports';
+import type { RoleName } from '../../domain/roles';
 import { formatListDate } from '../../domain/dates';
 import { statusLabel } from '../../domain/statuses';
 
@@ -23,10 +25,11 @@ export const EXPORT_BATCH = 500;
 /** The list's filters without its page: what the export takes. */
 export type ApplicationExportQuery = Omit<ReviewListQuery, 'page' | 'limit'>;
 
-/** Who asks: every application the state sees, or (a reviewer) those assigned to them. */
+/** Who asks: every application the state sees, or (a reviewer) those assigned to them; their roles decide the columns. */
 export interface ExportScope {
   assignedOnly: boolean;
   reviewerId: string;
+  roles: readonly RoleName[];
 }
 
 interface ListedRow {
@@ -94,16 +97,23 @@ export async function* matchingApplications(ctx: ApiContext, q: ApplicationExpor
 /** A calendar day cell (New York's day, as the lists show it), or empty. */
 const dayCell = (value: Date | null) => (value ? excelDay(formatListDate(value)) : null);
 
-/** The workbook rows of one batch: its figures, review summaries and rubric totals read for the whole batch. */
-export async function exportRows(ctx: ApiContext, rows: readonly ListedRow[], programCache: Map<string, Program>): Promise<ApplicationExportRow[]> {
+/**
+ * The workbook rows of one batch: its figures, review summaries and rubric totals read for the whole batch, each row
+ * holding only the `shown` columns (the rubric is not read when its column is left out).
+ */
+export async function exportRows(
+  ctx: ApiContext, rows: readonly ListedRow[], programCache: Map<string, Program>, shown: ReadonlySet<ApplicationExportKey>,
+): Promise<Partial<ApplicationExportRow>[]> {
   const ids = rows.map((r) => r.id);
   const [figures, summaries, rubric] = await Promise.all([
     beadFigures(ctx.db, ids),
     summariesOf(ctx, rows, programCache),
-    ctx.db
-      .select({ applicationId: rubricScores.applicationId, total: rubricScores.totalScore })
-      .from(rubricScores)
-      .where(and(inArray(rubricScores.applicationId, ids), isNull(rubricScores.deletedAt))),
+    shown.has('rubricTotal')
+      ? ctx.db
+        .select({ applicationId: rubricScores.applicationId, total: rubricScores.totalScore })
+        .from(rubricScores)
+        .where(and(inArray(rubricScores.applicationId, ids), isNull(rubricScores.deletedAt)))
+      : [],
   ]);
   const totals = new Map(rubric.map((r) => [r.applicationId, r.total]));
   return rows.map((row) => {
@@ -111,7 +121,7 @@ export async function exportRows(ctx: ApiContext, rows: readonly ListedRow[], pr
     const stages = summaries.get(row.id)?.stages ?? [];
     const gating = stages.find((s) => s.stage === 'GATING');
     const technical = stages.find((s) => s.stage === 'TECHNICAL');
-    return {
+    const full: ApplicationExportRow = {
       id: row.id,
       organization: row.organizationName,
       program: row.programName,
@@ -130,6 +140,7 @@ export async function exportRows(ctx: ApiContext, rows: readonly ListedRow[], pr
       technicalPercentage: technical && technical.overallScore.possible > 0 ? technical.overallScore.percentage : null,
       rubricTotal: totals.get(row.id) ?? null,
     };
+    return Object.fromEntries(Object.entries(full).filter(([key]) => shown.has(key as ApplicationExportKey))) as Partial<ApplicationExportRow>;
   });
 }
 
@@ -164,17 +175,19 @@ export async function writeApplicationsWorkbook(ctx: ApiContext, out: Writable, 
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pipe, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Broadband Grants Portal';
   const sheet = workbook.addWorksheet('Applications', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = APPLICATION_EXPORT_COLUMNS.map((c) => ({
+  const columns = exportColumnsSeen(scope.roles, { assignedOnly: scope.assignedOnly });
+  const shown = new Set<ApplicationExportKey>(columns.map((c) => c.key));
+  sheet.columns = columns.map((c) => ({
     header: c.header, key: c.key, width: c.width, style: EXPORT_NUMBER_FORMATS[c.kind] ? { numFmt: EXPORT_NUMBER_FORMATS[c.kind] } : {},
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: APPLICATION_EXPORT_COLUMNS.length } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   let count = 0;
   const programCache = new Map<string, Program>();
   for await (const batch of matchingApplications(ctx, q, scope)) {
-    for (const row of await exportRows(ctx, batch, programCache)) {
+    for (const row of await exportRows(ctx, batch, programCache, shown)) {
       sheet.addRow(row).commit();
       count += 1;
     }

@@ -5,7 +5,9 @@
 // else the reviewers' mean or majority) with every submitted review's mark and comment, and each reviewer's decision,
 // as far as the caller's sight on the stage goes (domain/review-sight.ts, as the review screen: a reviewer only their
 // own marks and decision, no consensus; a vendor admin none of another stage's; decision 046, addendum);
-// then the BEAD rubric (review rubric 5) from rubric_scores; then the earlier passes the caller may see (decision 051,
+// then the BEAD rubric (review rubric 5) from rubric_scores, for a caller who reads the rubric (`readsRubric`, the
+// permissions table's 'read rubric', as GET rubric-scores/…: else the part is left out, not blanked; decision 092);
+// then the earlier passes the caller may see (decision 051,
 // addendum): each pass's end, summary, reviewers' decisions and marks, read by the passes route's own service
 // (review-pass-history.ts, the sight rule of domain/review-sight.ts) and written in the screen's words
 // (domain/review-text.ts). Everything is read first (a failure is then an ordinary error answer); the document is then
@@ -18,7 +20,7 @@ import { programs, reviewAssignments, reviewDecisions, rubricScores, users } fro
 import { loadApplicationContent, loadProgram, type ApplicationContent, type ApplicationRow } from './application-content';
 import { consensusInSight, consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
 import { earlierPasses, type EarlierPass } from './review-pass-history';
-import { widestSight, type ReviewSight } from '../../domain/review-sight';
+import { readsRubric, widestSight, type ReviewSight } from '../../domain/review-sight';
 import {
   BOLD, FONT, ITALIC, MARGIN, MUTED, PORTAL_NAME, SIZE, TEXT, factLines, keepTogether, openPdf, pageFooter, rule, sectionHeading, write, writeSection,
   type Doc,
@@ -75,17 +77,24 @@ export interface StateReview {
   answersHidden: boolean;
   generatedAt: Date;
   stages: StageReview[];
-  /** null: not scored yet (no rubric_scores row). */
+  /** Whether the caller reads the rubric (domain/review-sight.ts readsRubric): else the rubric part is left out. */
+  showsRubric: boolean;
+  /** null: not scored yet (no rubric_scores row), or not shown to the caller. */
   rubric: RubricSheet | null;
   /** The earlier passes the caller may see (stage order, newest first), as GET review/applications/{id}/passes answers them. */
   earlier: EarlierPass[];
 }
 
-/** Everything the PDF shows to `opts.viewer` (the caller: what they see of the earlier passes), read before a byte is written. */
+/**
+ * Everything the PDF shows to `opts.viewer` (the caller: what they see of each stage, of the earlier passes and of the
+ * rubric; `assigned`: they are assigned to review the application), read before a byte is written.
+ */
 export async function loadStateReview(
-  ctx: ApiContext, app: ApplicationRow, opts: { viewer: { id: string; roles: readonly RoleName[] }; answersHidden?: boolean; now?: Date },
+  ctx: ApiContext, app: ApplicationRow,
+  opts: { viewer: { id: string; roles: readonly RoleName[]; assigned?: boolean }; answersHidden?: boolean; now?: Date },
 ): Promise<StateReview> {
   const program = await loadProgram(ctx.db, app.programId);
+  const showsRubric = readsRubric(opts.viewer.roles, { assigned: !!opts.viewer.assigned });
   const marking = STAGES.filter((stage) => MARK_RULES[stage].length > 0);
   const [content, summary, consensus, decisions, scores, programRow, earlier] = await Promise.all([
     loadApplicationContent(ctx.db, app),
@@ -101,8 +110,8 @@ export async function loadStateReview(
       .innerJoin(users, eq(users.id, reviewDecisions.reviewerId))
       .where(and(eq(reviewDecisions.applicationId, app.id), eq(reviewAssignments.status, 'SUBMITTED')))
       .orderBy(asc(users.lastName), asc(users.firstName)),
-    ctx.db.select().from(rubricScores).where(and(eq(rubricScores.applicationId, app.id), isNull(rubricScores.deletedAt))).limit(1),
-    ctx.db.select({ rubricMaxPoints: programs.rubricMaxPoints }).from(programs).where(eq(programs.id, app.programId)).limit(1),
+    showsRubric ? ctx.db.select().from(rubricScores).where(and(eq(rubricScores.applicationId, app.id), isNull(rubricScores.deletedAt))).limit(1) : [],
+    showsRubric ? ctx.db.select({ rubricMaxPoints: programs.rubricMaxPoints }).from(programs).where(eq(programs.id, app.programId)).limit(1) : [],
     earlierPasses(ctx, app, opts.viewer, program),
   ]);
   const stages = marking.map((stage, i): StageReview => {
@@ -133,7 +142,7 @@ export async function loadStateReview(
       updatedAt: row.updatedAt,
     };
   }
-  return { content, answersHidden: !!opts.answersHidden, generatedAt: opts.now ?? new Date(), stages, rubric, earlier };
+  return { content, answersHidden: !!opts.answersHidden, generatedAt: opts.now ?? new Date(), stages, showsRubric, rubric, earlier };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -164,7 +173,7 @@ function cover(doc: Doc, review: StateReview) {
   doc.y += 10;
   rule(doc, 10);
   write(doc, 'Contents', { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 4 });
-  const parts = ['The application\u2019s answers', ...review.stages.map((s) => `${s.name} review`), 'Rubric score'];
+  const parts = ['The application\u2019s answers', ...review.stages.map((s) => `${s.name} review`), ...(review.showsRubric ? ['Rubric score'] : [])];
   if (review.earlier.length > 0) parts.push(EARLIER_REVIEWS.title);
   parts.forEach((p, i) => line(doc, `${i + 1}. ${p}`, { gapAfter: 2 }));
   for (const p of review.earlier) line(doc, passTitle(p), { x: MARGIN + 14, gapAfter: 2 });
@@ -379,8 +388,10 @@ export async function streamStateReviewPdf(review: StateReview, out: Writable, o
       doc.addPage();
       if (!(await stagePart(doc, stage, breathe))) return false;
     }
-    doc.addPage();
-    rubricPart(doc, review.rubric);
+    if (review.showsRubric) {
+      doc.addPage();
+      rubricPart(doc, review.rubric);
+    }
     if (review.earlier.length > 0) {
       doc.addPage();
       if (!(await earlierPart(doc, review.earlier, breathe))) return false;

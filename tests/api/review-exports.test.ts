@@ -43,17 +43,18 @@ async function download(path: string, who: Email): Promise<{ status: number; hea
   return { status: answer.status, headers: answer.headers, bytes: Buffer.concat(chunks) };
 }
 
-/** The workbook's header and rows, each row keyed by its column. */
+/** The workbook's header and rows, each row keyed by its column (a caller's workbook may leave columns out: decision 092). */
 async function readWorkbook(bytes: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const keys = header.map((h) => APPLICATION_EXPORT_COLUMNS.find((c) => c.header === h)!.key);
   const rows: Record<ApplicationExportKey, unknown>[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
     const values = (row.values as unknown[]).slice(1);
-    rows.push(Object.fromEntries(APPLICATION_EXPORT_COLUMNS.map((c, i) => [c.key, values[i] ?? null])) as Record<ApplicationExportKey, unknown>);
+    rows.push(Object.fromEntries(keys.map((key, i) => [key, values[i] ?? null])) as Record<ApplicationExportKey, unknown>);
   });
   return { sheet, header, rows };
 }
