@@ -19,7 +19,7 @@ import { pagedStatements, pageEnvelope, pagePlaceholders, param, type PageReques
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http';
 import { audit } from './audit';
 import { findUserByEmail } from './users';
-import { notifyUserAdded, notifyUserInvited } from './notifications';
+import { emailChangedNotice, notifyUserAdded, notifyUserInvited, sendAll } from './notifications';
 import { hitRateLimit } from './rate-limit';
 import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 import type { MemberStatus, UserFormInput, UserRow, UserStatus } from '../../domain/user-form';
@@ -352,9 +352,13 @@ export function userAdmin(ctx: ApiContext) {
     return row;
   }
 
-  /** Edits a state user: names, email, phone and their (one) state role. */
+  /**
+   * Edits a state user: names, email, phone and their (one) state role. A changed email is told to the old address
+   * (decision 093), so a person whose sign-in codes now go elsewhere knows it.
+   */
   async function updateStateUser(actor: Actor, userId: string, input: UserFormInput): Promise<UserRow> {
-    return ctx.db.transaction(async (tx) => {
+    let formerEmail: string | null = null;
+    const row = await ctx.db.transaction(async (tx) => {
       await lockStateAdmins(tx);
       const before = await lockStateUser(tx, userId);
       const wasActiveAdmin = before.roles.includes('State_Admin') && before.status === 'active';
@@ -368,16 +372,23 @@ export function userAdmin(ctx: ApiContext) {
         ...(roleChanged ? [FIELD_WORDS.roleId] : []),
       ];
       await tx.update(users).set({ ...next, updatedAt: new Date() }).where(eq(users.id, userId));
+      if (email !== before.email.toLowerCase()) formerEmail = before.email;
       if (roleChanged) {
         await tx.delete(userRoles).where(eq(userRoles.userId, userId));
         await tx.insert(userRoles).values({ userId, role: input.roleId });
       }
-      await audit(tx, { action: 'USER_UPDATED', entity: 'user', userId: actor.id, details: { userId, name: fullName(next), email, role: input.roleId, changed } });
+      if (changed.length > 0) {
+        await audit(tx, { action: 'USER_UPDATED', entity: 'user', userId: actor.id, details: { userId, name: fullName(next), email, role: input.roleId, changed } });
+      }
       return { id: userId, ...next, roles: [{ name: input.roleId }], status: isActive(before.status) };
     }).catch((err) => {
       if (isUniqueViolation(err)) throw conflict(USER_MSG.emailTaken);
       throw err;
     });
+    if (formerEmail) {
+      await sendAll(ctx, `email changed ${formerEmail}`, [emailChangedNotice({ to: formerEmail, firstName: row.firstName, newEmail: row.email, by: fullName(actor) })]);
+    }
+    return row;
   }
 
   /** Turns a state user on or off; `to` is the status asked for, checked against the current one (a conditional update). */

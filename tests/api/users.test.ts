@@ -286,6 +286,12 @@ describe("the state's users", () => {
     expect(edited.body.user).toMatchObject({ firstName: 'Samuel', roles: [{ name: 'CTC_Reviewer' }] });
     const samSession = await api.signIn('sam@state-test.example');
     expect(samSession.user.roles).toEqual([{ name: 'CTC_Reviewer' }]);
+    // A changed email is told to the old address (decision 093); the new one signs in from now on.
+    const moved = await api.call(`/api/v1/users/${sam.id}`, { method: 'PATCH', token: stateAdmin.token, body: { id: sam.id, ...person('samuel@state-test.example', { roleId: 'CTC_Reviewer', firstName: 'Samuel' }) } });
+    expect(moved.status).toBe(200);
+    const notice = (await outbox('sam@state-test.example')).find((m) => m.subject === 'The email of your Broadband Grants Portal account was changed');
+    expect(notice!.text).toContain('changed by Stella Admin from this address to samuel@state-test.example.');
+    expect((await api.call(`/api/v1/users/${sam.id}`, { method: 'PATCH', token: stateAdmin.token, body: { id: sam.id, ...person('sam@state-test.example', { roleId: 'CTC_Reviewer', firstName: 'Samuel' }) } })).status).toBe(200);
 
     expect((await stateToggle(sam.id, 'inactive')).status).toBe(200);
     expect(await api.call('/api/v1/users/me', { token: samSession.token })).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });

@@ -14,7 +14,7 @@ afterAll(() => {
 
 /** The environment of a clean shell: none of the portal's settings. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(SMTP_URL|DEV_OUTBOX|SESSION_SECRET|DATABASE_URL|DATA_DIR|PORT|NODE_ENV|WEB_CONCURRENCY|API_BASE_URL|STORAGE_URL|TEST_|VITEST)/.test(key)) env[key] = value;
   }
