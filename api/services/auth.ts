@@ -132,11 +132,7 @@ export async function verifyLoginCode(
   if (user.status !== 'active') throw new ApiError(403, MSG.inactiveAccount);
   const profile = await loadProfile(ctx.db, user.id);
   if (!profile) throw new ApiError(401, PORTAL_MSG.codeInvalid);
-  // An organization account with nothing to open (no active membership of an active organization, no invitation to
-  // answer) is turned away as an inactive one is (decision 093): its organizations ended its memberships.
-  if (profile.roleType === 'org' && !profile.organizations.some((o) => o.status === 'active') && !profile.invitations?.length) {
-    throw new ApiError(403, MSG.inactiveAccount);
-  }
+  if (shutOut(profile)) throw new ApiError(403, MSG.inactiveAccount);
 
   const token = randomToken();
   await ctx.db.insert(apiTokens).values({
@@ -145,6 +141,16 @@ export async function verifyLoginCode(
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
   });
   return { token, user: profile };
+}
+
+/**
+ * Whether the person has no way in: their account is inactive, or (an organization account) no active membership of
+ * an active organization is left and no invitation waits (decision 093: their organizations ended their memberships).
+ * Signing in is refused with spec 4's inactive message, and a session ended for it keeps saying so.
+ */
+function shutOut(profile: Pick<UserProfile, 'status' | 'roleType' | 'organizations' | 'invitations'>): boolean {
+  if (profile.status !== 'active') return true;
+  return profile.roleType === 'org' && !profile.organizations.some((o) => o.status === 'active') && !profile.invitations?.length;
 }
 
 export interface Authenticated {
@@ -191,7 +197,7 @@ export async function authenticate(ctx: ApiContext, token: string | undefined): 
   if (row.revokedAt) {
     // A token ended because its user was switched off keeps saying why while they are off: the request
     // that meets it next (the page, after a background keep-alive met it first) signs out with the message.
-    if (row.revokedReason === 'inactive' && row.status !== 'active') throw new ApiError(403, MSG.inactiveAccount);
+    if (row.revokedReason === 'inactive' && shutOut(profileFromRow(row))) throw new ApiError(403, MSG.inactiveAccount);
     throw new ApiError(401, PORTAL_MSG.notSignedIn);
   }
   if (now - row.lastUsedAt.getTime() > SERVER_IDLE_LIMIT_MS) {

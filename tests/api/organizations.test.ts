@@ -105,7 +105,7 @@ describe("toggling an organization's user (the Users screen's rules)", () => {
     const disabled = await toggle(gamma.id, sam.user.id, 'inactive');
     expect(disabled).toMatchObject({ status: 200, body: { user: { id: sam.user.id, status: 'inactive' } } });
     // Gamma was Sam's only organization: the session ends, and signing in is refused with spec 4's message (decision 093).
-    expect((await api.call('/api/v1/users/me', { token: sam.token })).status).toBe(401);
+    expect(await api.call('/api/v1/users/me', { token: sam.token })).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
     expect(await trySignIn(staffEmail)).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
     expect(await toggle(gamma.id, sam.user.id, 'inactive')).toMatchObject({ status: 409, body: { message: USER_MSG.alreadyDisabled } });
     const listed = (await list(`search=${encodeURIComponent(name('Gamma'))}`)).body.organizations[0];

@@ -155,7 +155,8 @@ describe("an organization's users", () => {
     const off = await toggle(pat.user.id, 'inactive');
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.user.status).toBe('inactive');
-    expect((await api.call('/api/v1/users/me', { token: pat.token })).status).toBe(401);
+    // Their only organization: the session ends, saying why (spec 4's message).
+    expect(await api.call('/api/v1/users/me', { token: pat.token })).toMatchObject({ status: 403, body: { message: MSG.inactiveAccount } });
     const [live] = (await api.database.db.execute(sql`select count(*)::int as n from api_tokens where user_id = ${pat.user.id} and revoked_at is null`)).rows as { n: number }[];
     expect(live!.n).toBe(0);
     // Signing in is refused while off: nothing is left to open.

@@ -18,7 +18,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^(SMTP_URL|DEV_OUTBOX|SESSION_SECRET|DATABASE_URL|DATA_DIR|PORT|NODE_ENV|WEB_CONCURRENCY|API_BASE_URL|STORAGE_URL|TEST_|VITEST)/.test(key)) env[key] = value;
   }
-  return { ...env, ...extra };
+  return { ...env, ...extra } as NodeJS.ProcessEnv;
 }
 
 /** Runs a command until `done(output)` says so, or it exits; then stops it. The output and the exit code (null: stopped). */

@@ -38,8 +38,8 @@ export function AccountScreen() {
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="save" />
             <FormAlert id="details-error" message={of('save')?.message} />
-            <Field label="First Name" errors={errors('save', 'firstName')} inputProps={{ id: 'account-firstName', name: 'firstName', autoComplete: 'given-name', defaultValue: value('save', 'firstName', account.firstName), 'aria-required': true }} />
-            <Field label="Last Name" errors={errors('save', 'lastName')} inputProps={{ id: 'account-lastName', name: 'lastName', autoComplete: 'family-name', defaultValue: value('save', 'lastName', account.lastName), 'aria-required': true }} />
+            <Field label="First Name" errors={errors('save', 'firstName')} inputProps={{ id: 'account-firstName', name: 'firstName', type: 'text', autoComplete: 'given-name', defaultValue: value('save', 'firstName', account.firstName), 'aria-required': true }} />
+            <Field label="Last Name" errors={errors('save', 'lastName')} inputProps={{ id: 'account-lastName', name: 'lastName', type: 'text', autoComplete: 'family-name', defaultValue: value('save', 'lastName', account.lastName), 'aria-required': true }} />
             <Field
               label="Phone (optional)"
               hint="10 digits, for example (608) 555-0100."
@@ -73,7 +73,7 @@ export function AccountScreen() {
               <Field
                 label="Code from the email"
                 errors={errors('confirm', 'code')}
-                inputProps={{ id: 'account-code', name: 'code', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, defaultValue: value('confirm', 'code', ''), 'aria-required': true }}
+                inputProps={{ id: 'account-code', name: 'code', type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, defaultValue: value('confirm', 'code', ''), 'aria-required': true }}
               />
               <div className="ui-form-actions">
                 <button type="submit" className="ui-btn">
