@@ -1,7 +1,7 @@
 // Applications of an organization (spec 9): the list, create, cancel, delete, submit, and the reference
 // lists the list and the form pick from (programmes, project areas).
 import { del, get, post, seg, type ApiSession } from './client.server';
-import type { ApplicationListPage, Program } from './types';
+import type { ApplicationListPage, ApplicationRow, Program } from './types';
 
 export interface ApplicationListQuery {
   page: number;
@@ -15,6 +15,17 @@ export interface ApplicationListQuery {
 
 export const listApplications = (api: ApiSession, organizationId: string, query: ApplicationListQuery) =>
   get<ApplicationListPage>(api, `/organization/${seg(organizationId)}/applications`, { ...query });
+
+/**
+ * The organization's application of this id, or null when the organization has none (spec 9's single-application
+ * lookup: the organization's list, page 1, limit 1, searched by the id; the search finds ids containing the text, so
+ * only the row of exactly this id counts). Only app/utils/chosen-application.server.ts calls it, with the session's
+ * chosen organization.
+ */
+export async function organizationApplication(api: ApiSession, organizationId: string, applicationId: string): Promise<ApplicationRow | null> {
+  const page = await listApplications(api, organizationId, { page: 1, limit: 1, applicationId });
+  return page.applications.find((row) => row.applicationId === applicationId) ?? null;
+}
 
 export interface NewApplication {
   programId: string;

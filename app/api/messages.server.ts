@@ -37,7 +37,14 @@ export interface ThreadPage {
   threads: ThreadSummary[];
 }
 
-export const unreadCount = async (api: ApiSession) => (await get<{ total: number }>(api, '/messages/unread/count')).total;
+/**
+ * Unread messages of the caller's conversations: an organization user's of the chosen organization only (`organizationId`,
+ * the session's: DESIGN 5), a state user's of every organization (no `organizationId`).
+ */
+export async function unreadCount(api: ApiSession, organizationId?: string): Promise<number> {
+  const counts = await get<{ total: number; byOrganization: { organizationId: string; count: number }[] }>(api, '/messages/unread/count');
+  return organizationId ? (counts.byOrganization.find((o) => o.organizationId === organizationId)?.count ?? 0) : counts.total;
+}
 
 export const listThreads = (api: ApiSession, query: { page: number; limit: number; organizationId?: string }) =>
   get<ThreadPage>(api, '/messages/threads', { ...query });

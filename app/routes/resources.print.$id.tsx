@@ -5,6 +5,7 @@ import { requirePortalUser } from '../utils/auth.server';
 import { formFailure } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { applicationPdf } from '../api/print.server';
+import { chosenApplication } from '../utils/chosen-application.server';
 import { redirectWithToast, safeRedirect } from '../utils/session.server';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
@@ -15,7 +16,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = safeRedirect(form.get('redirectTo'), '/org/applications');
   const id = String(params.id ?? '').toUpperCase();
   try {
-    const bytes = await applicationPdf(apiSession(context, user), user.organization!.id, id);
+    const api = apiSession(context, user);
+    // Another organization's application is refused as an unknown one (the toast's 'Application not found').
+    const bytes = await applicationPdf(api, user.organization!.id, await chosenApplication(api, user, id));
     return new Response(bytes, {
       headers: {
         'Content-Type': 'application/pdf',

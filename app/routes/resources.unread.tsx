@@ -14,6 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ total: null as number | null }, { status: token ? 200 : 401 });
   }
   // A poll never shows an error: no count until the next one works.
-  const total = await unreadCount(apiSession(context, { token })).catch(() => null);
+  // An organization user counts the chosen organization's conversations only, as the shell's badge does (DESIGN 5).
+  const organizationId = session.get('roleType') === 'org' ? session.get('organizationId') : undefined;
+  const total = await unreadCount(apiSession(context, { token }), organizationId).catch(() => null);
   return data({ total: total as number | null });
 }

@@ -8,6 +8,7 @@ import { describeApiError } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { saveSectionAnswers, sectionView } from '../api/sections.server';
 import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
+import { chosenApplication } from '../utils/chosen-application.server';
 import { readForm } from '../utils/form-data.server';
 import { APPLICATION_MSG, DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
@@ -27,17 +28,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (refused instanceof Response) return reply({ ok: false, message: await refused.text() }, refused.status);
     throw refused;
   }
-  const applicationId = String(form.get('applicationId') ?? '').toUpperCase();
+  const named = String(form.get('applicationId') ?? '');
   const sectionId = String(form.get('sectionId') ?? '');
   const questionId = String(form.get('questionId') ?? '');
   const file = form.get('file');
-  if (!applicationId || !sectionId || !questionId) return reply({ ok: false, message: VALIDATION_MSG.selectProgramSection }, 400);
+  if (!named || !sectionId || !questionId) return reply({ ok: false, message: VALIDATION_MSG.selectProgramSection }, 400);
   if (!file || typeof file === 'string' || file.size === 0) return reply({ ok: false, message: DOCUMENT_MSG.fileRequired }, 400);
   const invalid = validateAnswerFile(file.name, file.size, context.portal.maxUploadBytes);
   if (invalid) return reply({ ok: false, message: invalid }, 400);
 
   try {
     const api = apiSession(context, user);
+    // The chosen organization's application only: another's answers 404 'Application not found', as an unknown one.
+    const applicationId = await chosenApplication(api, user, named);
     const view = await sectionView(api, applicationId, sectionId);
     const question = view.questions.find((q) => q.id === questionId && q.type === 'File');
     if (!question) return reply({ ok: false, message: APPLICATION_MSG.questionNotInSection }, 400);

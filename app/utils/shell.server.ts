@@ -1,7 +1,8 @@
 // What every signed-in page needs: the guard, the menu, the unread count, preferences.
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { requirePortalUser, type PortalUser } from './auth.server';
-import { callApi } from './api.server';
+import { apiSession } from '../api/client.server';
+import { unreadCount } from '../api/messages.server';
 import { markOpenThread } from './open-thread.server';
 import { readPreferences } from './session.server';
 import { menuFor, redirectForMenuPath } from '../../domain/menu';
@@ -17,7 +18,8 @@ export async function loadShell(request: Request, context: AppLoadContext, roleT
   if (canUseMessages(user.role)) {
     await markOpenThread(request, context, user, roleType);
     try {
-      unread = (await callApi<{ total: number }>(context, '/messages/unread/count', { token: user.token })).total;
+      // The chosen organization's conversations only, as the Messages list shows them (DESIGN 5).
+      unread = await unreadCount(apiSession(context, user), user.organization?.id);
     } catch {
       unread = null;
     }

@@ -13,6 +13,7 @@ import { pageParam, withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { getThread, listThreads, sendMessage } from '../../api/messages.server';
 import { listApplications } from '../../api/applications.server';
+import { chosenApplication } from '../../utils/chosen-application.server';
 import { listAllOrganizations } from '../../api/review-list.server';
 import { clampPage } from '../list-kit/paging.server';
 import { redirectForMenuPath } from '../../../domain/menu';
@@ -99,13 +100,16 @@ export async function messagesAction(request: Request, context: AppLoadContext, 
   const body = new FormData();
   if (intent === 'new') {
     body.set('organizationId', user.organization?.id ?? '');
-    body.set('applicationId', applicationId);
   } else {
     body.set('replyToMessageId', String(form.get('replyToMessageId') ?? ''));
+    // An organization user replies in the chosen organization's conversations only (the API refuses another's as unknown).
+    if (side === 'org') body.set('organizationId', user.organization?.id ?? '');
   }
   body.set('content', content);
-  for (const file of files) body.append('attachments', file, file.name);
   try {
+    // A new conversation is about one of the chosen organization's applications: another's is refused as an unknown one.
+    if (intent === 'new') body.set('applicationId', side === 'org' ? await chosenApplication(api, user, applicationId) : applicationId);
+    for (const file of files) body.append('attachments', file, file.name);
     const sent = await sendMessage(api, body);
     // After a new message the new thread is selected (spec 4); a reply stays in its thread.
     const back = `${messagesPath(side)}${withParams(url.search, { thread: sent.threadId, new: null, page: intent === 'new' ? null : url.searchParams.get('page') })}`;

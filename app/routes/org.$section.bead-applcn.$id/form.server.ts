@@ -6,6 +6,7 @@ import { heldAnswers, releaseHeldAnswers, requirePortalUser } from '../../utils/
 import { formFailure, readOrFail } from '../../utils/api-errors.server';
 import { apiSession } from '../../api/client.server';
 import { submitApplication } from '../../api/applications.server';
+import { chosenApplication } from '../../utils/chosen-application.server';
 import { projectAreaCounts, saveSectionAnswers, sectionStatuses, sectionView } from '../../api/sections.server';
 import { redirectWithToast } from '../../utils/session.server';
 import { answersFromForm, applyTableIntent, chooseFileIntent, chosenFiles, libraryIntent, removeFileIntent, tableIntent } from '../../utils/question-form';
@@ -22,9 +23,10 @@ import type { AnswerValue } from '../../../domain/questions';
 
 async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string, saving = false) {
   const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
-  const applicationId = id.toUpperCase();
   const api = apiSession(context, user);
   const caller = { request, context };
+  // The chosen organization's application, or the not-found page (before anything else is read or posted about it).
+  const applicationId = await readOrFail(caller, chosenApplication(api, user, id), { notFound: APPLICATION_MSG.notFound });
   const steps = await readOrFail(caller, sectionStatuses(api, applicationId), { notFound: APPLICATION_MSG.notFound });
   const slug = new URL(request.url).searchParams.get('step');
   const step = steps.find((s) => s.slug === slug) ?? steps[0];

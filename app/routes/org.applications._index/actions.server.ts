@@ -9,6 +9,7 @@ import { readForm } from '../../utils/form-data.server';
 import { closeDialogs, withParams } from '../../utils/url-state';
 import { apiSession } from '../../api/client.server';
 import { cancelApplication, createApplication, deleteApplication } from '../../api/applications.server';
+import { chosenApplication } from '../../utils/chosen-application.server';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../../../domain/technology';
 import { SCRIPT_FIELD } from './script-field';
@@ -57,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = String(form.get('message') ?? '').trim();
     if (!message) return data<CancelResult>({ intent: 'cancel', error: APPLICATION_MSG.reasonRequired, message }, { status: 400 });
     try {
-      await cancelApplication(api, id, message);
+      // The chosen organization's application only: another's is refused as an unknown one.
+      await cancelApplication(api, await chosenApplication(api, user, id), message);
     } catch (error) {
       const failure = await formFailure(error, caller, APPLICATION_MSG.cancelFailed);
       // An outage or a refused reason keeps the reason typed in the open dialog; anything else is a toast.
@@ -72,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'delete') {
     try {
-      await deleteApplication(api, id);
+      await deleteApplication(api, await chosenApplication(api, user, id));
     } catch (error) {
       // The API's reason (not a draft, changed meanwhile): a toast on the list with JavaScript; without it the
       // open delete dialog says it, beside the button that was pressed.
