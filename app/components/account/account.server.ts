@@ -52,40 +52,28 @@ export async function accountAction({ request, context }: ActionFunctionArgs, si
     return data<AccountRefusal>({ intent, values, errors: failure.fields, message: fieldsOnly ? null : failure.message }, { status: failure.status });
   };
 
-  if (intent === 'save') {
-    const values = { firstName: text('firstName'), lastName: text('lastName'), phoneNumber: text('phoneNumber') };
+  /** Posts to the API; its message as the toast on success, else the form again with what was typed. */
+  const attempt = async (values: Record<string, string>, call: () => Promise<{ message: string }>, to = back) => {
     try {
-      const saved = await saveOwnAccount(api, { firstName: values.firstName, lastName: values.lastName, ...(values.phoneNumber ? { phoneNumber: values.phoneNumber } : {}) });
-      return redirectWithToast(back, context, { type: 'success', title: saved.message });
+      const answer = await call();
+      return redirectWithToast(to, context, { type: 'success', title: answer.message });
     } catch (error) {
       return refuse(error, values);
     }
+  };
+
+  if (intent === 'save') {
+    const values = { firstName: text('firstName'), lastName: text('lastName'), phoneNumber: text('phoneNumber') };
+    return attempt(values, () => saveOwnAccount(api, { firstName: values.firstName, lastName: values.lastName, ...(values.phoneNumber ? { phoneNumber: values.phoneNumber } : {}) }));
   }
   if (intent === 'email') {
     const values = { email: text('email') };
-    try {
-      const asked = await askEmailChange(api, values.email);
-      return redirectWithToast(`${back}#confirm-email`, context, { type: 'success', title: asked.message });
-    } catch (error) {
-      return refuse(error, values);
-    }
+    return attempt(values, () => askEmailChange(api, values.email), `${back}#confirm-email`);
   }
   if (intent === 'confirm') {
     const values = { code: text('code') };
-    try {
-      const confirmed = await confirmEmailChange(api, values.code);
-      return redirectWithToast(back, context, { type: 'success', title: confirmed.message });
-    } catch (error) {
-      return refuse(error, values);
-    }
+    return attempt(values, () => confirmEmailChange(api, values.code));
   }
-  if (intent === 'cancel-email') {
-    try {
-      const cancelled = await cancelEmailChange(api);
-      return redirectWithToast(back, context, { type: 'success', title: cancelled.message });
-    } catch (error) {
-      return refuse(error, {});
-    }
-  }
+  if (intent === 'cancel-email') return attempt({}, () => cancelEmailChange(api));
   return redirect(back);
 }
