@@ -122,11 +122,13 @@ describe('inTurn', () => {
     await Promise.all([first, third]);
   });
 
-  it('with limit 0 queues nothing', async () => {
-    const g = await gate({ limit: 0 });
-    const all = ['a', 'b', 'c'].map((n) => fetch(`${g.url}?n=${n}`));
-    await until(() => g.started.length === 3);
-    for (const n of ['a', 'b', 'c']) g.finish(n);
-    await Promise.all(all);
-  });
+  it('with limit 0 queues nothing: every read starts before any has answered', async () => {
+    // A hold far longer than the test: were the reads queued, only the first would start until it answered.
+    const g = await gate({ limit: 0, holdMs: 600_000 });
+    const all = ['a', 'b', 'c'].map((n) => fetch(`${g.url}?n=${n}`).then((r) => r.text()));
+    await expect.poll(() => g.arrived.length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => [...g.started].sort(), { timeout: 10_000 }).toEqual(['a', 'b', 'c']);
+    for (const n of ['c', 'b', 'a']) g.finish(n);
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c']);
+  }, 30_000);
 });
