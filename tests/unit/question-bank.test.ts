@@ -29,8 +29,37 @@ const BANK_SYSTEM_NOS: readonly string[] = [
   '80', '81', '82', '83', '84', '85', '86',
 ];
 
-const SPECIAL_SYSTEM_NOS: readonly string[] = [
-  '1', '2.1', '3', '21', '22', '23.1', '24', '25', '26', '27', '45', '74', '179',
+/**
+ * The questions the spec's special behaviour hangs on (spec 5 "Special questions", spec 9's list; question-bank.md's
+ * rules), each with its section and what the bank fixes about it, written from question-bank.md.
+ */
+const SPECIAL_QUESTIONS: readonly [systemNo: string, section: string, expected: Partial<SeedQuestion>][] = [
+  // Read-only 1/3/179 (the bank's rules line).
+  ['1', 'Entity Information', { text: 'Legal name of the applicant', type: 'Text', readOnly: true }],
+  // A multi-select checkbox group whose 'Not Applicable' disables the others.
+  ['2.1', 'Entity Information', {
+    type: 'Checkbox', multiple: true,
+    options: ['RDOF', 'USDA ReConnect', 'Capital Projects Fund', 'ARPA SLFRF', '(E-)ACAM', 'State broadband grant', 'Not Applicable'],
+  }],
+  ['3', 'Entity Information', { text: 'Organization ID', type: 'Text', readOnly: true }],
+  ['179', 'Project Area & Locations', { text: 'Application number', type: 'Text', readOnly: true }],
+  // The project area, which fills 22.
+  ['21', 'Project Area & Locations', { text: 'Project area', type: 'Dropdown', mandatory: true }],
+  ['22', 'Project Area & Locations', {
+    type: 'Table', readOnly: true,
+    columns: [{ name: 'Unserved' }, { name: 'Underserved' }, { name: 'Served' }, { name: 'Community anchor institutions' }] as SeedQuestion['columns'],
+  }],
+  // Shown when 23 = No, mandatory then.
+  ['23.1', 'Project Area & Locations', { type: 'Text', responseType: 'Multiline', mandatory: true, dependentSystemNo: '23', dependentResponseValue: 'No' }],
+  // The read-only "Proposed Technology Type" dropdown.
+  ['24', 'Project Area & Locations', { text: 'Proposed Technology Type', type: 'Dropdown', readOnly: true }],
+  ['25', 'Project Area & Locations', { text: 'Community anchor institutions to be served', type: 'Text', responseType: 'Number', mandatory: true }],
+  // 26 is the total project cost; 27 and 45 are checked against 25 % of it.
+  ['26', 'Budget & Match', { text: 'Total project cost', type: 'Text', responseType: 'Currency', mandatory: true }],
+  ['27', 'Budget & Match', { type: 'Text', responseType: 'Currency', mandatory: true, metadata: { percentOf: '26' } }],
+  ['45', 'Financial Capability', { type: 'Text', responseType: 'Currency', mandatory: true, metadata: { percentOf: '26' } }],
+  // At most 48 months.
+  ['74', 'Affordability & Deployment', { text: 'Months to complete deployment', type: 'Text', responseType: 'Number', mandatory: true, metadata: { numericMax: 48 } }],
 ];
 
 const allQuestions: SeedQuestion[] = BEAD_ROUND_1_SECTIONS.flatMap((s) => s.questions);
@@ -53,9 +82,12 @@ describe('BEAD Round 1 question bank', () => {
     expect(seen).toEqual([...BANK_SYSTEM_NOS]);
   });
 
-  it('has the special system numbers', () => {
-    for (const no of SPECIAL_SYSTEM_NOS) {
-      expect(bySystemNo(no), `system number ${no}`).toBeDefined();
+  it('has the special questions, each in its section with the type and rules the bank fixes', () => {
+    expect(SPECIAL_QUESTIONS).toHaveLength(13);
+    for (const [no, sectionName, expected] of SPECIAL_QUESTIONS) {
+      const section = BEAD_ROUND_1_SECTIONS.find((s) => s.questions.some((q) => q.systemNo === no));
+      expect(section?.name, `the section of system number ${no}`).toBe(sectionName);
+      expect(bySystemNo(no), `system number ${no}`).toMatchObject(expected);
     }
   });
 
