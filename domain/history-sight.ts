@@ -89,6 +89,13 @@ export const HISTORY_ENTRY_KINDS: Readonly<Record<string, HistoryEntryKind>> = {
 /** The statuses whose move's comments the state writes to the applicant (the revision asked, the rejection, not remediated). */
 export const APPLICANT_COMMENT_STATUSES: readonly string[] = ['REVISION_NEEDED', 'REJECTED', 'NOT_REMEDIATED'];
 
+/**
+ * Whether a status move's comments are the applicant's to read (decision 092): a move into REVISION_NEEDED, REJECTED or
+ * NOT_REMEDIATED; every other move's comments are the state office's notes. The organization's history and the e-mail
+ * of the move (api/services/notifications.ts) both ask.
+ */
+export const moveCommentsForApplicant = (toStatus: string | null | undefined): boolean => APPLICANT_COMMENT_STATUSES.includes(toStatus ?? '');
+
 /** How an organization user reads the name of a state user (a reviewer, a vendor's or the state's staff). */
 export const STATE_OFFICE_NAME = 'State office';
 
@@ -172,7 +179,7 @@ export interface HistoryRowSeen {
 export function entryAsSeen<R extends HistoryRowSeen>(sight: HistorySight, row: R): Omit<R, 'userRoleType'> {
   const { userRoleType, ...entry } = row;
   if (sight.stateSide) return entry;
-  const comments = entry.action === 'STATUS_CHANGED' && !APPLICANT_COMMENT_STATUSES.includes(entry.toStatus ?? '') ? null : entry.comments;
+  const comments = entry.action === 'STATUS_CHANGED' && !moveCommentsForApplicant(entry.toStatus) ? null : entry.comments;
   const byState = userRoleType === 'state';
   return {
     ...entry,

@@ -11,6 +11,7 @@ import { applications, memberships, organizations, reviewAssignments, sections, 
 import type { MailMessage } from '../mail';
 import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
 import { rejectReasonText } from '../../domain/workflow';
+import { moveCommentsForApplicant } from '../../domain/history-sight';
 
 /** A status move that has been committed. */
 export interface StatusMoveNotice {
@@ -78,7 +79,9 @@ export function statusMoveEmail(input: {
   if (input.sectionNames.length > 0) {
     lines.push('', 'Sections reopened for your changes:', ...input.sectionNames.map((name) => `- ${name}`));
   }
-  const comments = move.comments?.trim();
+  // Only the comments written to the applicant (a revision, a rejection, not remediated): the others are the office's
+  // notes, left out of the organization's history too (domain/history-sight.ts, decision 092).
+  const comments = moveCommentsForApplicant(move.toStatus) ? move.comments?.trim() : null;
   if (comments) lines.push('', 'Comments from the state office:', comments);
   if (move.toStatus === 'REVISION_NEEDED') {
     lines.push('', 'Update the reopened sections, then resubmit the application.');

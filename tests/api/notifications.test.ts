@@ -147,6 +147,8 @@ describe('a status move, through real SMTP', () => {
     expect(mail.headers.subject).toBe(`Application ${id} is now Revision Needed`);
     expect(mail.text).toContain(`Sections reopened for your changes:\n- ${all[1]!.name}\n- ${all[4]!.name}`);
     expect(mail.text).toContain('Update the reopened sections, then resubmit the application.');
+    // A revision's comments are written to the applicant (decision 092).
+    expect(mail.text).toContain('Comments from the state office:\nPlease add the splice plan.');
     // PORTAL_URL unset: the local address the portal listens on.
     expect(mail.text).toContain(`Open the application: http://localhost:3000/org/applications/bead-applcn/${id}`);
   });
@@ -200,7 +202,9 @@ describe('through the development outbox (SMTP_URL unset)', () => {
       .toEqual({ sent: 3, failed: 0 });
     const [mail] = await readOutbox(db, 'org.admin@example.org');
     expect(mail!.subject).toBe(`Application ${id} is now Gating Review`);
-    expect(mail!.text).toContain('Comments from the state office:\nStarting the gating review.');
+    // A move into a review stage: its comments are the office's note, not the applicant's (decision 092).
+    expect(mail!.text).not.toContain('Starting the gating review.');
+    expect(mail!.text).not.toContain('Comments from the state office');
     expect(await readOutbox(db, REFUSED)).toHaveLength(1);
     for (const nobody of ['former.admin@example.org', 'paused.admin@example.org', 'org.staff@example.org', 'summit.admin@example.org']) {
       expect(await readOutbox(db, nobody), nobody).toEqual([]);
@@ -227,7 +231,7 @@ describe('through the API: a state admin\'s move and an assignment', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const [mail] = await readOutbox(db, 'org.admin@example.org');
     expect(mail!.subject).toBe(`Application ${id} is now Gating Review`);
-    expect(mail!.text).toContain('Comments from the state office:\nComplete on intake.');
+    expect(mail!.text).not.toContain('Complete on intake.');
     expect(await readOutbox(db, 'second.admin@example.org')).toHaveLength(1);
     expect(await readOutbox(db, 'former.admin@example.org')).toEqual([]);
     expect(await readOutbox(db, 'paused.admin@example.org')).toEqual([]);
