@@ -123,28 +123,40 @@ describe('a transaction on the thread', () => {
 
   it('keeps every other statement and transaction out until it ends, and runs them after it in order', async () => {
     const order: string[] = [];
+    let wrote!: () => void;
+    const firstWrote = new Promise<void>((resolve) => (wrote = resolve));
+    let othersSent!: () => void;
+    const sent = new Promise<void>((resolve) => (othersSent = resolve));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const first = database.db.transaction(async (tx) => {
       await tx.execute(sql`update t set name = 'first' where id = 1`);
       order.push('first wrote');
+      wrote();
+      await sent;
+      // A statement of the open transaction, sent after the others: the thread answers in the order calls came, so by
+      // its answer the others have reached the thread, and had they not been kept out they would have run (and been
+      // answered) before it. No clock: the answers' order says it.
+      await tx.execute(sql`select 1`);
+      order.push('first read again');
       await held;
       await tx.execute(sql`update t set name = 'first, again' where id = 1`);
       order.push('first ends');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstWrote;
     const outside = remote.query<{ name: string }>('select name from t where id = 1').then((r) => order.push(`outside read ${r.rows[0]!.name}`));
     const second = database.db.transaction(async (tx) => {
       order.push('second began');
       await tx.execute(sql`update t set name = 'second' where id = 1`);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(order).toEqual(['first wrote']);
+    othersSent();
+    await expect.poll(() => order.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    expect(order).toEqual(['first wrote', 'first read again']);
     release();
     await Promise.all([first, outside, second]);
-    expect(order).toEqual(['first wrote', 'first ends', 'outside read first, again', 'second began']);
+    expect(order).toEqual(['first wrote', 'first read again', 'first ends', 'outside read first, again', 'second began']);
     expect((await remote.query('select name from t where id = 1')).rows).toEqual([{ name: 'second' }]);
-  });
+  }, 60_000);
 });
 
 describe('the thread itself', () => {
