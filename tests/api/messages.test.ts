@@ -165,7 +165,14 @@ describe('a conversation between an organization and the state', () => {
     expect((await api.call(`/api/v1/messages/attachments/${seededMessage.attachments[0].id}`, { token: T.summit })).status).toBe(404);
     expect((await send(T.summit!, { replyToMessageId: firstMessageId, content: 'x' })).status).toBe(404);
     expect((await threads(T.summit!, `&organizationId=${ORG.lakeview}`)).status).toBe(404);
-    expect((await threads(T.summit!)).body.threads.every((t: any) => t.organizationId === ORG.summit)).toBe(true);
+    // Summit's own list: the thread its admin opens here about its own application, and nothing of Lakeview's.
+    const own = await send(T.summit!, { organizationId: ORG.summit, applicationId: 'GA-SMT002', content: 'Summit asks about its own application.' });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const summitList = (await threads(T.summit!)).body;
+    expect(summitList.total).toBe(1);
+    expect(summitList.threads.map((t: any) => [t.organizationId, t.applicationId, t.lastMessage.content])).toEqual([
+      [ORG.summit, 'GA-SMT002', 'Summit asks about its own application.'],
+    ]);
     // An application of another organization named under one's own: as unknown.
     expect((await send(T.summit!, { organizationId: ORG.summit, applicationId: 'GA-LKV002', content: 'x' })).status).toBe(404);
     expect((await send(T.summit!, { organizationId: ORG.lakeview, applicationId: 'GA-LKV002', content: 'x' })).status).toBe(404);
@@ -205,18 +212,20 @@ describe('a conversation between an organization and the state', () => {
   it('pages the state list in SQL, newest activity first, and filters by organization', async () => {
     await send(T.summit!, { organizationId: ORG.summit, applicationId: 'GA-SMT002', content: 'Summit here. A question on the match.' });
     const all = await threads(T.state!);
-    expect(all.body.total).toBe(3);
+    // Lakeview's seeded thread and the one its staff opened; Summit's opened in the refusals test and this one.
+    expect(all.body.total).toBe(4);
     const stamps = all.body.threads.map((t: any) => t.lastMessageAt);
     expect([...stamps].sort().reverse()).toEqual(stamps);
     expect(all.body.threads[0].organization.legalName).toBe('Summit Rural Telephone');
     const page2 = await api.call('/api/v1/messages/threads?page=2&limit=1', { token: T.state });
-    expect(page2.body).toMatchObject({ page: 2, limit: 1, total: 3, totalPages: 3 });
+    expect(page2.body).toMatchObject({ page: 2, limit: 1, total: 4, totalPages: 4 });
     expect(page2.body.threads[0].id).toBe(all.body.threads[1].id);
     const lakeview = await threads(T.state!, `&organizationId=${ORG.lakeview}`);
     expect(lakeview.body.total).toBe(2);
     expect(lakeview.body.threads.every((t: any) => t.organizationId === ORG.lakeview)).toBe(true);
-    // The organization admin who is also Summit's staff sees Summit's thread under Summit only.
+    // The organization admin who is also Summit's staff sees Summit's two threads under Summit only.
     const asStaff = await threads(T.admin!, `&organizationId=${ORG.summit}`);
-    expect(asStaff.body.total).toBe(1);
+    expect(asStaff.body.total).toBe(2);
+    expect(asStaff.body.threads.map((t: any) => t.organizationId)).toEqual([ORG.summit, ORG.summit]);
   });
 });
