@@ -187,34 +187,41 @@ test('the state admin rejects an application with a reason and asks another for 
 
 test('the RSM reviewer marks their review in progress; the RSM financial reviewer sees no actions', async ({ page }) => {
   test.setTimeout(120_000);
-  // js-off: an application the demo data never sent to review (its first run always meets a pending review); js-on:
-  // one whose gating review the demo data started (the reviewer's In Review state). Neither is read by another spec
-  // (Old Mill's closed applications must keep their seeded statuses: sign-in.spec counts them).
+  // js-off: an application the demo data never sent to review; js-on: one whose gating review the demo data started
+  // (Ravi's review In Review). Neither is read by another spec for its review (Old Mill's closed applications must
+  // keep their seeded statuses: sign-in.spec counts them).
   const id = test.info().project.name === 'js-on' ? 'GA-SMT012' : 'GA-SMT002';
-  // The admin puts it in gating review and assigns the RSM reviewer.
+  // The admin puts it in gating review and assigns the RSM reviewer, whose review is then pending, on every run.
   const token = await apiToken(page, ACCOUNTS.stateAdmin);
-  const before = await api(page.request, token, `/review/applications/${id}`);
-  if (before.application.status !== 'GATING_REVIEW') await api(page.request, token, `/review/applications/${id}/change-status`, { status: 'GATING_REVIEW', comments: 'Reset for the review journey.' });
   const reviewers = (await api(page.request, token, '/users/all-reviewers-by-roles?reviewerType=RSM_REVIEWER')).reviewers;
   const ravi = reviewers.find((r: any) => r.email === ACCOUNTS.rsmReviewer);
+  expect(ravi, 'the seed\'s RSM reviewer among the assignable ones').toBeTruthy();
+  const before = await api(page.request, token, `/review/applications/${id}`);
+  if (before.assignedReviewers.some((r: any) => r.reviewerId === ravi.id && r.status !== 'PENDING')) {
+    // A review Ravi started (the demo data's, or an earlier run's) stays through re-assigning. A move through
+    // Resubmitted ends the gating pass (decision 047): back in Gating Review his assignment is pending again.
+    await api(page.request, token, `/review/applications/${id}/change-status`, { status: 'RESUBMITTED', comments: 'Reset for the review journey.' });
+  }
+  const now = await api(page.request, token, `/review/applications/${id}`);
+  if (now.application.status !== 'GATING_REVIEW') await api(page.request, token, `/review/applications/${id}/change-status`, { status: 'GATING_REVIEW', comments: 'Reset for the review journey.' });
   await api(page.request, token, `/review/applications/${id}/assign-reviewers`, { reviewerIds: [ravi.id] });
   const detail = await api(page.request, token, `/review/applications/${id}`);
-  const mine = detail.assignedReviewers.find((r: any) => r.reviewerId === ravi.id);
-  // Newly assigned: pending. (Assigned before, e.g. a repeated run: the review may be under way or done already.)
-  if (!before.assignedReviewers.some((r: any) => r.reviewerId === ravi.id)) expect(mine.status).toBe('PENDING');
+  expect(detail.application.status).toBe('GATING_REVIEW');
+  expect(detail.assignedReviewers.find((r: any) => r.reviewerId === ravi.id)).toMatchObject({ status: 'PENDING' });
 
+  // Ravi's own screen: his pending review offers one action, Mark Review In Progress; taken, the menu is gone and the
+  // assigned reviewers list him In Review.
   await signIn(page, ACCOUNTS.rsmReviewer);
   await page.goto(reviewUrl(id));
   await ready(page);
-  if (mine.status === 'PENDING') {
-    await expect(actionLinks(page)).toHaveText(['Mark Review In Progress']);
-    await scan(page);
-    await act(page, 'Mark Review In Progress', async () => {}, 'Gating Review', 'Review marked as in progress');
-  }
+  await expect(page.getByTestId('assigned-reviewers')).toContainText('Ravi Gatekeeper (RSM Reviewer)');
+  await expect(actionLinks(page)).toHaveText(['Mark Review In Progress']);
+  await scan(page);
+  await act(page, 'Mark Review In Progress', async () => {}, 'Gating Review', 'Review marked as in progress');
   await expect(menu(page)).toHaveCount(0);
-  await expect(page.getByTestId('assigned-reviewers')).toContainText(
-    mine.status === 'SUBMITTED' ? 'Ravi Gatekeeper (RSM Reviewer) Review Completed' : 'Ravi Gatekeeper (RSM Reviewer) In Review',
-  );
+  await expect(page.getByTestId('assigned-reviewers')).toContainText('Ravi Gatekeeper (RSM Reviewer) In Review');
+  const after = await api(page.request, token, `/review/applications/${id}`);
+  expect(after.assignedReviewers.find((r: any) => r.reviewerId === ravi.id)).toMatchObject({ status: 'IN_PROGRESS' });
   await scan(page);
   await logOut(page);
 
