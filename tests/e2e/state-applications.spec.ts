@@ -74,23 +74,26 @@ test('a state admin filters by status and location, pages, removes a chip and sh
   await page.goto(`/state/applications?size=5&page=99`);
   await expect(page.getByTestId('page-status')).toContainText(`Page ${Math.ceil(all / 5)} of ${Math.ceil(all / 5)}`);
 
-  // The drawer: a status and the project location of the first row.
+  // The drawer: a project location and a status, from the seed (api/seed/index.ts): Birchhollow County - East holds
+  // Lakeview's GA-LKV003 (in gating review; journeys only read and mark it) and Old Mill's GA-OMW002, withdrawn (no
+  // journey moves Old Mill's applications: sign-in.spec counts them).
+  const location = 'Birchhollow County - East';
+  const status = 'Withdrawn';
   await page.goto('/state/applications');
-  const [location] = await column(page, 'Project Location');
-  const [status] = await column(page, 'Status');
   await ready(page);
   await page.getByRole('link', { name: 'Filter' }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await expect(drawer).toBeVisible();
   await expect(page).toHaveURL(/filters=open#filters$/);
   await scan(page);
-  await drawer.getByLabel('Project location').selectOption(location!);
-  await drawer.getByLabel('Status').selectOption({ label: status! });
+  await drawer.getByLabel('Project location').selectOption(location);
+  await drawer.getByLabel('Status').selectOption({ label: status });
   await drawer.getByRole('button', { name: 'Apply' }).click();
   await expect(drawer).toHaveCount(0);
   await expect(page.getByTestId('filter-chip')).toHaveText([`Project location: ${location}×`, `Status: ${status}×`]);
   const filtered = await rowIds(page);
-  expect(filtered.length).toBeGreaterThan(0);
+  expect(filtered).toContain('GA-OMW002');
+  expect(filtered).not.toContain('GA-LKV003');
   expect(new Set(await column(page, 'Project Location'))).toEqual(new Set([location]));
   expect(new Set(await column(page, 'Status'))).toEqual(new Set([status]));
   await scan(page);
@@ -110,14 +113,20 @@ test('a state admin filters by status and location, pages, removes a chip and sh
   await page.getByRole('link', { name: `Remove filter Status: ${status}` }).click();
   await expect(page.getByTestId('filter-chip')).toHaveText([`Project location: ${location}×`]);
   expect(new Set(await column(page, 'Project Location'))).toEqual(new Set([location]));
-  expect((await rowIds(page)).length).toBeGreaterThanOrEqual(filtered.length);
+  expect(await rowIds(page)).toEqual(expect.arrayContaining([...filtered, 'GA-LKV003']));
 
   // A stage tab keeps the location and shows only its statuses; a search narrows by id prefix.
   await page.getByRole('link', { name: 'Decided', exact: true }).click();
   await expect(page).toHaveURL(/\/state\/applications\/decided\?location=[^&]+$/);
   // With JavaScript the address changes before React shows the new rows; the tab marked current comes with them.
   await expect(page.getByRole('link', { name: 'Decided', exact: true })).toHaveAttribute('aria-current', 'page');
-  for (const s of await column(page, 'Status')) expect(['Awarded', 'Rejected', 'Withdrawn', 'Not Remediated']).toContain(s);
+  // The withdrawn GA-OMW002 is decided; GA-LKV003, in gating review, is not.
+  const decided = await rowIds(page);
+  expect(decided).toContain('GA-OMW002');
+  expect(decided).not.toContain('GA-LKV003');
+  const decidedStatuses = await column(page, 'Status');
+  expect(decidedStatuses).toHaveLength(decided.length);
+  for (const s of decidedStatuses) expect(['Awarded', 'Rejected', 'Withdrawn', 'Not Remediated']).toContain(s);
   await page.goto('/state/applications');
   const [anId] = await rowIds(page);
   await ready(page);
@@ -145,8 +154,16 @@ test('an RSM reviewer sees only the applications assigned to them', async ({ pag
   await expect(page).toHaveURL(/\/state\/applications\/assigned$/);
   await expect(page.getByRole('link', { name: 'Assigned to me' })).toHaveAttribute('aria-current', 'page');
   expect(await rowIds(page)).toEqual(mine);
-  // Every row lists the reviewer among its reviewers.
-  for (const cell of await column(page, 'Reviewers')) expect(cell).toMatch(/\((Pending|In Progress|Submitted)\)/);
+  // Every row lists him, by name, among its reviewers.
+  expect(mine.length).toBeGreaterThan(0);
+  const reviewerCells = await column(page, 'Reviewers');
+  expect(reviewerCells).toHaveLength(mine.length);
+  for (const cell of reviewerCells) expect(cell).toMatch(/Ravi Gatekeeper \((Pending|In Progress|Submitted)\)/);
+  // The seed assigned Ravi, its one RSM reviewer, to each application its walk took into gating review: Old Mill's
+  // GA-OMW001 and GA-OMW002 among them (no journey moves those).
+  await page.goto('/state/applications/assigned?q=OMW');
+  expect((await rowIds(page)).sort()).toEqual(['GA-OMW001', 'GA-OMW002']);
+  for (const cell of await column(page, 'Reviewers')) expect(cell).toMatch(/Ravi Gatekeeper \((Pending|In Progress|Submitted)\)/);
   // At phone width (390 px) the page, the tabs and the drawer fit; the table scrolls inside its own region.
   if (jsEnabled(page)) {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -157,8 +174,9 @@ test('an RSM reviewer sees only the applications assigned to them', async ({ pag
     }
     await scan(page);
   }
-  // Another application's id, searched for, is not there.
-  await page.goto('/state/applications?q=GA-SUM');
-  const found = await rowIds(page);
-  expect(found.filter((id) => !mine.includes(id))).toEqual([]);
+  // An application never sent to review (the seed's submitted GA-LKV002: journeys only open it), searched for by its
+  // id, is not there for him.
+  await page.goto('/state/applications?q=GA-LKV002');
+  await expect(page.getByTestId('filter-chip')).toHaveText([/^Application ID: (GA-)?LKV002×$/]);
+  expect(await rowIds(page)).toEqual([]);
 });
