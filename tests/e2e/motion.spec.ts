@@ -13,7 +13,7 @@ function motionChunk(): string {
   return '/' + entry![0].replace(/^public\//, '');
 }
 
-test('framer-motion is not in the first load; it arrives after hydration', async ({ page }) => {
+test('framer-motion is not in the first load; it arrives after hydration, and never without JavaScript', async ({ page }) => {
   const chunk = motionChunk();
   const html = await (await page.request.get('/org/sign-up')).text();
   const firstLoad = [...html.matchAll(/\/build\/[^"'\s)]+\.js/g)].map((m) => m[0]);
@@ -21,13 +21,22 @@ test('framer-motion is not in the first load; it arrives after hydration', async
   expect(firstLoad).not.toContain(chunk);
   // The route manifest (which names each route's imports) does not list it either.
   const manifest = firstLoad.find((u) => u.includes('/manifest-'));
-  if (manifest) expect(await (await page.request.get(manifest)).text()).not.toContain(chunk);
-  if (!jsEnabled(page)) return;
-  const fetched = page.waitForRequest((r) => new URL(r.url()).pathname === chunk);
+  expect(manifest, `the route manifest among ${firstLoad.join(', ')}`).toBeTruthy();
+  expect(await (await page.request.get(manifest!)).text()).not.toContain(chunk);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.goto('/org/sign-up');
   await ready(page);
-  await fetched;
-  await expect(page.locator('html')).toHaveAttribute('data-motion', 'ready');
+  if (jsEnabled(page)) {
+    await expect.poll(() => requested, { timeout: 30_000 }).toContain(chunk);
+    await expect(page.locator('html')).toHaveAttribute('data-motion', 'ready', { timeout: 30_000 });
+  } else {
+    // Without JavaScript the page loads whole (every request it makes is over) and asks for no motion at all.
+    await page.waitForLoadState('networkidle');
+    expect(requested).toContain('/org/sign-up');
+    expect(requested).not.toContain(chunk);
+    await expect(page.locator('html')).not.toHaveAttribute('data-motion', /.*/);
+  }
 });
 
 test('motion arriving after hydration keeps what a person has typed (the page is not remounted)', async ({ page }) => {

@@ -15,13 +15,19 @@ const APPS = {
 /** Awarded in the demo data and read only here: Gating Review is refused for it. */
 const AWARDED = 'GA-SMT005';
 
+/** The State_Admin's Assign Status puts the application at `status` (when it is elsewhere); read back, it is there. */
 async function changeStatus(page: Page, token: string, id: string, status: string) {
   const headers = { Authorization: `Bearer ${token}` };
-  const current = await page.request.get(`/api/v1/review/applications/${id}`, { headers });
-  expect(current.ok()).toBe(true);
-  if (((await current.json()) as { application: { status: string } }).application.status === status) return;
-  const res = await page.request.post(`/api/v1/review/applications/${id}/change-status`, { headers, data: { status, comments: 'Reset for the bulk journey.' } });
-  expect(res.ok(), await res.text()).toBe(true);
+  const statusOf = async () => {
+    const res = await page.request.get(`/api/v1/review/applications/${id}`, { headers });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { application: { status: string } }).application.status;
+  };
+  if ((await statusOf()) !== status) {
+    const res = await page.request.post(`/api/v1/review/applications/${id}/change-status`, { headers, data: { status, comments: 'Reset for the bulk journey.' } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  expect(await statusOf(), `${id} reset`).toBe(status);
 }
 
 const rows = (page: Page) => page.getByTestId('application-row');
