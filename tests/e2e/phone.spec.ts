@@ -314,7 +314,11 @@ test.describe('without JavaScript', () => {
   test('the organization list and its open filter drawer fit a phone, the table scrolling in its own frame', async ({ page }) => {
     await signIn(page, ACCOUNTS.orgAdmin);
     await page.goto('/org/applications');
-    // Really without script: the page never hydrates.
+    // Really without script: the page's own inline script, which runs before the load event page.goto waited for (it
+    // sets window.__remixContext, which hydration reads), never ran; so nothing can hydrate it, however long one waits.
+    // (Read without a clock: checking only that data-hydrated is not set yet passed before hydration could come.)
+    expect(await page.evaluate(() => typeof (window as unknown as { __remixContext?: unknown }).__remixContext)).toBe('undefined');
+    await page.waitForLoadState('networkidle');
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     await fitsPhone(page);
     await reachable(
