@@ -7,18 +7,41 @@ import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
 
 test('after inactivity a warning counts down; Stay connected keeps the session, zero logs out', async ({ page }) => {
   test.skip(!jsEnabled(page), 'The warning dialog is a JavaScript enhancement.');
+  test.setTimeout(120_000);
+  // Short idle time, long countdown: the warning opens within seconds and stays open, counting, for ten minutes, so
+  // nothing below races it. The watcher reads these settings at every tick; the test changes them between steps.
   await page.addInitScript(() => {
-    (window as any).__portalIdle = { timeoutMs: 1500, countdownSeconds: 3 };
+    (window as any).__portalIdle = { timeoutMs: 1500, countdownSeconds: 600 };
   });
+  const idleSettings = (settings: { timeoutMs?: number; countdownSeconds?: number }) =>
+    page.evaluate((s) => Object.assign((window as any).__portalIdle, s), settings);
+  const seconds = (text: string) => {
+    const match = /^(\d+):(\d{2})$/.exec(text.trim());
+    expect(match, `a countdown m:ss, not '${text}'`).not.toBeNull();
+    return Number(match![1]) * 60 + Number(match![2]);
+  };
   await signIn(page, ACCOUNTS.stateAdmin);
   const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
-  await expect(dialog).toBeVisible({ timeout: 8000 });
-  await expect(dialog.getByTestId('idle-countdown')).toHaveText(/0:0[0-3]/);
+  const countdown = dialog.getByTestId('idle-countdown');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // It counts down from the ten minutes.
+  const first = seconds((await countdown.textContent())!);
+  expect(first).toBeLessThanOrEqual(600);
+  expect(first).toBeGreaterThan(500);
+  await expect.poll(async () => seconds((await countdown.textContent())!), { timeout: 30_000 }).toBeLessThan(first);
+
+  // Stay connected closes it and keeps the page; with the idle time now long, it stays closed.
+  await idleSettings({ timeoutMs: 3_600_000 });
   await dialog.getByRole('button', { name: 'Stay connected' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/state/dashboard');
-  await expect(dialog).toBeVisible({ timeout: 8000 });
-  await expect(page).toHaveURL('/state/login', { timeout: 10_000 });
+
+  // Idle again: the warning opens; at zero (two seconds left, whatever has passed) it logs out with spec 4's message.
+  await idleSettings({ timeoutMs: 1500 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL('/state/dashboard');
+  await idleSettings({ countdownSeconds: 2 });
+  await expect(page).toHaveURL('/state/login', { timeout: 30_000 });
   await expect(page.getByTestId('toast')).toContainText('Your session ended after a period of inactivity.');
 });
 
@@ -77,24 +100,26 @@ test('with JavaScript, typing keeps the session alive past the server idle limit
   await signIn(page, ACCOUNTS.orgStaff);
   await page.goto('/org/organization-profile');
   await page.waitForFunction(() => document.documentElement.dataset.idleWatch === 'on');
-  // The server would find this session idle-expired 4 seconds from now, unless activity reaches it.
   const storage = createCookieSessionStorage({
     cookie: { name: '__session', secrets: ['e2e-session-secret-e2e-session-secret'], httpOnly: true, sameSite: 'lax', path: '/' },
   });
   const current = (await context.cookies()).find((c) => c.name === '__session')!;
   const session = await storage.getSession(`__session=${current.value}`);
-  const deadline = Date.now() + 4000;
+  // The server would find this session idle-expired 20 seconds from now, unless activity reaches it first: room
+  // enough for a loaded machine to type and send the keep-alive.
+  const deadline = Date.now() + 20_000;
   session.set('lastSeen', deadline - SERVER_IDLE_LIMIT_MS);
   await context.addCookies([{ ...current, value: (await storage.commitSession(session)).split(';')[0]!.slice('__session='.length) }]);
 
-  const keptAlive = page.waitForResponse((r) => r.url().endsWith('/resources/keepalive') && r.request().method() === 'POST');
+  const keptAlive = page.waitForResponse((r) => r.url().endsWith('/resources/keepalive') && r.request().method() === 'POST', { timeout: 30_000 });
   await page.locator('[data-question="10"] input').pressSequentially('Typing', { delay: 300 });
+  // 204: the session was still open when it arrived, and is refreshed.
   expect((await keptAlive).status()).toBe(204);
   const refreshed = (await context.cookies()).find((c) => c.name === '__session')!;
   expect((await storage.getSession(`__session=${refreshed.value}`)).get('lastSeen')).toBeGreaterThan(deadline - SERVER_IDLE_LIMIT_MS);
 
   // Past the old deadline the session still opens pages: typing refreshed it without a page load.
-  await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(deadline + 500);
+  await expect.poll(() => Date.now(), { timeout: 40_000 }).toBeGreaterThan(deadline + 500);
   await page.goto('/org/dashboard');
   await expect(page).toHaveURL('/org/dashboard');
 });
