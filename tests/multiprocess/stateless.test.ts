@@ -142,29 +142,42 @@ it('a whole journey alternating between the processes: sign-in, pages, a save, a
   expect(downloaded.status).toBe(200);
   expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
 
-  // Log Out on A: the same cookie is refused on B (within the 5 s any cache of verified tokens may take).
+  // Log Out on A: the same cookie is refused on B, within the 5 s any process may keep a token it verified
+  // (decision 048). Asked until refused (30 s at most, however slow the machine): every answer that still let the
+  // cookie in must have been asked within those 5 s.
   const cookieBefore = new Map(browser.cookies);
+  const loggingOut = Date.now();
   expect((await browser.send(A, '/logout', {})).status).toBe(302);
   const replay = new Browser();
   for (const [k, v] of cookieBefore) replay.cookies.set(k, v);
-  const deadline = Date.now() + 6_000;
-  let refused = await replay.send(B, '/org/dashboard');
-  while (refused.status === 200 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    refused = await replay.send(B, '/org/dashboard');
-  }
+  const refused = await untilRefused(loggingOut, () => replay.send(B, '/org/dashboard'));
   expect(refused.status).toBe(302);
   expect(refused.location).toContain('/org/login');
   // The API refuses the UI's token on both processes too: at once on the process that logged it out, within the
   // 5 s of the verified-token cache on the other (decision 048).
   expect((await call(A, '/users/me', { token })).status).toBe(200);
+  const apiLoggingOut = Date.now();
   expect((await call(B, '/logout', { token })).status).toBeLessThan(300);
   expect((await call(B, '/users/me', { token })).status).toBe(401);
-  const apiDeadline = Date.now() + 6_000;
-  let onA = await call(A, '/users/me', { token });
-  while (onA.status === 200 && Date.now() < apiDeadline) {
-    await new Promise((r) => setTimeout(r, 250));
-    onA = await call(A, '/users/me', { token });
-  }
+  const onA = await untilRefused(apiLoggingOut, () => call(A, '/users/me', { token }));
   expect(onA.status).toBe(401);
 });
+
+/** How long a process may keep a token it verified (decision 048), written here, not read from the portal. */
+const CACHE_MS = 5_000;
+
+/**
+ * Asks until the answer is not a 200 (every 250 ms, 30 s at most) and answers it. A 200 counts only when it was
+ * asked within CACHE_MS of `since` (a moment before the log-out was sent, so after any lookup that may be kept).
+ */
+async function untilRefused<R extends { status: number }>(since: number, ask: () => Promise<R>): Promise<R> {
+  const giveUp = Date.now() + 30_000;
+  for (;;) {
+    const askedAt = Date.now();
+    const res = await ask();
+    if (res.status !== 200) return res;
+    expect(askedAt - since, 'ms after the log-out that it was still let in').toBeLessThan(CACHE_MS);
+    expect(Date.now(), 'still let in after 30 s').toBeLessThan(giveUp);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
