@@ -2,6 +2,16 @@
 // reads, what a preview can show, and why a document cannot be deleted. Pure: the API, the screens and the tests read it.
 import { fileExtension } from './validation/display';
 
+/**
+ * The name an upload is stored and shown under: the file's own name, without the folders some browsers send with it
+ * (lynx sends the whole path, `/home/olivia/Desktop/tower-lease.pdf`; old Windows browsers `C:\Users\…\x.pdf`), with
+ * either separator (issue 41). Every upload path (documents, versions, pending answers, message attachments) keeps
+ * only this.
+ */
+export function baseFileName(name: string): string {
+  return (name.split(/[\\/]/).pop() ?? '').trim();
+}
+
 /** 1234 → '1 KB', 2.5 MB → '2.5 MB': sizes as people read them. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

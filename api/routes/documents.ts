@@ -14,7 +14,7 @@ import { documentRoute, loadApplicationFor, organizationRoute, requirePermission
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
 import { addDocumentVersion, chainColumn, chainOf, deleteDocument, documentUse, documentUseSql, documentVersions, readUse } from '../services/document-library';
-import { DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
+import { baseFileName, DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
 import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload, type Accepted } from '../services/uploads';
 import { DOCUMENT_MSG } from '../../domain/messages';
@@ -147,11 +147,11 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   /** The file's name (the stated one, else the part's) when both pass the blocked list and the documents screen's types. */
   function checkedFileName(f: Record<string, string>, partName: string): string {
-    const fileName = (f.fileName?.trim() || partName.trim()).replace(/[\\/]/g, '_');
+    const fileName = baseFileName(f.fileName?.trim() || partName);
     if (!fileName) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
     if (fileName.length > MAX_FILE_NAME) throw badRequest(DOCUMENT_MSG.fileNameTooLong, { fileName: [DOCUMENT_MSG.fileNameTooLong] });
     // The stated name and the name of the part itself must both pass (a .exe sent as "report.pdf" does not).
-    for (const name of [fileName, partName.trim()]) {
+    for (const name of [fileName, baseFileName(partName)]) {
       const blocked = name ? validateUploadFileName(name) : null;
       if (blocked) throw badRequest(blocked, { file: [blocked] });
     }

@@ -28,6 +28,7 @@ import { authLifetime } from '../services/auth';
 import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
+import { baseFileName } from '../../domain/documents';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,7 +102,7 @@ export function messageRoutes(ctx: ApiContext): Router {
       tooManyFiles: tooMany,
       ignoreUnnamed: true,
       accept: async (_fields, partName) => {
-        const fileName = partName.trim().replace(/[\\/]/g, '_');
+        const fileName = baseFileName(partName);
         const refused = fileName.length > 255 ? DOCUMENT_MSG.fileNameTooLong : validateMessageAttachment(fileName, MESSAGE_FILE_EXTENSIONS);
         if (refused) throw badRequest(refused, { attachments: [refused] });
         return { key: `message-attachments/${crypto.randomUUID()}`, contentType: mimeTypeOf(fileName), info: { fileName, fileType: mimeTypeOf(fileName) } };
