@@ -168,7 +168,8 @@ export function tableTotals(columns: readonly TableColumn[], rows: readonly Reco
 
 /**
  * An answer in the form it is stored in: amounts as plain decimals, phone numbers and zips as
- * digits (Text, Address zip, Currency table cells). Text that does not read as one is kept as typed.
+ * digits (Text, Address zip, Currency table cells), application numbers upper-cased (ApplicationNumber table cells).
+ * Text that does not read as one is kept as typed.
  */
 export function normalizeAnswer(q: Pick<QuestionDef, 'type' | 'responseType' | 'tableColumns'>, value: AnswerValue): AnswerValue {
   if (q.type === 'Text' && typeof value === 'string') {
@@ -180,11 +181,16 @@ export function normalizeAnswer(q: Pick<QuestionDef, 'type' | 'responseType' | '
     return { ...value, zip: normalizeZip(value.zip) };
   }
   if (q.type === 'Table' && Array.isArray(value)) {
-    const currency = (q.tableColumns ?? []).filter((c) => c.type === 'Currency').map((c) => columnKey(c.name));
-    if (currency.length === 0) return value;
+    const keysOf = (type: string) => (q.tableColumns ?? []).filter((c) => c.type === type).map((c) => columnKey(c.name));
+    const currency = keysOf('Currency');
+    // Application numbers are upper-cased (spec 5): 'ga-lkv004' is stored GA-LKV004 (issue 41).
+    const applicationNumbers = keysOf('ApplicationNumber');
+    if (currency.length === 0 && applicationNumbers.length === 0) return value;
     return (value as Record<string, string>[]).map((row) => {
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
       const next = { ...row };
       for (const key of currency) if (typeof next[key] === 'string' && next[key] !== '') next[key] = normalizeCurrency(next[key]);
+      for (const key of applicationNumbers) if (typeof next[key] === 'string') next[key] = next[key].trim().toUpperCase();
       return next;
     });
   }

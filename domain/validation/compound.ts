@@ -56,7 +56,8 @@ export function validateTableCell(column: TableColumn, raw: string): string | nu
       return err ? VALIDATION_MSG.cellDate(column.name, err) : null;
     }
     case 'ApplicationNumber':
-      return APPLICATION_NUMBER_PATTERN.test(text) ? null : VALIDATION_MSG.cellApplicationNumber(column.name);
+      // Upper-cased as it is stored (domain/format.ts normalizeAnswer, spec 5): 'ga-lkv004' is GA-LKV004 (issue 41).
+      return APPLICATION_NUMBER_PATTERN.test(text.toUpperCase()) ? null : VALIDATION_MSG.cellApplicationNumber(column.name);
     case 'Alphanumeric':
       return ALPHANUMERIC_PATTERN.test(text) ? null : VALIDATION_MSG.cellAlphanumeric(column.name);
     case 'Dropdown':
