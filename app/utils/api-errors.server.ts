@@ -2,7 +2,9 @@
 // call the typed clients in app/api/ and hand any failure here; no route has its own copy of this mapping.
 //   401 → the session has ended (callApi already retried once): sign out, "Please sign in to continue."; a
 //         Save's typed answers are held first, as when the guard finds the session ended
-//   403 → sign out with the API's message (the account or organization was disabled)
+//   403 → a refused write or read: the person stays signed in, on the same screen, with the API's message
+//         (decision 095; a 403 is not a lost session). The one 403 that ends a session is the API's answer for
+//         an account switched off (spec 4: the inactive message, then logout): its token is already ended
 //   404 → the not-found page (loaders); an action gets the API's message back
 //   409 → a message on the form, or a toast where the action redirects
 //   400 / 422 with field errors → errors tied to the fields, everything typed kept
@@ -14,7 +16,7 @@ import { logout, signedOutDuring } from './auth.server';
 import { redirectWithToast } from './session.server';
 import { MSG } from '../../domain/messages';
 
-export type ApiErrorKind = 'signed-out' | 'forbidden' | 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'failed';
+export type ApiErrorKind = 'signed-out' | 'account-off' | 'forbidden' | 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'failed';
 
 export interface ApiErrorView {
   kind: ApiErrorKind;
@@ -31,7 +33,8 @@ const KINDS: Record<number, ApiErrorKind> = { 400: 'invalid', 401: 'signed-out',
 /** Pure: what an API failure means to the person. Anything that is not an API failure is not ours to explain: it is thrown on. */
 export function describeApiError(error: unknown, fallback: string = MSG.somethingWentWrong): ApiErrorView {
   if (!isApiFailure(error)) throw error;
-  const kind = KINDS[error.status] ?? 'failed';
+  // The account switched off: the API ended the token and says why (spec 4); every other 403 refuses one call only.
+  const kind = error.status === 403 && error.message === MSG.inactiveAccount ? 'account-off' : (KINDS[error.status] ?? 'failed');
   const fieldErrors = Object.fromEntries(Object.entries(error.errors ?? {}).filter(([field, messages]) => field !== '_' && messages.length > 0));
   // A 5xx other than the outage carries nothing the person can act on.
   const message = kind === 'failed' && error.status >= 500 ? fallback : error.message || fallback;
@@ -43,11 +46,14 @@ export interface ApiCaller {
   context: AppLoadContext;
 }
 
-/** 401 and 403 end the session whatever the page was doing: the Response to throw, or null. */
+/**
+ * A 401 (already retried once) and the switched-off account's 403 end the session whatever the page was doing: the
+ * Response to throw, or null. Any other 403 keeps the session (decision 095): the caller shows its message.
+ */
 async function endedSession(view: ApiErrorView, { request, context }: ApiCaller): Promise<Response | null> {
   // A Save's typed answers are held first (the form's guard asked for it), as when the guard finds the session ended.
   if (view.kind === 'signed-out') return signedOutDuring(request, context);
-  if (view.kind === 'forbidden') return logout(request, context, { type: 'error', title: view.message });
+  if (view.kind === 'account-off') return logout(request, context, { type: 'error', title: view.message });
   return null;
 }
 
@@ -56,7 +62,7 @@ export interface PageErrorOptions {
   notFound?: string;
 }
 
-/** Loaders: throws what the page shows instead (sign-out, not-found page, outage page, error page). */
+/** Loaders: throws what the page shows instead (sign-out, not-found page, outage page, error page; a 403 is the error page, signed in). */
 export async function throwPageError(error: unknown, caller: ApiCaller, { notFound }: PageErrorOptions = {}): Promise<never> {
   const view = describeApiError(error);
   const ended = await endedSession(view, caller);
@@ -89,8 +95,8 @@ export interface FormFailure extends ApiErrorView {
 }
 
 /**
- * Actions: 401/403 are thrown (sign-out); every other failure comes back for the form to show with
- * what was typed (a message, field errors, the API's status).
+ * Actions: a 401 (and the switched-off account's 403) is thrown (sign-out); every other failure, a 403 among them,
+ * comes back for the form to show with what was typed (a message, field errors, the API's status).
  */
 export async function formFailure(error: unknown, caller: ApiCaller, fallback?: string): Promise<FormFailure> {
   const view = describeApiError(error, fallback);

@@ -184,7 +184,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     const failure = await formFailure(error, caller, action.failed);
-    return data<ReviewActionResult>({ actionId, values, errors: failure.fields, message: failure.message }, { status: failure.status });
+    return data<ReviewActionResult>(
+      { actionId, values, errors: failure.fields, message: failure.message, conflict: failure.kind === 'conflict' },
+      { status: failure.status },
+    );
   }
   return redirectWithToast(back, context, { type: 'success', title: action.done });
 }

@@ -7,7 +7,7 @@
 // Loader and action: page.server.ts; parts: header.tsx, answers.tsx, action-dialog.tsx, earlier-reviews.tsx (the
 // passes ended by a revision, ?pass=, decision 051). Decision 030.
 import type { MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { StatusBadge } from '../../components/status-badge';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { statusLabel } from '../../../domain/statuses';
@@ -17,6 +17,8 @@ import { ReadOnlyAnswers } from './answers';
 import { ConsensusDialog, ConsensusPanel } from './consensus';
 import { ConflictDeclaration, DecisionPanel, MarkedAnswers, MarkingBanner, ReviewsPanel, ReviewUnlockDialog, SummaryPanel } from './marking';
 import { ActionDialog } from './action-dialog';
+import { FormAlert } from '../../components/forms';
+import type { ReviewActionResult } from './types';
 import { MoveGuardNotes } from './move-guards';
 import { AttachmentsLink } from './attachments-link';
 import { StateReviewPdfLink } from './state-review-pdf-link';
@@ -29,6 +31,10 @@ import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { loader } from './page.server';
 
 export { action, loader } from './page.server';
+
+// A move that lost a race (409) reads the page again, so it shows what the application is now (without this, a
+// failed action keeps the page's older data with JavaScript on, while a page without it is rendered afresh).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.step.name ?? 'Application'} – ${d?.application.id ?? ''} review | Broadband Grants Portal` },
@@ -44,6 +50,9 @@ export default function ReviewApplication() {
   const requesting = d.unlock?.mode === 'request';
   const unlockTo = withParams(location.search, { [UNLOCK_PARAM]: requesting ? 'request' : 'section', action: null });
   const unlockIntent = requesting ? REVIEW_REQUEST_INTENT : ADMIN_UNLOCK_INTENT;
+  // A refused move whose confirmation is not shown (it is no longer offered, or never was the caller's): said here.
+  const move = result && 'actionId' in result ? (result as ReviewActionResult) : null;
+  const refusedMove = move && move.actionId !== d.open?.id ? move : null;
 
   return (
     <>
@@ -56,6 +65,10 @@ export default function ReviewApplication() {
         <h1 className="ui-h1-flush">Application {app.id}</h1>
         <StatusBadge status={app.status} />
       </div>
+      <FormAlert
+        id="review-move-refused"
+        message={refusedMove ? (refusedMove.conflict ? `${refusedMove.message} It is now ${statusLabel(app.status)}.` : refusedMove.message) : null}
+      />
       {d.marking.unlocking ? <ReviewUnlockDialog unlocking={d.marking.unlocking} /> : null}
       {d.marking.consensus?.open ? <ConsensusDialog open={d.marking.consensus.open} /> : null}
       {d.rubric?.open ? <ScorePreviewDialog sheet={d.rubric.open} editable={d.rubric.editable} /> : null}

@@ -18,10 +18,16 @@ export interface ActionView {
   target: string | null;
 }
 
-/** A refused action: the dialog or panel opens again with what was typed and the messages, by field. */
+/**
+ * A refused action: the dialog or panel opens again with what was typed and the messages, by field. When its dialog
+ * is no longer offered (the application moved on: a 409; or the action was never the caller's: a 403), the page
+ * says it above everything else, with the status now (issue 41).
+ */
 export interface ReviewActionResult {
   actionId: ActionId;
   values: MoveValues;
   errors: Record<string, string>;
   message: string;
+  /** The API answered 409: the application changed under the page. */
+  conflict: boolean;
 }
