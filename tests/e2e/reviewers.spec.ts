@@ -52,12 +52,20 @@ test('a state admin filters the review assignments by status, removes the chip, 
   await expect(page).not.toHaveURL(/reviewStatus=/);
   await expect(rows(page).first()).toBeVisible();
 
-  // Stalled only (a URL a colleague could be sent): every row listed carries the Stalled flag, or there is none.
+  // Stalled only (a URL a colleague could be sent): every row listed carries the Stalled flag. The seed's GA-OMW001
+  // (Old Mill's: walked into gating review months before the seed ran, Ravi's review started as it left for Revision
+  // Needed, then Not Remediated, never submitted; no journey moves Old Mill's applications) has had his review in
+  // progress far longer than decision 044's 14 days: it is listed, stalled.
   await page.goto('/state/reviewers?stalled=true');
   await expect(page.getByTestId('filter-chip')).toHaveText(['Stalled only×']);
   const stalledRows = await rows(page).count();
+  expect(stalledRows).toBeGreaterThan(0);
   await expect(page.getByTestId('stalled-tag')).toHaveCount(stalledRows);
-  if (stalledRows === 0) await expect(page.getByText('No data')).toBeVisible();
+  await page.goto('/state/reviewers?stalled=true&q=GA-OMW001');
+  await expect(rows(page)).toHaveCount(1);
+  expect(await column(page, 'Reviewer')).toEqual([expect.stringContaining('Ravi Gatekeeper')]);
+  expect(await column(page, 'Application')).toEqual([expect.stringContaining('GA-OMW001')]);
+  expect(await column(page, 'Review Status')).toEqual(['In progressStalled']);
   await page.goto('/state/reviewers');
   await ready(page);
 
@@ -95,7 +103,9 @@ test('a state admin filters the review assignments by status, removes the chip, 
     await expect(page.getByTestId('filter-chip')).toHaveText([`Reviewer: ${name}×`, 'Review status: Submitted×']);
     await expect(page.getByTestId('page-status')).toContainText(`(${count} assignment${count === 1 ? '' : 's'})`, { timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
-  for (const r of await column(page, 'Reviewer')) expect(r).toContain(name);
+  const listed = await column(page, 'Reviewer');
+  expect(listed.length).toBeGreaterThan(0);
+  for (const r of listed) expect(r).toContain(name);
   await scan(page);
 });
 
