@@ -18,6 +18,11 @@ declare module '@remix-run/node' {
     cspNonce?: string;
     /** The HTTP method of the request being served (server/portal.ts): loaders after a POST re-render a form. */
     requestMethod?: string;
+    /**
+     * The request arrived over HTTPS, directly or through a proxy TRUST_PROXY believes (Express's `req.secure`;
+     * server/serve-ui.ts reads the URL's scheme). Cookies are `Secure` only then, as HSTS is (decision 009).
+     */
+    secureRequest?: boolean;
     /** The portal's page handler (server/page-handler.ts) takes a finished document beside its Response (decision 059). */
     wholeDocuments?: boolean;
     /** Threads that render this process's pages, when it has them (server/render-threads.ts, decision 078). */

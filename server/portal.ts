@@ -139,7 +139,7 @@ export function createPortalApp(opts: {
   app.all('*', createPageHandler({
     build: opts.build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method, renderThreads }),
+    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method, secureRequest: req.secure, renderThreads }),
   }));
   return app;
 }

@@ -52,7 +52,7 @@ function clientIp(request: Request): string | undefined {
 /** The context the one-process portal passes through getLoadContext, made here once per request. */
 function uiContext(context: AppLoadContext, request: Request): AppLoadContext {
   if (context.portal) return context;
-  return Object.assign(context, { portal, api, cspNonce: newNonce(), requestMethod: request.method, clientIp: clientIp(request) });
+  return Object.assign(context, { portal, api, cspNonce: newNonce(), requestMethod: request.method, secureRequest: new URL(request.url).protocol === 'https:', clientIp: clientIp(request) });
 }
 
 function setHeaders(headers: Headers, context: AppLoadContext, request: Request): void {

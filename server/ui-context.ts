@@ -14,7 +14,6 @@ export interface PortalConfig {
   sessionSecret: string;
   /** The upload limit the form checks before sending (MAX_UPLOAD_MB; the provider enforces its own). */
   maxUploadBytes: number;
-  secureCookies: boolean;
   helpUrl: string;
   /** Where the login page says development codes can be read; null when mail is really sent. */
   devOutboxUrl: string | null;
@@ -37,7 +36,6 @@ export function portalConfig(env: Env, secret: string): PortalConfig {
     apiPublicOrigin: env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : '',
     sessionSecret: secret,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
-    secureCookies: env.NODE_ENV === 'production',
     helpUrl: env.HELP_URL,
     devOutboxUrl: env.DEV_OUTBOX && !env.API_BASE_URL ? '/api/v1/dev/outbox?email=' : null,
   };

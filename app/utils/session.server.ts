@@ -112,12 +112,18 @@ function makeStorages(secret: string, secure: boolean) {
   };
 }
 
+/**
+ * The cookies of this request: `Secure` only when it arrived over HTTPS (directly, or through a proxy TRUST_PROXY
+ * believes), as HSTS is (decision 009). A plain-http demo then keeps its session in every browser: lynx and w3m
+ * (rightly) drop a Secure cookie set over http, and a sign-in would silently come back to the form.
+ */
 export function storagesFor(context: AppLoadContext) {
-  const { sessionSecret, secureCookies } = context.portal;
-  const key = `${sessionSecret}:${secureCookies}`;
+  const { sessionSecret } = context.portal;
+  const secure = context.secureRequest === true;
+  const key = `${sessionSecret}:${secure}`;
   let found = storages.get(key);
   if (!found) {
-    found = makeStorages(sessionSecret, secureCookies);
+    found = makeStorages(sessionSecret, secure);
     storages.set(key, found);
   }
   return found;

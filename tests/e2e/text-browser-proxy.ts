@@ -7,15 +7,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The production build sets its cookies `Secure`, and lynx (rightly) does not send a Secure cookie over plain
- * http (decision 025). A real deployment has a TLS terminator at its edge; this proxy stands where it would and
- * removes `; Secure` from Set-Cookie on the way out. Besides its own hop-by-hop headers it changes nothing else; it
- * keeps each HTML page it passed (path and query, status, decoded body) so the test can read what lynx was shown.
+ * A small HTTP proxy between lynx and the test server, plain http on both sides. It changes nothing but its own
+ * hop-by-hop headers: the production build sets its cookies `Secure` only over HTTPS (issue 41), so lynx, which
+ * (rightly) drops a Secure cookie over http, keeps the session as it is sent. It keeps each HTML page it passed
+ * (path and query, status, decoded body) and every Set-Cookie header, so the test can read what lynx was given.
  */
 export async function startCookieProxy(target: string) {
   const upstream = new URL(target);
   const pages: { url: string; status: number; html: string }[] = [];
   const cookies = new Map<string, string>();
+  const setCookies: string[] = [];
   const server = http.createServer((req, res) => {
     const out = http.request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
@@ -23,8 +24,8 @@ export async function startCookieProxy(target: string) {
         const headers = { ...answer.headers };
         // Hop-by-hop headers belong to the proxy's own connection (lynx speaks HTTP/1.0: it reads to the close).
         for (const h of ['connection', 'keep-alive', 'transfer-encoding']) delete headers[h];
-        if (headers['set-cookie']) headers['set-cookie'] = headers['set-cookie'].map((c) => c.replace(/;\s*Secure/gi, ''));
         for (const c of headers['set-cookie'] ?? []) {
+          setCookies.push(c);
           const [name, value] = c.split(';')[0]!.split(/=(.*)/s);
           if (name) cookies.set(name.trim(), value ?? '');
         }
@@ -55,6 +56,8 @@ export async function startCookieProxy(target: string) {
     pages,
     /** The cookies the server set for the browser, latest value by name. */
     cookies,
+    /** Every Set-Cookie header the server sent, as sent. */
+    setCookies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -102,7 +105,7 @@ export async function runLynx(startUrl: string, keys: string[], cookies: Map<str
 
 /**
  * What a text browser shows of `url` (`lynx -dump` or `w3m -dump`, no script, 200 columns), signed in with `cookies`
- * (the session cookie goes in as not Secure: the test server is plain http, as behind a TLS terminator).
+ * (the session cookie goes in as not Secure: the test server is plain http, and sets it so).
  */
 export function dumpPage(browser: 'lynx' | 'w3m', url: string, cookies: Map<string, string>): string {
   const host = new URL(url).hostname;

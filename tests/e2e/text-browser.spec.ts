@@ -55,6 +55,9 @@ test('lynx signs in, creates an application, saves a section and filters the lis
     );
     const seen = proxy.pages.map((p) => `${p.status} ${p.url}`);
     expect(seen).toContain('200 /org/dashboard');
+    // Issue 41: over plain http no cookie is Secure (lynx drops those, and the sign-in would come back to the form).
+    expect(proxy.setCookies.length).toBeGreaterThan(0);
+    expect(proxy.setCookies.filter((c) => /;\s*secure\b/i.test(c))).toEqual([]);
     const form = proxy.pages.find((p) => /\/bead-applcn\/GA-/.test(p.url));
     expect(form, `pages lynx opened: ${seen.join(', ')}\n${screen.slice(-2000)}`).toBeDefined();
     expect(form!.status).toBe(200);
