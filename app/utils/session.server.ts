@@ -245,11 +245,16 @@ export function returnPath(to: FormDataEntryValue | string | null | undefined, r
   return safe;
 }
 
-/** The login page for a signed-out request: /org/login (spec 2), remembering a page that was being read. */
-export function loginPathFor(request: Request, login = '/org/login'): string {
+/**
+ * The login page for a signed-out request, remembering a page that was being read: the state's own (/state/login) for
+ * a /state/… page (issue 41: a state link opened signed out asked for the organization sign-in), /org/login (spec 2)
+ * for every other; `login` names it when the caller knows the side (the session that ended).
+ */
+export function loginPathFor(request: Request, login?: string): string {
+  const url = new URL(request.url);
+  login ??= /^\/state(\/|\.data$|$)/.test(url.pathname) ? '/state/login' : '/org/login';
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') return login;
-  const url = new URL(request.url);
   // A client-side navigation's data request (single fetch) names the page it is for.
   url.searchParams.delete('_data');
   url.searchParams.delete('_routes');

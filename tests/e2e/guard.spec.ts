@@ -1,17 +1,39 @@
 // Route guard, redirects, 404 and unauthorized pages (spec 2).
-import { test, expect, signIn, scan, ready, ACCOUNTS } from './fixtures';
+import { test, expect, signIn, scan, ready, latestCode, ACCOUNTS } from './fixtures';
 
-test('signed out: guarded pages and the root go to /org/login, remembering the page asked for', async ({ page }) => {
+test("signed out: guarded pages and the root go to their side's login (/org/login, /state/login), remembering the page asked for", async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL('/org/login');
-  const asked: [string, string][] = [
-    ['/org', '/org/dashboard'], ['/org/dashboard', '/org/dashboard'], ['/state', '/state/dashboard'], ['/state/dashboard', '/state/dashboard'],
-    ['/org/applications?status=DRAFT&page=2', '/org/applications?status=DRAFT&page=2'],
+  const asked: [string, string, string][] = [
+    ['/org', '/org/login', '/org/dashboard'], ['/org/dashboard', '/org/login', '/org/dashboard'],
+    ['/state', '/state/login', '/state/dashboard'], ['/state/dashboard', '/state/login', '/state/dashboard'],
+    ['/org/applications?status=DRAFT&page=2', '/org/login', '/org/applications?status=DRAFT&page=2'],
   ];
-  for (const [path, remembered] of asked) {
+  for (const [path, login, remembered] of asked) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(`/org/login?redirectTo=${encodeURIComponent(remembered)}`);
+    await expect(page, path).toHaveURL(`${login}?redirectTo=${encodeURIComponent(remembered)}`);
   }
+});
+
+test('a state link opened signed out asks for the state sign-in and opens after it (issue 41 item 9)', async ({ page }) => {
+  // Another worker signing the same person in may retire the code just sent: then the link is opened again (up to 3 times).
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.goto('/state/applications?q=GA-');
+    await expect(page).toHaveURL('/state/login?redirectTo=%2Fstate%2Fapplications%3Fq%3DGA-');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('State staff sign in');
+    await ready(page);
+    const sentAt = Date.now();
+    await page.getByLabel('Email').fill(ACCOUNTS.stateAdmin);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page).toHaveURL(/\/state\/login\?(.*&)?step=code/);
+    await ready(page);
+    await page.getByLabel('6-digit code').fill(await latestCode(page, ACCOUNTS.stateAdmin, sentAt));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const left = await page.waitForURL((url) => url.pathname !== '/state/login', { timeout: 5000 }).then(() => true, () => false);
+    if (left) break;
+  }
+  await expect(page).toHaveURL('/state/applications?q=GA-');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('unknown paths show the page-not-found screen with HTTP 404', async ({ page }) => {

@@ -74,6 +74,17 @@ describe('loginPathFor', () => {
     expect(loginPathFor(new Request('http://portal.test/state/dashboard'), '/state/login')).toBe('/state/login?redirectTo=%2Fstate%2Fdashboard');
   });
 
+  it("sends a signed-out /state/… page to the state's own sign-in, remembering it (issue 41 item 9)", () => {
+    expect(loginPathFor(new Request('http://portal.test/state/applications?q=GA-'))).toBe('/state/login?redirectTo=%2Fstate%2Fapplications%3Fq%3DGA-');
+    expect(loginPathFor(new Request('http://portal.test/state/applications.data?q=GA-&_routes=routes%2Fstate'))).toBe(
+      '/state/login?redirectTo=%2Fstate%2Fapplications%3Fq%3DGA-',
+    );
+    expect(loginPathFor(new Request('http://portal.test/state'))).toBe('/state/login?redirectTo=%2Fstate');
+    expect(loginPathFor(new Request('http://portal.test/state/users', { method: 'POST' }))).toBe('/state/login');
+    // Only the state's own paths: a path that merely starts with the letters is not one.
+    expect(loginPathFor(new Request('http://portal.test/statements'))).toBe('/org/login');
+  });
+
   it('remembers nothing for a post, or for a page that is not a portal page', () => {
     expect(loginPathFor(new Request('http://portal.test/org/organization-profile', { method: 'POST' }))).toBe('/org/login');
     expect(loginPathFor(new Request('http://portal.test/resources/unread'))).toBe('/org/login');
