@@ -14,6 +14,26 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
+/** The checked-by-default choice of a reviewer's Pass/Fail mark that nobody marked yet (saved as no mark). */
+export const NOT_MARKED = 'Not marked';
+/** The checked-by-default choice of a radio group a person must answer (a declaration, a reason, a decision). */
+export const NOT_CHOSEN = 'Not chosen';
+
+/**
+ * The explicit "nothing chosen" of a radio group (issue 41), as the applicant form's "Not answered": a text browser
+ * (lynx) submits the first radio of a group that has none checked, which recorded marks, declarations, reasons and
+ * decisions nobody made. Every group a person answers has this one, checked unless another is; its empty value is
+ * no choice, which the server never records as one (a mark stays empty; a required choice is refused).
+ */
+export function NoChoice({ name, label, checked, invalid }: { name: string; label: string; checked: boolean; invalid?: boolean }) {
+  return (
+    <label>
+      <input type="radio" name={name} value="" defaultChecked={checked} aria-invalid={invalid ? true : undefined} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 export interface FieldProps {
   label: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };

@@ -4,7 +4,7 @@
 // of one application (state.$section.review-application.$id/action-dialog.tsx) and the list's bulk confirmation
 // (state.applications.bulk.tsx). A refusal comes back with what was typed and the messages by field.
 import { workflowAction, type ActionId, type ActionNeeds, type MoveInput } from '../../domain/workflow';
-import { ErrorList } from './forms';
+import { ErrorList, NoChoice, NOT_CHOSEN } from './forms';
 import { TextArea } from './text-input';
 
 export interface ReviewerOption {
@@ -143,6 +143,7 @@ export function MoveFields({ actionId, needs, choices, values, errors, noReviewe
               <span>{r.text}</span>
             </label>
           ))}
+          <NoChoice name="reasonId" label={NOT_CHOSEN} checked={!choices.reasons.some((r) => values?.reasonId === String(r.id))} />
           <ErrorList id={reason?.id} errors={reason ? [reason.message] : null} />
         </fieldset>
       ) : null}

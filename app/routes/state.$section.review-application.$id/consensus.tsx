@@ -2,19 +2,26 @@
 // question's submitted marks and comments side by side, the mean (2 decimals) or the pass/fail majority (a tie is
 // Fail), a disagreement flag and the consensus value; the State_Admin sets a value through a URL-state dialog
 // (?consensus=questionId) with comments required when it differs from the mean or majority.
+import { useEffect } from 'react';
 import { Link, useActionData, useLocation } from '@remix-run/react';
 import { Form } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
-import { ErrorList, FormAlert } from '../../components/forms';
+import { ErrorList, FormAlert, NoChoice, NOT_CHOSEN } from '../../components/forms';
 import { TextArea } from '../../components/text-input';
 import { withParams } from '../../utils/url-state';
-import { CONSENSUS_PARAM, MARKING_INTENTS } from './marking-intents';
+import { CONSENSUS_PARAM, consensusRowId, MARKING_INTENTS } from './marking-intents';
 import type { MarkingFailure, MarkingView } from './marking.server';
 
 type Consensus = NonNullable<MarkingView['consensus']>;
 
 export function ConsensusPanel({ consensus }: { consensus: Consensus }) {
   const location = useLocation();
+  // With script, a saved value's redirect (to its row's fragment) is a client navigation: focus the row as the
+  // browser does by itself without script.
+  useEffect(() => {
+    const row = location.hash.startsWith('#consensus-q') ? document.getElementById(location.hash.slice(1)) : null;
+    row?.focus();
+  }, [location.key, location.hash]);
   return (
     <section className="ui-panel" aria-labelledby="consensus-title" data-testid="consensus-panel">
       <h2 id="consensus-title" className="ui-panel-title">
@@ -36,7 +43,7 @@ export function ConsensusPanel({ consensus }: { consensus: Consensus }) {
           <tbody>
             {consensus.rows.map((r) => (
               <tr key={r.questionId} data-testid={`consensus-${r.systemNo}`}>
-                <th scope="row">
+                <th scope="row" id={consensusRowId(r.systemNo)} tabIndex={-1}>
                   {r.systemNo}. {r.text}
                 </th>
                 <td>{r.reviews.length ? r.reviews.join('; ') : 'No submitted review'}</td>
@@ -86,6 +93,7 @@ export function ConsensusDialog({ open }: { open: NonNullable<Consensus['open']>
                 <span>{v === 'PASS' ? 'Pass' : 'Fail'}</span>
               </label>
             ))}
+            <NoChoice name="value" label={NOT_CHOSEN} checked={current !== 'PASS' && current !== 'FAIL'} />
             <ErrorList id="consensus-value-error" errors={errors.value ? [errors.value] : null} />
           </fieldset>
         ) : (

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/review-marks';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
 import { ASSIGNMENT_WORD, computedText, markText, summaryText } from '../../../domain/review-text';
-import { CONSENSUS_PARAM, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
+import { CONSENSUS_PARAM, consensusRowId, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 import { STAGE_WORD, stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
 import type { RoleName } from '../../../domain/roles';
@@ -299,7 +299,7 @@ export async function markingAction(api: ApiSession, caller: ApiCaller, form: Fo
         return fail({ [field]: problem.message }, problem.message);
       }
       const res = await setConsensus(api, id, row.questionId, input);
-      return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
+      return redirectWithToast(`${back}#${consensusRowId(row.systemNo)}`, caller.context, { type: 'success', title: res.message });
     }
   } catch (error) {
     const failure = await formFailure(error, caller, intent === MARKING_INTENTS.consensus ? CONSENSUS_MSG.failed : 'Something went wrong');

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { Form, useFetcher } from '../../components/form';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
-import { ErrorList, FormAlert } from '../../components/forms';
+import { ErrorList, FormAlert, NoChoice, NOT_CHOSEN, NOT_MARKED } from '../../components/forms';
 import { TextArea } from '../../components/text-input';
 import { useHydrated } from '../../utils/use-hydrated';
 import { withParams } from '../../utils/url-state';
@@ -47,6 +47,7 @@ export function ConflictDeclaration({ organization }: { organization: string }) 
           <input type="radio" name="conflict" value="yes" defaultChecked={values.conflict === 'yes'} />
           <span>I have a conflict of interest with {organization}</span>
         </label>
+        <NoChoice name="conflict" label={NOT_CHOSEN} checked={values.conflict !== 'no' && values.conflict !== 'yes'} />
         <ErrorList id="conflict-choice-error" errors={errors.conflict ? [errors.conflict] : null} />
       </fieldset>
       <div className="ui-field">
@@ -103,6 +104,7 @@ function MarkControl({ m, readOnly, errors, values }: { m: MarkView; readOnly: b
               <span>{v === 'PASS' ? 'Pass' : 'Fail'}</span>
             </label>
           ))}
+          <NoChoice name={markName} label={NOT_MARKED} checked={(typed ?? m.passFail) !== 'PASS' && (typed ?? m.passFail) !== 'FAIL'} invalid={!!markError} />
           <ErrorList id={markErrorId} errors={markError ? [markError] : null} />
         </fieldset>
       ) : (
@@ -302,6 +304,7 @@ export function DecisionPanel({ mine }: { mine: Mine }) {
               <span>{DECISION_LABELS[d]}</span>
             </label>
           ))}
+          <NoChoice name="decision" label={NOT_CHOSEN} checked={!(REVIEW_DECISIONS as readonly string[]).includes(values.decision ?? '')} />
           <ErrorList id="decision-choice-error" errors={errors.decision ? [errors.decision] : null} />
         </fieldset>
         <div className="ui-field">
