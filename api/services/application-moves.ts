@@ -9,14 +9,14 @@
 //    locks every section again; the caller's own effects, e.g. submit's profile snapshot);
 // 5. the history entry (api/services/audit.ts) with from, to, comments and details {reasonId, sectionIds};
 // 5a. a revised application entering a stage's review starts a new pass of it (api/services/review-passes.ts; decision 047);
-// and after the commit, the organization's admins are told of a state move (api/services/notifications.ts).
+// and after the commit, the organization's admins are told of every move, and the state of a resubmission (api/services/notifications.ts).
 import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest } from '../http';
 import { applicationSections, applications } from '../db/schema';
 import { audit } from './audit';
 import { loadProgram, type ApplicationRow, type Tx } from './application-content';
-import { notifyStatusMove } from './notifications';
+import { notifyResubmitted, notifyStatusMove } from './notifications';
 import { guardProblem } from './consensus-guards';
 import { restartPasses } from './review-passes';
 import { releaseApplicationHolds, removeStoredBytes } from './pending-uploads';
@@ -151,9 +151,11 @@ export async function executeMove(
   });
 
   await removeStoredBytes(ctx, released, "a deleted application's pending upload");
-  if (action.side === 'state' && to !== null) {
-    // After the commit: a mail failure is logged by the notifier and never undoes the move.
+  if (to !== null) {
+    // After the commit: a mail failure is logged by the notifier and never undoes the move. Every move, the
+    // organization's own too (review rubric 7; issue 41): its admins; a resubmission also tells the state.
     await notifyStatusMove(ctx, { applicationId: app.id, fromStatus: from, toStatus: to, comments, reasonId, sectionIds: reopened });
+    if (to === 'RESUBMITTED') await notifyResubmitted(ctx, app.id);
   }
   return {
     id: app.id,

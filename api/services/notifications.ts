@@ -1,5 +1,7 @@
 // Notifications of issue 10 item 6 (review-rubric.md section 7): every status move emails the organization's
-// active admins; every assignment emails the reviewer. Through ctx.mailer: the development outbox, or SMTP
+// active admins (the organization's own submit and resubmit too, issue 41); a resubmission also tells the State
+// Admins and the gating stage's assigned reviewers; every assignment emails the reviewer, and an unlocked review its
+// reviewer. Through ctx.mailer: the development outbox, or SMTP
 // when SMTP_URL is set (api/mail.ts). The wording of these emails lives here and nowhere else.
 //
 // Callers (the move executor, the assignment service) call these AFTER their transaction has committed and
@@ -12,6 +14,8 @@ import type { MailMessage } from '../mail';
 import { statusLabel, type ApplicationStatus } from '../../domain/statuses';
 import { rejectReasonText } from '../../domain/workflow';
 import { moveCommentsForApplicant } from '../../domain/history-sight';
+import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
+import type { Stage } from '../../domain/permissions';
 
 /** A status move that has been committed. */
 export interface StatusMoveNotice {
@@ -199,6 +203,105 @@ export async function notifyStatusMove(ctx: ApiContext, move: StatusMoveNotice):
     const link = portalLink(ctx, orgApplicationPath(move.applicationId));
     emails = admins.map((admin) => statusMoveEmail({
       to: admin.email, firstName: admin.firstName, organizationName: app.organizationName, move, sectionNames, link,
+    }));
+  } catch (err) {
+    ctx.log(`Notification not sent (${what}): could not read its recipients`, err);
+    return { sent: 0, failed: 0 };
+  }
+  return sendAll(ctx, what, emails);
+}
+
+/** The stage a resubmitted application returns to (decision 027's addendum: always the gating review). */
+export const RESUBMISSION_STAGE: Stage = 'GATING';
+
+/** The email the state side gets when an organization resubmits after a revision (pure). No comments: the organization writes none with it. */
+export function resubmittedEmail(input: { to: string; firstName: string; applicationId: string; organizationName: string; stage: Stage; link: string }): MailMessage {
+  const stage = input.stage.toLowerCase();
+  return {
+    to: input.to,
+    subject: `Application ${input.applicationId} was resubmitted`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `${input.organizationName} resubmitted application ${input.applicationId} after the revision: it is now ${statusLabel('RESUBMITTED')} and returns to the ${stage} review.`,
+      '',
+      `Open the application: ${input.link}`,
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/**
+ * A resubmission (REVISION_NEEDED → RESUBMITTED) tells the state: every active State_Admin, and the active reviewers
+ * assigned to the stage it returns to (gating), each once. The organization's admins hear of it by notifyStatusMove.
+ * Call after the move's transaction committed; never throws.
+ */
+export async function notifyResubmitted(ctx: ApiContext, applicationId: string): Promise<NotifyResult> {
+  const what = `${applicationId} resubmitted`;
+  let emails: MailMessage[];
+  try {
+    const app = await applicationOrganization(ctx, applicationId);
+    if (!app) {
+      ctx.log(`Notification not sent (${what}): no such application`);
+      return { sent: 0, failed: 0 };
+    }
+    const reviewers = await ctx.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(reviewAssignments)
+      .innerJoin(users, eq(users.id, reviewAssignments.reviewerId))
+      .where(and(
+        eq(reviewAssignments.applicationId, applicationId),
+        eq(reviewAssignments.reviewerType, reviewerTypeOf(reviewerRoleOf(RESUBMISSION_STAGE))),
+        eq(users.status, 'active'),
+      ))
+      .orderBy(users.email);
+    const told = new Map<string, { email: string; firstName: string }>();
+    for (const person of [...(await activeStateAdmins(ctx)), ...reviewers]) if (!told.has(person.email)) told.set(person.email, person);
+    const link = portalLink(ctx, reviewApplicationPath(applicationId));
+    emails = [...told.values()].map((person) => resubmittedEmail({
+      to: person.email, firstName: person.firstName, applicationId, organizationName: app.organizationName, stage: RESUBMISSION_STAGE, link,
+    }));
+  } catch (err) {
+    ctx.log(`Notification not sent (${what}): could not read its recipients`, err);
+    return { sent: 0, failed: 0 };
+  }
+  return sendAll(ctx, what, emails);
+}
+
+/** A reviewer's submitted review unlocked by the stage admin: the reviewer is told, with the admin's note (their own review's entry, decision 092). */
+export function reviewUnlockedEmail(input: { to: string; firstName: string; applicationId: string; stage: Stage; comment: string; link: string }): MailMessage {
+  const stage = input.stage.toLowerCase();
+  return {
+    to: input.to,
+    subject: `Your ${stage} review of application ${input.applicationId} was unlocked`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `Your ${stage} review of application ${input.applicationId} was unlocked so you can change it and submit it again.`,
+      '',
+      'The note given with the unlock:',
+      input.comment,
+      '',
+      `Open the application: ${input.link}`,
+      ...SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** Emails the reviewer whose review was unlocked (active account). Call after the unlock committed; never throws. */
+export async function notifyReviewUnlocked(
+  ctx: ApiContext, notice: { applicationId: string; reviewerId: string; stage: Stage; comment: string },
+): Promise<NotifyResult> {
+  const what = `${notice.applicationId} review unlocked`;
+  let emails: MailMessage[];
+  try {
+    const reviewer = await ctx.db
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.id, notice.reviewerId), eq(users.status, 'active')));
+    const link = portalLink(ctx, reviewApplicationPath(notice.applicationId));
+    emails = reviewer.map((r) => reviewUnlockedEmail({
+      to: r.email, firstName: r.firstName, applicationId: notice.applicationId, stage: notice.stage, comment: notice.comment, link,
     }));
   } catch (err) {
     ctx.log(`Notification not sent (${what}): could not read its recipients`, err);

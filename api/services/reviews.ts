@@ -14,7 +14,7 @@ import {
 import { audit } from './audit';
 import { loadProgram, type ApplicationRow, type Program, type ProgramQuestion, type Tx } from './application-content';
 import { executeMove } from './application-moves';
-import { portalLink, reviewApplicationPath, sendAll } from './notifications';
+import { notifyReviewUnlocked, portalLink, reviewApplicationPath, sendAll } from './notifications';
 import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
 import {
   CONSENSUS_MSG, consensusProblem, disagreement, isMarked, majority, MARK_MSG, MARK_RULES, markProblem, markRule, meanScore, reviewSummary,
@@ -388,6 +388,8 @@ export async function unlockReview(ctx: ApiContext, app: ApplicationRow, adminId
       fromStatus: app.status, toStatus: app.status, comments: text, details: { stage, reviewerId, from: 'SUBMITTED', to: 'IN_PROGRESS' },
     });
   });
+  // After the commit: the reviewer is told (issue 41); a mail failure never undoes the unlock.
+  await notifyReviewUnlocked(ctx, { applicationId: app.id, reviewerId, stage, comment: text });
   return { stage, reviewerId, status: 'IN_PROGRESS' as AssignmentStatus };
 }
 
