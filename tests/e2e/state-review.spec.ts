@@ -159,7 +159,10 @@ test('the state admin rejects an application with a reason and asks another for 
   await page.goto(reviewUrl(reject));
   await ready(page);
   await menu(page).getByRole('link', { name: 'Reject', exact: true }).click();
-  await expect(dialog(page).getByRole('group', { name: 'Reason for rejecting' }).getByRole('radio')).toHaveCount(9);
+  // The nine reasons and "Not chosen", checked (issue 41: a text browser sent the first reason of a group with none).
+  const reasons = dialog(page).getByRole('group', { name: 'Reason for rejecting' });
+  await expect(reasons.getByRole('radio')).toHaveCount(10);
+  await expect(reasons.getByRole('radio', { checked: true })).toHaveAccessibleName('Not chosen');
   await dialog(page).getByLabel(/^Comments/).fill('Costs are not supported.');
   await dialog(page).getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog(page).getByText('Please choose a reason for rejecting.')).toBeVisible();
