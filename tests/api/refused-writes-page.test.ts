@@ -4,10 +4,14 @@
 //   next page of the same screen still opens (a lost session would send it to the login page);
 // - a move that lost a race (the API's 409) says so on the page, in a live region, with the status the application
 //   has now.
+// The race also in Chromium, JavaScript on and off, two browser contexts (two people) on the same confirmation.
 // Expected words are the spec's and the issue's: 'Action not allowed for your role' (domain MSG.actionNotAllowed),
 // the entity profile's staff message, and "This application changed while you were looking at it…".
+import { chromium, type Browser as Chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { signedInBrowser, startUiPortal, type UiPortal } from './ui-portal';
+import { applications } from '../../api/db/schema';
 import { Browser, client, outboxCode } from '../../scripts/bench-support';
 
 let ui: UiPortal;
@@ -111,4 +115,65 @@ describe('a move that lost a race says so (issue 41, moves and sessions 1)', () 
     expect(live).toContain('This application changed while you were looking at it.');
     expect(live).toContain('Gating Awaiting State Consensus');
   });
+});
+
+describe('the race in Chromium: two people confirm the same move, JavaScript on and off', () => {
+  let chrome: Chromium;
+  beforeAll(async () => {
+    chrome = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await chrome?.close();
+  });
+
+  async function hydrated(page: Page, js: boolean) {
+    if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  }
+
+  async function signedIn(js: boolean, email: string): Promise<Page> {
+    const context = await chrome.newContext({ javaScriptEnabled: js, baseURL: ui.base });
+    const page = await context.newPage();
+    await page.goto('/state/login');
+    await hydrated(page, js);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.waitForURL(/step=code/);
+    await hydrated(page, js);
+    await page.getByLabel('6-digit code').fill(await ui.api.latestCode(email));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    return page;
+  }
+
+  // One application per mode, each put in Gating Review here (GA-SMT002 is the form-post test's above).
+  for (const [js, id] of [[true, 'GA-LKV002'], [false, 'GA-LKV007']] as const) {
+    it(`the second Confirm shows "This application changed…" and the status now in an alert, the page signed in (${js ? 'JavaScript on' : 'JavaScript off'})`, async () => {
+      await ui.api.database.db.update(applications).set({ status: 'GATING_REVIEW' }).where(eq(applications.id, id));
+      const confirm = `/state/applications/review-application/${id}?action=mark-as-gating-awaiting-consensus`;
+      const [state, rsm] = [await signedIn(js, 'state.admin@example.gov'), await signedIn(js, 'rsm.admin@example.gov')];
+      try {
+        for (const page of [state, rsm]) {
+          await page.goto(confirm);
+          await hydrated(page, js);
+          await page.getByRole('button', { name: 'Confirm' }).waitFor();
+        }
+        await rsm.getByRole('button', { name: 'Confirm' }).click();
+        await rsm.waitForURL((url) => !url.search.includes('action='));
+        await state.getByRole('button', { name: 'Confirm' }).click();
+        // The page's own alert (the confirmation, no longer offered, is closed), once the page is read again.
+        const alert = state.getByRole('alert').filter({ hasText: 'This application changed while you were looking at it.' }).filter({ hasText: 'It is now Gating Awaiting State Consensus.' });
+        await alert.waitFor({ timeout: 15_000 });
+        expect(await state.locator('#review-action').count()).toBe(0);
+        // The header shows the status now too, and the person is still signed in on the review screen.
+        expect(new URL(state.url()).pathname).toBe(`/state/applications/review-application/${id}`);
+        await state.getByText('Gating Awaiting State Consensus').first().waitFor();
+      } finally {
+        await state.context().close();
+        await rsm.context().close();
+      }
+    }, 120_000);
+  }
 });
