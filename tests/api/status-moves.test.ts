@@ -1,6 +1,10 @@
-// Every state move and assignment action from RESUBMITTED and REVISION_NEEDED over the API
+// Every state move and assignment action from RESUBMITTED and REVISION_NEEDED, and from SUBMITTED, GATING_REVIEW,
+// PASSED_GATING, PASSED_STATE, NOT_REMEDIATED and AWARDED (issue 40: a stage entry, a stage's own review with its
+// assignment actions, the final decisions, a status that is not final, a final one), over the API
 // (POST review/applications/{id}/{action}), answered as the hand-written fixture tests/fixtures/status-moves.ts says
 // (DESIGN 4-5): 200 where it allows the move, 409 or 403 where it does not, and a refused move changes nothing.
+// (The consensus statuses are left out: Passed Gating / Passed Technical also need a settled consensus there, review
+// rubric 4, which tests/api/consensus-guards.test.ts plays; the machine's answer for them is tests/unit/status-moves.test.ts.)
 // Played by the State_Admin (every answer is 200 or 409: the State_Admin takes every state move), the two vendor
 // admins, an RSM reviewer assigned to the applications (PENDING), the read-only financial reviewer and the
 // organization's admin (403 on every review route), each on fresh applications of this file's database.
@@ -21,19 +25,28 @@ const PLAYERS: Record<string, Role> = {
   'org.admin@example.org': 'Organization_Admin',
 };
 const EMAILS = Object.keys(PLAYERS);
-const STATUSES = ['RESUBMITTED', 'REVISION_NEEDED'] as const;
+const STATUSES = ['RESUBMITTED', 'REVISION_NEEDED', 'SUBMITTED', 'GATING_REVIEW', 'PASSED_GATING', 'PASSED_STATE', 'NOT_REMEDIATED', 'AWARDED'] as const;
 type Status = (typeof STATUSES)[number];
 /** The review routes: every state move, and the two assignment actions (the organization's own moves have routes of their own). */
 const ROUTED: readonly Action[] = [...ASSIGNMENT_ACTIONS, ...STATE_MOVES];
 
-/** Where an allowed move takes the application (DESIGN 4; change-status: the status its body names). */
-const TARGET: Partial<Record<Action, string>> = {
+/** Where an allowed move takes the application (DESIGN 4; the assignment actions move nothing: null). */
+const TARGET: Partial<Record<Action, string | null>> = {
+  'assign-reviewers': null,
+  'mark-review-in-progress': null,
   'mark-as-gating-review': 'GATING_REVIEW',
+  'mark-as-gating-awaiting-consensus': 'GATING_AWAITING_STATE_CONSENSUS',
+  'mark-as-technical-review': 'TECHNICAL_REVIEW',
+  'mark-as-in-negotiation': 'IN_NEGOTIATION',
+  'mark-as-awarded': 'AWARDED',
+  'mark-as-revision-needed': 'REVISION_NEEDED',
   'mark-as-not-remediated': 'NOT_REMEDIATED',
   'mark-as-rejected': 'REJECTED',
   'withdraw': 'WITHDRAWN',
-  'change-status': 'SUBMITTED',
 };
+/** change-status goes to the status its body names: back to SUBMITTED, or from SUBMITTED to WITHDRAWN (never the current one). */
+const changeStatusTarget = (status: Status) => (status === 'SUBMITTED' ? 'WITHDRAWN' : 'SUBMITTED');
+const targetOf = (action: Action, status: Status) => (action === 'change-status' ? changeStatusTarget(status) : TARGET[action]);
 
 let api: TestApi;
 let tokens: Record<string, string>;
@@ -46,13 +59,13 @@ const statusOf = async (id: string) =>
   (await api.database.db.select({ s: applications.status }).from(applications).where(eq(applications.id, id)))[0]?.s;
 
 /** A body that gives the action what it needs, so that only the machine can refuse it. */
-function bodyFor(action: Action): Record<string, unknown> {
+function bodyFor(action: Action, status: Status): Record<string, unknown> {
   switch (action) {
     case 'assign-reviewers': return { reviewerIds: [ids['rsm.reviewer@example.gov']] };
     case 'mark-review-in-progress': return {};
     case 'mark-as-rejected': return { reasonId: 9, comments: 'Fixture: not recommended for funding.' };
     case 'mark-as-revision-needed': return { sectionIds: [budgetSection], comments: 'Fixture: please revise the budget.' };
-    case 'change-status': return { status: 'SUBMITTED', comments: 'Fixture: back to submitted.' };
+    case 'change-status': return { status: changeStatusTarget(status), comments: 'Fixture: assigned a status.' };
     default: return { comments: `Fixture: ${action}.` };
   }
 }
@@ -76,13 +89,13 @@ afterAll(async () => {
   await api?.close();
 });
 
-describe('every move from a revision status, as the hand-written fixture says', () => {
+describe('every move from these statuses, as the hand-written fixture says', () => {
   for (const status of STATUSES) {
     for (const email of EMAILS) {
       const role = PLAYERS[email]!;
       it(`${role} from ${status}`, async () => {
         const id = appOf(status, email);
-        const post = (action: Action) => api.call(`/api/v1/review/applications/${id}/${action}`, { token: tokens[email], body: bodyFor(action) });
+        const post = (action: Action) => api.call(`/api/v1/review/applications/${id}/${action}`, { token: tokens[email], body: bodyFor(action, status) });
         const want = (action: Action) => expectedMove(status, action, role, role === 'RSM_Reviewer' ? 'PENDING' : null);
         const mismatches: string[] = [];
 
@@ -98,13 +111,17 @@ describe('every move from a revision status, as the hand-written fixture says', 
           }
         }
 
-        // Each allowed move alone, to where DESIGN 4 takes it; the row is put back after it.
+        // Each allowed move alone, to where DESIGN 4 takes it (an assignment action: nowhere); the row is put back after it.
         for (const action of ROUTED.filter((a) => want(a) === 'allowed')) {
           const res = await post(action);
+          const target = targetOf(action, status) ?? status;
           if (res.status !== 200) mismatches.push(`${action}: expected 200, got ${res.status} ${res.body?.message}`);
-          else if (res.body.status !== TARGET[action] || (await statusOf(id)) !== TARGET[action]) mismatches.push(`${action}: moved to ${res.body.status}, expected ${TARGET[action]}`);
+          else if (res.body.status !== undefined && res.body.status !== target) mismatches.push(`${action}: answered ${res.body.status}, expected ${target}`);
+          else if ((await statusOf(id)) !== target) mismatches.push(`${action}: moved to ${await statusOf(id)}, expected ${target}`);
           await api.database.db.update(applications).set({ status }).where(eq(applications.id, id));
           await api.database.db.update(applicationSections).set({ unlocked: false }).where(eq(applicationSections.applicationId, id));
+          // The RSM reviewer's own review back to PENDING (mark-review-in-progress started it).
+          await api.database.db.update(reviewAssignments).set({ status: 'PENDING' }).where(eq(reviewAssignments.applicationId, id));
         }
         // The review screen's menu (the payload's allowedActions) offers exactly the fixture's allowed actions.
         if (role !== 'Organization_Admin') {

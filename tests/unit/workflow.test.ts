@@ -1,6 +1,7 @@
-// The status machine (domain/workflow.ts) against itself and against DESIGN 4-5 and the review rubric's stages.
-// The matrix (every status × every action × every role) reads its expectations from WORKFLOW_ACTIONS row by row;
-// the spot checks below it are hand-written from DESIGN 4, so a wrong row in the table fails them.
+// The status machine (domain/workflow.ts) against DESIGN 4-5 and the review rubric's stages.
+// The matrix (every status × every action × every role × the reviewer's own assignment) reads its expectations from
+// the hand-written fixture tests/fixtures/status-moves.ts (issue 40), never from WORKFLOW_ACTIONS; the spot checks
+// below it are hand-written from DESIGN 4 too.
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_IDS, actionsFrom, allowedActions, allowedActionsOfRoles, CHANGE_STATUS_TARGETS, FINAL_STATUSES, moveInputProblems, refusal, REJECT_REASONS,
@@ -10,18 +11,15 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statu
 import { ALL_ROLES, type RoleName } from '../../domain/roles';
 import { rolesThatCan } from '../../domain/permissions';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import { ACTIONS as FIXTURE_ACTIONS, expectedMove, WRITTEN_STATUSES, type Action as FixtureAction } from '../fixtures/status-moves';
 
 const ASSIGNMENTS: (AssignmentStatus | null)[] = [null, 'PENDING', 'IN_PROGRESS', 'SUBMITTED'];
 
-/** What the table's rows say, read directly: some row of the id starts here, names the role, and (reviewers) the assignment is PENDING. */
-function rowsSay(status: string, role: RoleName, assignment: AssignmentStatus | null, id: ActionId): boolean {
-  if (role === 'RSM_Financial_Reviewer') return false;
-  return WORKFLOW_ACTIONS.some((a) => a.id === id && (a.from as readonly string[]).includes(status) && rolesOf(a).includes(role)
-    && (a.who !== 'stage-reviewer' || assignment === 'PENDING'));
-}
-
 describe('the machine, every status × action × role × assignment', () => {
-  it('allows exactly what the rows say, and refuses everything else with 403 or 409 and a message', () => {
+  it('allows exactly what the hand-written fixture allows, and refuses everything else with its 403 or 409 and a message', () => {
+    // The expectations are tests/fixtures/status-moves.ts, written by hand from DESIGN 4-5 (issue 40): never WORKFLOW_ACTIONS.
+    expect([...WRITTEN_STATUSES].sort()).toEqual([...APPLICATION_STATUSES].sort());
+    expect([...FIXTURE_ACTIONS].sort()).toEqual([...ACTION_IDS].sort());
     const mismatches: string[] = [];
     let allowed = 0;
     let refused = 0;
@@ -30,23 +28,19 @@ describe('the machine, every status × action × role × assignment', () => {
         for (const assignment of ASSIGNMENTS) {
           const actions = allowedActions({ status, role, assignment });
           for (const id of ACTION_IDS) {
-            const expected = rowsSay(status, role, assignment, id);
+            const want = expectedMove(status, id as FixtureAction, role, assignment);
             const why = refusal({ status, role, assignment }, id);
             const label = `${status} ${role} ${assignment} ${id}`;
-            if (actions.includes(id) !== expected) mismatches.push(`${label}: allowedActions says ${!expected}`);
-            if (expected) {
+            if (actions.includes(id) !== (want === 'allowed')) mismatches.push(`${label}: allowedActions ${actions.includes(id) ? 'offers' : 'leaves out'} it, the fixture says ${want}`);
+            if (want === 'allowed') {
               allowed++;
-              if (why) mismatches.push(`${label}: allowed but refused ${why.status}`);
+              if (why) mismatches.push(`${label}: the fixture allows it, refusal() says ${why.status}`);
               continue;
             }
             refused++;
-            // 403 when the role never takes the action, or takes it but others do here; 409 when it takes it from other statuses (or its review started).
-            const rows = WORKFLOW_ACTIONS.filter((a) => a.id === id);
-            const takesIt = role !== 'RSM_Financial_Reviewer' && rows.some((a) => rolesOf(a).includes(role));
-            const here = rows.filter((a) => (a.from as readonly string[]).includes(status));
-            const onlyOthersHere = here.length > 0 && !here.some((a) => rolesOf(a).includes(role));
-            const expectedStatus = !takesIt || onlyOthersHere ? 403 : 409;
-            if (!why || why.status !== expectedStatus || !why.message) mismatches.push(`${label}: expected ${expectedStatus}, got ${JSON.stringify(why)}`);
+            if (!why || why.status !== want || !why.message) mismatches.push(`${label}: the fixture says ${want}, refusal() says ${JSON.stringify(why)}`);
+            // Spec 6's words for a role that may not: 'Action not allowed for your role'.
+            else if (want === 403 && why.message !== MSG.actionNotAllowed) mismatches.push(`${label}: 403 with ${JSON.stringify(why.message)}`);
           }
         }
       }
