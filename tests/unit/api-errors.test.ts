@@ -57,10 +57,16 @@ describe('loaders: throwPageError / readOrFail', () => {
     expect(response.headers.get('X-Toast')).toBe(PORTAL_MSG.notSignedIn);
   });
 
-  it("403 signs out with the API's message", async () => {
-    const response = (await thrown(throwPageError(new ApiFailure(403, 'Your account is inactive'), caller))) as Response;
+  it("403 is the error page at 403 with the API's message, signed in (decision 095)", async () => {
+    const page = asData(await thrown(throwPageError(new ApiFailure(403, 'Action not allowed for your role'), caller)));
+    expect(page.init.status).toBe(403);
+    expect(page.data).toBe('Action not allowed for your role');
+  });
+
+  it("the switched-off account's 403 signs out with the API's message (spec 4)", async () => {
+    const response = (await thrown(throwPageError(new ApiFailure(403, MSG.inactiveAccount), caller))) as Response;
     expect(response.headers.get('Location')).toBe('/org/login');
-    expect(response.headers.get('X-Toast')).toBe('Your account is inactive');
+    expect(response.headers.get('X-Toast')).toBe(MSG.inactiveAccount);
   });
 
   it("404 is the not-found page, in the caller's words when given", async () => {
@@ -92,9 +98,11 @@ describe('actions: formFailure, toastFailure, conformReply', () => {
     await expect(formFailure(new ApiFailure(503, 'The database is unavailable'), caller)).resolves.toMatchObject({ kind: 'unavailable', status: 503 });
   });
 
-  it('401 and 403 still sign out from an action', async () => {
-    const response = (await thrown(formFailure(new ApiFailure(403, 'Inactive'), caller))) as Response;
-    expect(response.headers.get('X-Toast')).toBe('Inactive');
+  it("a 403 comes back to the form with the API's message, signed in (decision 095); the switched-off account's signs out", async () => {
+    await expect(formFailure(new ApiFailure(403, 'Action not allowed for your role'), caller))
+      .resolves.toMatchObject({ kind: 'forbidden', status: 403, message: 'Action not allowed for your role', fields: {} });
+    const response = (await thrown(formFailure(new ApiFailure(403, MSG.inactiveAccount), caller))) as Response;
+    expect(response.headers.get('X-Toast')).toBe(MSG.inactiveAccount);
   });
 
   it('a redirecting action shows the failure as a toast on the page it goes back to', async () => {
@@ -142,7 +150,7 @@ describe('callApi: a 401 gets one retry (spec 4 Session, 8)', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('no retry without a token, nor for a 403 (which logs out)', async () => {
+  it('no retry without a token, nor for a 403 (a refusal, not a lost token)', async () => {
     const unsigned = contextAnswering(401, 200);
     await expect(callApi(unsigned.context, '/verify-otp', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     expect(unsigned.calls).toHaveLength(1);
