@@ -363,7 +363,10 @@ export async function streamStateReviewPdf(review: StateReview, out: Writable, o
   /** Lets the pipe move what pdfkit has pushed; waits while `out` is full. False once the client has gone. */
   const breathe = async (): Promise<boolean> => {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (!gone && out.writableNeedDrain) await Promise.race([once(out, 'drain'), closed]);
+    // The pipe pauses the document while `out` is full and lets it flow again on 'drain' (readableFlowing, Node's
+    // public stream state): the same on a socket and on the in-process transport's response, whose writableNeedDrain
+    // no socket ever clears.
+    while (!gone && doc.readableFlowing === false) await Promise.race([once(out, 'drain'), closed]);
     return !gone;
   };
   const finished = new Promise<void>((resolve) => {
