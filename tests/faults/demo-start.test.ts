@@ -2,6 +2,7 @@
 // serve`) refuses to start with no way to send mail (neither SMTP_URL nor an explicit DEV_OUTBOX). Both are run as
 // real processes on the production build (the test command builds before the Vitest step).
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,18 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A port nothing listens on now (the environment refuses PORT=0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** The environment of a clean shell: none of the portal's settings. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -51,7 +64,7 @@ describe('starting the portal', () => {
     dirs.push(dataDir);
     const { output } = await runUntil(
       ['scripts/start.mjs'],
-      cleanEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }),
+      cleanEnv({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }),
       (out) => /For a real round/.test(out),
       240_000,
     );
@@ -67,7 +80,7 @@ describe('starting the portal', () => {
     dirs.push(dataDir);
     const { output, code } = await runUntil(
       ['build/server/index.js'],
-      cleanEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-a-real-secret-a-real-secret', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }),
+      cleanEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-a-real-secret-a-real-secret', DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' }),
       () => false,
       60_000,
     );
