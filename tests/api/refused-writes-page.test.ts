@@ -10,7 +10,7 @@
 import { chromium, type Browser as Chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signedInBrowser, startUiPortal, type UiPortal } from './ui-portal';
+import { signedInBrowser, signInThroughLogin, startUiPortal, whenHydrated, type UiPortal } from './ui-portal';
 import { applications } from '../../api/db/schema';
 import { Browser, client, outboxCode } from '../../scripts/bench-support';
 
@@ -129,22 +129,12 @@ describe('the race in Chromium: two people confirm the same move, JavaScript on 
     await chrome?.close();
   });
 
-  async function hydrated(page: Page, js: boolean) {
-    if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  }
+  const hydrated = whenHydrated;
 
   async function signedIn(js: boolean, email: string): Promise<Page> {
     const context = await chrome.newContext({ javaScriptEnabled: js, baseURL: ui.base });
     const page = await context.newPage();
-    await page.goto('/state/login');
-    await hydrated(page, js);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.waitForURL(/step=code/);
-    await hydrated(page, js);
-    await page.getByLabel('6-digit code').fill(await ui.api.latestCode(email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await signInThroughLogin(ui, page, js, email, 'state');
     return page;
   }
 

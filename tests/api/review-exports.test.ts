@@ -236,7 +236,7 @@ describe('GET review/applications/all-applications/export', () => {
       .filter((r) => r.id !== FIGURES_APP);
     expect(submitted.length).toBeGreaterThan(0);
     for (const unreviewed of submitted) {
-      expect(unreviewed, unreviewed.id).toMatchObject({ status: 'Submitted', gatingPass: null, gatingFail: null, technicalPercentage: null, rubricTotal: null });
+      expect(unreviewed, String(unreviewed.id)).toMatchObject({ status: 'Submitted', gatingPass: null, gatingFail: null, technicalPercentage: null, rubricTotal: null });
     }
   });
 

@@ -6,7 +6,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUiPortal, type UiPortal } from './ui-portal';
+import { signInThroughLogin, startUiPortal, whenHydrated, type UiPortal } from './ui-portal';
 import { apiTransportOf } from '../../server/portal';
 import { apiTokens, memberships, users } from '../../api/db/schema';
 import { MSG, PORTAL_MSG, PROFILE_MSG } from '../../domain/messages';
@@ -47,22 +47,9 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('the session ends un
     return { context, page };
   }
 
-  async function hydrated(page: Page, js: boolean) {
-    if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  }
-
-  /** Signs in through the login page's two steps, the code read from the development outbox. */
-  async function signIn(page: Page, js: boolean, email: string) {
-    await page.goto('/org/login');
-    await hydrated(page, js);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.waitForURL(/step=code/);
-    await hydrated(page, js);
-    await page.getByLabel('6-digit code').fill(await ui.api.latestCode(email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  }
+  const hydrated = whenHydrated;
+  /** Signs in through the organizations' login page, the code read from the development outbox. */
+  const signIn = (page: Page, js: boolean, email: string) => signInThroughLogin(ui, page, js, email, 'org');
 
   /** A fresh organization's admin signed in in a browser of this mode; the browser is closed afterwards. */
   async function asNewAdmin(js: boolean, label: string, run: (page: Page, who: { email: string; userId: string }) => Promise<void>) {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { ServerBuild } from '@remix-run/node';
+import type { Page } from '@playwright/test';
 import { startTestApi, type TestApi } from './harness';
 import { createPortalServer } from '../../server/edge';
 import { createPortalApp } from '../../server/portal';
@@ -55,4 +56,22 @@ export async function signedInBrowser(ui: UiPortal, email: string, organization:
   const browser = new Browser(ui.base);
   await signInBrowser(browser, client(ui.base), email, org.id);
   return browser;
+}
+
+/** With JavaScript on, waits until React has taken the document (app/root.tsx marks it); with it off, nothing to wait for. */
+export async function whenHydrated(page: Page, js: boolean): Promise<void> {
+  if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Signs in through a login page's two steps (the organizations' or the state's), the code read from the development outbox. */
+export async function signInThroughLogin(ui: UiPortal, page: Page, js: boolean, email: string, portal: 'org' | 'state'): Promise<void> {
+  await page.goto(`/${portal}/login`);
+  await whenHydrated(page, js);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.waitForURL(/step=code/);
+  await whenHydrated(page, js);
+  await page.getByLabel('6-digit code').fill(await ui.api.latestCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }

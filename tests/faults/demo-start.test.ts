@@ -2,28 +2,16 @@
 // serve`) refuses to start with no way to send mail (neither SMTP_URL nor an explicit DEV_OUTBOX). Both are run as
 // real processes on the production build (the test command builds before the Vitest step).
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/postgres';
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** A port nothing listens on now (the environment refuses PORT=0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The environment of a clean shell: none of the portal's settings. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
