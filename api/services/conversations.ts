@@ -35,6 +35,7 @@ interface ThreadRow {
   organization_id: string;
   legal_name: string;
   application_id: string | null;
+  application_status: string | null;
   subject: string;
   created_at: string | Date;
   last_message_at: string | Date;
@@ -57,6 +58,8 @@ function toThread(row: ThreadRow) {
     organizationId: row.organization_id,
     organization: { legalName: row.legal_name },
     applicationId: row.application_id,
+    /** The application's status now (null: none, or deleted): the state links only to what its review screen opens. */
+    applicationStatus: row.application_status,
     subject: row.subject,
     content: row.first_content ?? '',
     direction: row.first_direction,
@@ -72,7 +75,8 @@ export type ThreadSummary = ReturnType<typeof toThread>;
 /** The select of thread summaries for a reader on `side` (their unread count per thread). */
 function threadSelect(userId: string, side: RoleType, where: SQL, tail: SQL) {
   return sql`
-    select t.id, t.organization_id, o.legal_name, t.application_id, t.subject, t.created_at, t.last_message_at,
+    select t.id, t.organization_id, o.legal_name, t.application_id,
+      (select a.status from applications a where a.id = t.application_id) as application_status, t.subject, t.created_at, t.last_message_at,
       f.content as first_content, f.direction as first_direction, fu.first_name, fu.last_name,
       l.content as last_content, l.created_at as last_created_at, l.id as last_message_id,
       (select count(*) from messages m

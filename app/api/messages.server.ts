@@ -8,6 +8,8 @@ export interface ThreadSummary {
   organizationId: string;
   organization: { legalName: string };
   applicationId: string | null;
+  /** The application's status now (null: none, or deleted). */
+  applicationStatus: string | null;
   subject: string;
   content: string;
   direction: 'ORG_TO_STATE' | 'STATE_TO_ORG' | null;

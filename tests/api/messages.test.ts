@@ -49,8 +49,9 @@ describe('a conversation between an organization and the state', () => {
     const seeded = await threads(T.admin!, `&organizationId=${ORG.lakeview}`);
     expect(seeded.status).toBe(200);
     expect(seeded.body).toMatchObject({ page: 1, limit: 100, total: 1, totalPages: 1 });
+    // The seed: GA-LKV004 has passed gating (its status comes with the thread: the state links only what it opens).
     expect(seeded.body.threads[0]).toMatchObject({
-      applicationId: 'GA-LKV004', organization: { legalName: 'Lakeview Fiber Cooperative' }, unreadCount: 1, direction: 'STATE_TO_ORG',
+      applicationId: 'GA-LKV004', applicationStatus: 'PASSED_GATING', organization: { legalName: 'Lakeview Fiber Cooperative' }, unreadCount: 1, direction: 'STATE_TO_ORG',
       lastMessage: { content: 'Thank you. We will update the budget table this week.' },
     });
     const stateBefore = await unread(T.state!);

@@ -15,9 +15,17 @@ import type { MessagesLoaderData, SendFailure } from './messages.server';
 import type { ThreadMessage, ThreadSummary } from '../../api/messages.server';
 import { MESSAGE_MSG, messagesApplicationPath } from '../../../domain/conversations';
 import { formatListDateTime } from '../../../domain/dates';
+import { isApplicationStatus, isSubmittedOrLater } from '../../../domain/statuses';
 
 /** With JavaScript the open conversation refreshes this often while the tab is visible (new replies appear and are read). */
 const REFRESH_MS = 30_000;
+
+/**
+ * Whether the reader's side opens the thread's application: the organization its own (the form); the state only one
+ * submitted or later, as its review screen does (a draft's or a cancelled application's id is shown, not linked).
+ */
+const applicationOpens = (side: 'org' | 'state', status: string | null | undefined) =>
+  side === 'org' || (!!status && isApplicationStatus(status) && isSubmittedOrLater(status));
 
 const senderName = (s: { firstName: string; lastName: string } | null) => (s ? `${s.firstName} ${s.lastName}`.trim() : 'Former user');
 
@@ -147,12 +155,12 @@ function Conversation({
         <p>
           {side === 'state' ? `${thread.organization.legalName} · ` : ''}
           Application{' '}
-          {thread.applicationId ? (
+          {thread.applicationId && applicationOpens(side, thread.applicationStatus) ? (
             <Link to={messagesApplicationPath(side, thread.applicationId)} className="ui-link" data-testid="thread-application">
               {thread.applicationId}
             </Link>
           ) : (
-            'none'
+            thread.applicationId ?? 'none'
           )}
         </p>
       </div>
