@@ -3,7 +3,7 @@
 // (domain/validation/files.ts), then sent with progress (send-upload.ts) to /resources/upload, which stores it and
 // saves the answer.
 import type { FileValue } from '../../domain/questions';
-import { DOCUMENT_MSG } from '../../domain/messages';
+import { DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile } from '../../domain/validation/files';
 import { VALIDATION_MSG } from '../../domain/validation/messages';
 import { jsonOf, sendUpload, type UploadState } from './send-upload';
@@ -41,8 +41,9 @@ export function sendAnswerFile(opts: SendAnswerFile): XMLHttpRequest | null {
     file: chosen,
     onState,
     finish: (xhr) => {
-      if (xhr.status === 403) return 'signed-out';
       const result = jsonOf<{ ok: boolean; file: FileValue; message: string }>(xhr);
+      // Decision 095: only the switched-off account's 403 ends the session; any other refusal is said by the question.
+      if (xhr.status === 403 && result.message === MSG.inactiveAccount) return 'signed-out';
       if (xhr.status >= 200 && xhr.status < 300 && result.ok && result.file) {
         opts.onStored(result.file);
         return { ok: true, message: result.message ?? DOCUMENT_MSG.uploaded };
