@@ -27,7 +27,8 @@ export function SectionSteps({ steps, current, marks, base, locks = false }: { s
             >
               <span>
                 {i + 1}. {s.name}
-              </span>
+              </span>{' '}
+              {/* Spaces between the step's parts (block lines on the screen): without styles they would run together (issue 41 item 13). */}
               <span>
                 {STATUS_WORDS[s.status]}
                 {s.isEntityProfile ? ' · from the Entity Profile' : ''}
@@ -37,7 +38,7 @@ export function SectionSteps({ steps, current, marks, base, locks = false }: { s
                     <LockState unlocked={s.unlocked} />
                   </>
                 ) : null}
-              </span>
+              </span>{' '}
               {marks[s.sectionId] ? <span data-testid="step-problem">{marks[s.sectionId]}</span> : null}
             </Link>
           </li>
