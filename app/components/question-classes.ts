@@ -47,7 +47,9 @@ export const QUESTION_CLASSES: Record<string, StaticRule> = {
   // that says so; the row actions stay in view at the end of each row.
   'q-table-cue': { fontSize: 'xs', color: 'fg.muted', mb: 1, display: { base: 'block', md: 'none' } },
   'q-table-region': {
-    overflowX: 'auto', borderWidth: '1px', borderRadius: 'md', bg: 'bg', maxW: 'full',
+    // Positioned: an absolutely placed descendant (a link's visually hidden words, "of question 6") is clipped by this
+    // region's scrolling instead of widening the page (the consensus table did at 390 px, issue 41 item 12).
+    position: 'relative', overflowX: 'auto', borderWidth: '1px', borderRadius: 'md', bg: 'bg', maxW: 'full',
     // A shadow at an edge with more columns behind it (the cue for sighted people who miss the text).
     backgroundImage: 'linear-gradient(to right, var(--chakra-colors-bg), var(--chakra-colors-bg)), linear-gradient(to right, var(--chakra-colors-bg), var(--chakra-colors-bg)), linear-gradient(to right, rgba(0,0,0,.15), transparent), linear-gradient(to left, rgba(0,0,0,.15), transparent)',
     backgroundPosition: 'left center, right center, left center, right center',

@@ -85,6 +85,12 @@ export default function ReviewApplication() {
         />
       ) : null}
       <ReviewHeader application={app} projectArea={d.projectArea} assigned={d.assigned} />
+      {/* Whoever reads the application reads its history (the same read rule, issue 41 item 13). */}
+      <p className="ui-review-actions">
+        <Link to={`/state/${encodeURIComponent(d.section)}/view-history/${encodeURIComponent(app.id)}`} className="ui-link" data-testid="application-history">
+          History of {app.id}
+        </Link>
+      </p>
       <AttachmentsLink section={d.section} applicationId={app.id} show={d.attachments} />
       <StateReviewPdfLink section={d.section} applicationId={app.id} show={d.marking.reviewsReadable} />
       <ActionMenu actions={d.actions} search={location.search}>
