@@ -106,41 +106,47 @@ function LazyIdleWatcher() {
   return Watcher ? <Watcher /> : null;
 }
 
-function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference']; here: string; onToggle: (m: 'open' | 'collapsed') => void }) {
+/** The side menu's large screens (app/styles/app.css, .menu-label-auto; Chakra's lg). */
+const LARGE_SCREEN = '(min-width: 64em)';
+
+/** With JavaScript, whether the screen is large (followed as it changes); null on the server and before hydration. */
+function useLargeScreen(): boolean | null {
+  const [large, setLarge] = useState<boolean | null>(null);
+  useEffect(() => {
+    const query = window.matchMedia(LARGE_SCREEN);
+    const update = () => setLarge(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return large;
+}
+
+/**
+ * One menu toggle (issue 41 item 13: a text browser, which reads no CSS, showed both "Collapse menu" and "Expand
+ * menu"). 'open' and 'collapsed' look the same at every width; 'auto' is open on large screens and collapsed on
+ * small ones, 'swapped' the other way round. With JavaScript the width is known, so the toggle names what it does and
+ * sends the other look. Without it (and before hydration) the server cannot know the width: the toggle swaps 'auto'
+ * and 'swapped', which turns the menu over at every width; it is named for what a page without CSS shows (every
+ * label: "Collapse menu") in 'auto', and for a large screen in 'swapped'.
+ */
+function MenuToggle({ menu, here, onToggle }: { menu: ShellData['menuPreference']; here: string; onToggle: (m: ShellData['menuPreference']) => void }) {
   const fetcher = useFetcher();
-  // 'auto' looks open on large screens and collapsed on small ones; each size gets the toggle that fits it.
-  const variants: { next: 'open' | 'collapsed'; display?: string }[] =
-    menu === 'auto'
-      ? [
-          { next: 'collapsed', display: 'ui-show-lg' },
-          { next: 'open', display: 'ui-hide-lg' },
-        ]
-      : [{ next: menu === 'open' ? 'collapsed' : 'open' }];
+  const large = useLargeScreen();
+  const fixed = menu === 'open' || menu === 'collapsed';
+  const shown = fixed ? menu : large === null ? null : large === (menu === 'auto') ? 'open' : 'collapsed';
+  const next: ShellData['menuPreference'] = shown === 'open' ? 'collapsed' : shown === 'collapsed' ? 'open' : menu === 'auto' ? 'swapped' : 'auto';
+  const open = shown ? shown === 'open' : menu === 'auto';
   return (
-    <>
-      {variants.map(({ next, display }) => (
-        <fetcher.Form
-          key={next}
-          method="post"
-          action="/resources/preferences"
-          className="ui-contents"
-          onSubmit={() => onToggle(next)}
-        >
-          <input type="hidden" name="intent" value="menu" />
-          <input type="hidden" name="value" value={next} />
-          <input type="hidden" name="redirectTo" value={here} />
-          <button
-            type="submit"
-            className={display ? `ui-hbtn ${display}` : 'ui-hbtn'}
-            aria-controls="side-menu"
-            aria-expanded={next === 'collapsed'}
-          >
-            <Icon name="menu" />
-            <span className="visually-hidden">{next === 'collapsed' ? 'Collapse menu' : 'Expand menu'}</span>
-          </button>
-        </fetcher.Form>
-      ))}
-    </>
+    <fetcher.Form method="post" action="/resources/preferences" className="ui-contents" onSubmit={() => onToggle(next)}>
+      <input type="hidden" name="intent" value="menu" />
+      <input type="hidden" name="value" value={next} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button type="submit" className="ui-hbtn" aria-controls="side-menu" aria-expanded={shown ? shown === 'open' : undefined} data-testid="menu-toggle">
+        <Icon name="menu" />
+        <span className="visually-hidden">{open ? 'Collapse menu' : 'Expand menu'}</span>
+      </button>
+    </fetcher.Form>
   );
 }
 
@@ -218,7 +224,7 @@ export function SideMenu(props: SideMenuProps) {
 }
 
 export function SideMenuNav({ items, selected, menu }: SideMenuProps) {
-  const labelClass = menu === 'open' ? undefined : menu === 'collapsed' ? 'visually-hidden' : 'menu-label-auto';
+  const labelClass = menu === 'open' ? undefined : menu === 'collapsed' ? 'visually-hidden' : `menu-label-${menu}`;
   return (
     <nav id="side-menu" aria-label="Main menu" data-menu={menu} className="ui-side">
       <ul>

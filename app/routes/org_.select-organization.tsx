@@ -100,9 +100,10 @@ export default function SelectOrganization() {
           </div>
           {/*
             Both buttons inside the form: text browsers ignore form="…" (issue 9 item 15). Next comes first, so
-            Enter chooses; shown with Cancel on its left. Cancel ends the half-finished sign-in (spec 2).
+            Enter chooses, and is shown first: what is shown is the order of the page, for the keyboard and a screen
+            reader too (no reordering by style, issue 41 item 13). Cancel ends the half-finished sign-in (spec 2).
           */}
-          <div className="ui-actions" style={{ flexDirection: 'row-reverse', justifyContent: 'flex-start' }}>
+          <div className="ui-form-actions">
             <button type="submit" name="intent" value="choose" className="ui-btn">
               Next
             </button>

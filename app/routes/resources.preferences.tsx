@@ -8,7 +8,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const prefs = await readPreferences(request, context);
   const intent = form.get('intent');
   if (intent === 'theme') prefs.theme = form.get('value') === 'dark' ? 'dark' : 'light';
-  if (intent === 'menu') prefs.menu = form.get('value') === 'collapsed' ? 'collapsed' : 'open';
+  if (intent === 'menu') {
+    const value = form.get('value');
+    prefs.menu = value === 'collapsed' || value === 'swapped' || value === 'auto' ? value : 'open';
+  }
   return redirect(safeRedirect(form.get('redirectTo')), {
     headers: { 'Set-Cookie': await writePreferences(context, prefs) },
   });

@@ -81,6 +81,7 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     top: '4rem', alignSelf: 'flex-start', display: 'flex', flexDirection: 'column', py: 3,
     '&[data-menu=open]': { w: '15rem' },
     '&[data-menu=collapsed]': { w: '4.25rem' },
+    '&[data-menu=swapped]': { w: { base: '15rem', lg: '4.25rem' } },
     '& > ul': { listStyleType: 'none', m: 0, p: 0, flex: '1' },
     '& > ul > li': { px: 2, py: 0.5 },
     '& > ul a': {

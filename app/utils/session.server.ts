@@ -176,14 +176,15 @@ export async function redirectWithToast(url: string, context: AppLoadContext, to
 // ---- Preferences: theme and menu, kept after logout ----
 export interface Preferences {
   theme: 'light' | 'dark';
-  menu: 'open' | 'collapsed' | 'auto';
+  /** 'auto': open on large screens, collapsed on small ones; 'swapped': the other way round (the toggle without JavaScript). */
+  menu: 'open' | 'collapsed' | 'auto' | 'swapped';
 }
 
 export async function readPreferences(request: Request, context: AppLoadContext): Promise<Preferences> {
   const raw = (await storagesFor(context).prefs.parse(request.headers.get('Cookie'))) as Partial<Preferences> | null;
   return {
     theme: raw?.theme === 'dark' ? 'dark' : 'light',
-    menu: raw?.menu === 'open' || raw?.menu === 'collapsed' ? raw.menu : 'auto',
+    menu: raw?.menu === 'open' || raw?.menu === 'collapsed' || raw?.menu === 'swapped' ? raw.menu : 'auto',
   };
 }
 
