@@ -6,7 +6,7 @@ import { prefixFor } from './roles';
 
 export type MenuIcon =
   | 'dashboard' | 'users' | 'applications' | 'organizations' | 'reviewers'
-  | 'unlock' | 'profile' | 'documents' | 'messages' | 'history';
+  | 'unlock' | 'profile' | 'documents' | 'messages' | 'history' | 'candidates';
 
 export interface MenuItemDef {
   label: string;
@@ -26,6 +26,8 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   item('Dashboard', 'dashboard', 'dashboard', 'read', 'application'),
   item('Users', 'users', 'users', 'read', 'user'),
   item('Applications', 'applications', 'applications', 'read', 'application'),
+  // Not in spec 2's table: the ranking of review rubric 6 (decision 043), for the roles that may open it (issue 41 item 13).
+  item('Candidate Dashboard', 'candidate-dashboard', 'candidates', 'read', 'candidate'),
   item('Organizations', 'organizations', 'organizations', 'read', 'organization'),
   item('Reviewers', 'reviewers', 'reviewers', 'read', 'reviewer'),
   item('Unlock Requests', 'unlock-requests', 'unlock', 'read', 'unlock-request'),

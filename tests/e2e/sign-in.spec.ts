@@ -5,7 +5,8 @@ import { test, expect, signIn, signInThroughForm, logOut, menuLabels, scan, ACCO
 
 /** Every item of spec 2's side menu and its path segment: a role's other items are screens it may not open. */
 const MENU_SEGMENTS: Record<string, string> = {
-  Dashboard: 'dashboard', Users: 'users', Applications: 'applications', Organizations: 'organizations', Reviewers: 'reviewers',
+  Dashboard: 'dashboard', Users: 'users', Applications: 'applications', 'Candidate Dashboard': 'candidate-dashboard',
+  Organizations: 'organizations', Reviewers: 'reviewers',
   'Unlock Requests': 'unlock-requests', 'Entity Profile': 'organization-profile', Documents: 'documents', Messages: 'messages', History: 'history',
 };
 
@@ -17,7 +18,7 @@ const CASES: { email: string; role: string; menu: string[]; messages: boolean; t
   { email: ACCOUNTS.summitAdmin, role: 'Organization Admin', type: 'org', messages: true,
     menu: ['Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'] },
   { email: ACCOUNTS.stateAdmin, role: 'State Admin', type: 'state', messages: true,
-    menu: ['Dashboard', 'Users', 'Applications', 'Organizations', 'Reviewers', 'Unlock Requests', 'Messages', 'History'] },
+    menu: ['Dashboard', 'Users', 'Applications', 'Candidate Dashboard', 'Organizations', 'Reviewers', 'Unlock Requests', 'Messages', 'History'] },
   { email: ACCOUNTS.stateReviewer, role: 'State Reviewer', type: 'state', messages: false, menu: ['Dashboard', 'Applications'] },
   { email: ACCOUNTS.ctcAdmin, role: 'CTC Admin', type: 'state', messages: false, menu: ['Dashboard', 'Applications'] },
   { email: ACCOUNTS.ctcReviewer, role: 'CTC Reviewer', type: 'state', messages: false, menu: ['Dashboard', 'Applications'] },
@@ -46,6 +47,15 @@ for (const account of CASES) {
     // The token never reaches the page.
     expect(await page.content()).not.toMatch(/Bearer|"token"/);
     await scan(page);
+
+    // The candidate dashboard is a menu item of the roles that may open it (issue 41 item 13): it opens from there.
+    if (account.menu.includes('Candidate Dashboard')) {
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Candidate Dashboard' }).click();
+      await expect(page).toHaveURL('/state/candidate-dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Candidate Dashboard' })).toBeVisible();
+      await expect(current).toHaveText('Candidate Dashboard');
+      await page.goto(`/${account.type}/dashboard`);
+    }
 
     // Spec 2: a screen that is not among this role's menu items goes to its first allowed item; a path
     // that is no screen at all shows the not-found screen inside the shell.

@@ -6,7 +6,7 @@ import { canUseMessages, roleLabel, roleTypeOf, type RoleName } from '../../doma
 const EXPECTED: Record<RoleName, string[]> = {
   Organization_Admin: ['Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'],
   Organization_Staff: ['Dashboard', 'Applications', 'Entity Profile', 'Documents', 'Messages', 'History'],
-  State_Admin: ['Dashboard', 'Users', 'Applications', 'Organizations', 'Reviewers', 'Unlock Requests', 'Messages', 'History'],
+  State_Admin: ['Dashboard', 'Users', 'Applications', 'Candidate Dashboard', 'Organizations', 'Reviewers', 'Unlock Requests', 'Messages', 'History'],
   State_Reviewer: ['Dashboard', 'Applications'],
   CTC_Admin: ['Dashboard', 'Applications'],
   CTC_Reviewer: ['Dashboard', 'Applications'],
