@@ -2,7 +2,7 @@
 // stage's review summary as words; an earlier pass's title, end and reviewers (decision 051). Pure; the review screen
 // (marking.server.ts: the consensus table, the summary panel; earlier-reviews.server.ts) and the state review PDF
 // (api/services/state-review-pdf.ts) write them the same way.
-import { DECISION_LABELS, type MarkMode, type OverallPassFail, type OverallScore, type PassFail, type ReviewDecision } from './review-marks';
+import { DECISION_LABELS, MARK_RULES, type MarkMode, type OverallPassFail, type OverallScore, type PassFail, type ReviewDecision } from './review-marks';
 import { formatListDate } from './dates';
 import { statusLabel } from './statuses';
 import { STAGE_WORD, type AssignmentStatus } from './workflow';
@@ -23,14 +23,31 @@ export function computedText(mode: MarkMode, majority: PassFail | null, mean: nu
 
 const reviewsWord = (n: number) => `${n} submitted review${n === 1 ? '' : 's'}`;
 
+/** Whether the stage's reviewers mark questions (review rubric 2): the State stage's review is its reviewers' decisions. */
+export const marksQuestions = (stage: Stage): boolean => MARK_RULES[stage].length > 0;
+
+/**
+ * Whether a stage has reviews to show (issue 41 item 6): a marked question (a submitted review's mark or a consensus
+ * value) or a submitted review (the State stage's decisions). The review screen's Review summary and the state review
+ * PDF list every stage of domain/workflow.ts STAGES that has, in that order, none hard-coded.
+ */
+export const stageHasReviews = (s: { markedQuestions: number; submittedReviews: number }): boolean => s.markedQuestions > 0 || s.submittedReviews > 0;
+
 /**
  * A stage's review summary (review rubric 3) in one line: its score ('37.5 of 50 points (75%)') when the stage scores,
- * else its pass/fail count ('18 Pass, 1 Fail of 19 questions'), and how many reviews were submitted.
+ * else its pass/fail count ('18 Pass, 1 Fail of 19 questions'), and how many reviews were submitted; a stage marking
+ * no questions (State) only the latter ('1 submitted review').
  */
-export function summaryText(s: { overallScore: OverallScore; overallPassFail: OverallPassFail; submittedReviews: number }): string {
+export function summaryText(s: { stage: Stage; overallScore: OverallScore; overallPassFail: OverallPassFail; submittedReviews: number }): string {
+  if (!marksQuestions(s.stage)) return reviewsWord(s.submittedReviews);
   return s.overallScore.possible > 0
     ? `${s.overallScore.actual} of ${s.overallScore.possible} points (${s.overallScore.percentage}%), ${reviewsWord(s.submittedReviews)}`
     : `${s.overallPassFail.passCount} Pass, ${s.overallPassFail.failCount} Fail of ${s.overallPassFail.total} questions, ${reviewsWord(s.submittedReviews)}`;
+}
+
+/** A reviewer's submitted decision of the current pass: 'Steve Reviewer: Recommend Pass (11-25-2026)' (its comments apart). */
+export function decisionText(d: { name: string; decision: ReviewDecision; submittedAt: string | Date }): string {
+  return `${d.name}: ${DECISION_LABELS[d.decision] ?? d.decision} (${formatListDate(d.submittedAt)})`;
 }
 
 /** A reviewer's assignment status as the review screen and the state review PDF write it. */
@@ -44,6 +61,10 @@ export const EARLIER_REVIEWS = {
   title: 'Earlier reviews',
   intro: 'The reviews of earlier passes, before the application was revised. They are kept as they were and do not count in the current review.',
   ownOnly: 'Only your own review is shown.',
+  /** An open pass's parts, in this order on the screen and in the PDF: its summary, the decisions, the marks. */
+  summary: 'Review summary of this pass',
+  decisions: 'Decisions',
+  marks: 'Marks',
   /** A question the State_Admin settled no consensus value on in that pass. */
   consensusNotSet: 'Not set',
   noDecision: 'No decision submitted',

@@ -6,7 +6,7 @@
 // - POST review/applications/{id}/submit-review-decision {decision, comments}: every section submitted; may move the
 //   application to the stage's AWAITING_STATE_CONSENSUS (a system move).
 // - PUT  review/applications/applications/{id}/reviews/{reviewerId}/unlock {comment}: the stage admin's unlock.
-// - GET  review/applications/{id}/review-summary: review rubric 3.
+// - GET  review/applications/{id}/review-summary: review rubric 3, per stage with the decisions the caller sees.
 // - GET  review/applications/{id}/passes: the earlier passes through the stages, read-only (decision 051).
 // - GET  review/applications/{id}/consensus and PUT …/questions/{qid}/average-score: review rubric 4 (State_Admin);
 //   the GET answers by the review sight (a reviewer: only their own marks, no consensus; decision 051 addendum).
@@ -18,7 +18,7 @@ import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { currentAuth, reviewViewer } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
-import { consensusSeenBy, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
+import { consensusSeenBy, decisionsSeen, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
 import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { earlierPasses } from '../services/review-pass-history';
@@ -102,9 +102,12 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
     res.json({ message: MARK_MSG.unlocked, ...result });
   }));
 
-  router.get('/review/applications/:id/review-summary', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (_req, res) => {
+  // Each stage's figures (whoever reads the reviews), and its current pass's submitted decisions as far as the caller's
+  // sight on the stage goes (domain/review-sight.ts, as the state review PDF: decisionsSeen; issue 41 item 6).
+  router.get('/review/applications/:id/review-summary', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
-    res.json(await summaryOf(ctx, app));
+    const [summary, decisions] = await Promise.all([summaryOf(ctx, app), decisionsSeen(ctx, app, reviewViewer(req))]);
+    res.json({ ...summary, stages: summary.stages.map((s) => ({ ...s, decisions: decisions.get(s.stage) ?? [] })) });
   }));
 
   // The earlier passes through the stages (decision 051): read-only, what the caller may see of each (domain/review-sight.ts).

@@ -94,9 +94,11 @@ export async function earlierPasses(
     const decisions = list<KeptDecision>(row.decisions);
     const unlocks = list<KeptUnlock>(row.unlocks);
     const consensus = list<KeptConsensus>(row.consensus);
-    // The summary of the pass as it was: the marks of its SUBMITTED reviews and its consensus values (the live rule).
+    // The summary of the pass as it was: the marks and decisions of its SUBMITTED reviews and its consensus values (the live rule).
     const submitted = new Set(assignments.filter((a) => a.status === 'SUBMITTED').map((a) => a.reviewerId));
-    const summary = stageSummary(stage, summaryQuestions(program, stage), marks.filter((m) => submitted.has(m.reviewerId)), consensus);
+    const summary = stageSummary(
+      stage, summaryQuestions(program, stage), marks.filter((m) => submitted.has(m.reviewerId)), consensus, decisions.filter((d) => submitted.has(d.reviewerId)),
+    );
 
     const reviewerIds = [...new Set([...assignments, ...marks, ...decisions].map((r) => r.reviewerId))].filter(shown)
       .sort((a, b) => (nameOf.get(a)?.sortKey ?? '').localeCompare(nameOf.get(b)?.sortKey ?? ''));

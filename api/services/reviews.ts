@@ -4,7 +4,7 @@
 // and the review summary. When the last assigned reviewer of the stage submits, the application moves to the stage's
 // AWAITING_STATE_CONSENSUS status through the one executor (api/services/application-moves.ts) as a system move.
 // Every write is one transaction with its history entry; emails go after the commit.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest, forbidden } from '../http';
 import {
@@ -17,7 +17,7 @@ import { executeMove } from './application-moves';
 import { notifyReviewUnlocked, portalLink, reviewApplicationPath, sendAll } from './notifications';
 import { reviewerRoleOf, reviewerTypeOf } from '../../domain/review-assignments';
 import {
-  CONSENSUS_MSG, consensusProblem, disagreement, isMarked, majority, MARK_MSG, MARK_RULES, markProblem, markRule, meanScore, reviewSummary,
+  CONSENSUS_MSG, consensusProblem, disagreement, isMarked, majority, MARK_MSG, markProblem, markRule, meanScore, reviewSummary,
   type ConsensusInput, type MarkInput, type MarkRule, type PassFail, type ReviewDecision, type StageSummary, type SummaryQuestion,
 } from '../../domain/review-marks';
 import { stageOf, type Stage } from '../../domain/permissions';
@@ -398,8 +398,20 @@ export async function unlockReview(ctx: ApiContext, app: ApplicationRow, adminId
 export interface ReviewSummary extends Omit<StageSummary, 'markedQuestions'> {
   applicationId: string;
   programId: string;
-  /** Per stage that marks questions: its own figures and how many reviews were submitted. */
+  /**
+   * Per stage (domain/workflow.ts STAGES, issue 41 item 6): its own figures (none for the State stage, which marks no
+   * questions) and how many reviews were submitted.
+   */
   stages: (StageSummary & { stage: Stage; submittedReviews: number })[];
+}
+
+/** A submitted decision of a stage's current pass, as its reader may see it (decisionsSeen). */
+export interface DecisionSeen {
+  reviewerId: string;
+  name: string;
+  decision: ReviewDecision;
+  comments: string;
+  submittedAt: Date;
 }
 
 /** A stage's questions as its summary reads them (form order). */
@@ -412,16 +424,21 @@ type StoredConsensus = { questionId: string; overrideScore: number | null; overr
 
 /**
  * One stage's review summary from its rows (review rubric 3, domain/review-marks.ts reviewSummary): `marks` are those
- * of the stage's SUBMITTED reviews only, `consensus` its consensus values. The live summary (summariesOf, whose query
- * keeps the submitted reviews' marks) and an earlier pass's (api/services/review-pass-history.ts) both come from here.
+ * of the stage's SUBMITTED reviews only, `consensus` its consensus values, `decided` the reviewers whose review is
+ * SUBMITTED with a decision (the State stage marks no questions: its reviews are counted by them). The live summary
+ * (summariesOf, whose query keeps the submitted reviews' marks) and an earlier pass's
+ * (api/services/review-pass-history.ts) both come from here.
  */
-export function stageSummary(stage: Stage, questions: readonly SummaryQuestion[], marks: readonly StoredMark[], consensus: readonly StoredConsensus[]) {
+export function stageSummary(
+  stage: Stage, questions: readonly SummaryQuestion[], marks: readonly StoredMark[], consensus: readonly StoredConsensus[],
+  decided: readonly { reviewerId: string }[] = [],
+) {
   const summary = reviewSummary(
     questions,
     marks.map((m) => ({ questionId: m.questionId, passFail: m.passFail as PassFail | null, score: m.score })),
     consensus.map((c) => ({ questionId: c.questionId, overrideScore: c.overrideScore, overridePassFail: c.overridePassFail as PassFail | null })),
   );
-  return { stage, ...summary, submittedReviews: new Set(marks.map((m) => m.reviewerId)).size };
+  return { stage, ...summary, submittedReviews: new Set([...marks, ...decided].map((m) => m.reviewerId)).size };
 }
 
 /**
@@ -445,7 +462,7 @@ export async function summariesOf(
   for (const programId of new Set(apps.map((a) => a.programId))) {
     if (!programs.has(programId)) programs.set(programId, await loadProgram(ctx.db, programId));
   }
-  const [marks, consensus] = await Promise.all([
+  const [marks, consensus, decided] = await Promise.all([
     ctx.db
       .select({
         applicationId: reviewMarks.applicationId, questionId: reviewMarks.questionId, stage: reviewMarks.stage, passFail: reviewMarks.passFail,
@@ -455,6 +472,11 @@ export async function summariesOf(
       .innerJoin(reviewAssignments, and(eq(reviewAssignments.applicationId, reviewMarks.applicationId), eq(reviewAssignments.reviewerId, reviewMarks.reviewerId)))
       .where(and(inArray(reviewMarks.applicationId, ids), eq(reviewAssignments.status, 'SUBMITTED'))),
     ctx.db.select().from(reviewConsensus).where(inArray(reviewConsensus.applicationId, ids)),
+    ctx.db
+      .select({ applicationId: reviewDecisions.applicationId, stage: reviewDecisions.stage, reviewerId: reviewDecisions.reviewerId })
+      .from(reviewDecisions)
+      .innerJoin(reviewAssignments, and(eq(reviewAssignments.applicationId, reviewDecisions.applicationId), eq(reviewAssignments.reviewerId, reviewDecisions.reviewerId)))
+      .where(and(inArray(reviewDecisions.applicationId, ids), eq(reviewAssignments.status, 'SUBMITTED'))),
   ]);
   const stageQuestions = new Map<string, Map<Stage, SummaryQuestion[]>>();
   for (const [programId, program] of programs) {
@@ -463,9 +485,11 @@ export async function summariesOf(
   for (const app of apps) {
     const appMarks = marks.filter((m) => m.applicationId === app.id);
     const appConsensus = consensus.filter((c) => c.applicationId === app.id);
-    const stages = STAGES.filter((stage) => MARK_RULES[stage].length > 0).map((stage) => {
-      return stageSummary(stage, stageQuestions.get(app.programId)!.get(stage)!, appMarks.filter((m) => m.stage === stage), appConsensus.filter((c) => c.stage === stage));
-    });
+    const appDecided = decided.filter((d) => d.applicationId === app.id);
+    const stages = STAGES.map((stage) => stageSummary(
+      stage, stageQuestions.get(app.programId)!.get(stage)!, appMarks.filter((m) => m.stage === stage), appConsensus.filter((c) => c.stage === stage),
+      appDecided.filter((d) => d.stage === stage),
+    ));
     const actual = Math.round(stages.reduce((a, s) => a + s.overallScore.actual, 0) * 100) / 100;
     const possible = stages.reduce((a, s) => a + s.overallScore.possible, 0);
     const passCount = stages.reduce((a, s) => a + s.overallPassFail.passCount, 0);
@@ -479,6 +503,34 @@ export async function summariesOf(
     });
   }
   return out;
+}
+
+/**
+ * The submitted decisions of the application's current pass that `viewer` sees, per stage (domain/workflow.ts STAGES),
+ * by the review sight of each stage (domain/review-sight.ts, decision 051): every reviewer's ('all'), their own ('own'),
+ * none (null). Reviewers by last name. The review summary route (the review screen's Review summary) and the state
+ * review PDF both read them here, so the two show a person the same decisions (decision 092).
+ */
+export async function decisionsSeen(
+  ctx: ApiContext, app: Pick<ApplicationRow, 'id'>, viewer: { id: string; roles: readonly RoleName[] },
+): Promise<Map<Stage, DecisionSeen[]>> {
+  const rows = await ctx.db
+    .select({
+      stage: reviewDecisions.stage, reviewerId: reviewDecisions.reviewerId, decision: reviewDecisions.decision, comments: reviewDecisions.comments,
+      submittedAt: reviewDecisions.submittedAt, firstName: users.firstName, lastName: users.lastName,
+    })
+    .from(reviewDecisions)
+    .innerJoin(reviewAssignments, and(eq(reviewAssignments.applicationId, reviewDecisions.applicationId), eq(reviewAssignments.reviewerId, reviewDecisions.reviewerId)))
+    .innerJoin(users, eq(users.id, reviewDecisions.reviewerId))
+    .where(and(eq(reviewDecisions.applicationId, app.id), eq(reviewAssignments.status, 'SUBMITTED')))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  return new Map(STAGES.map((stage) => {
+    const sight = widestSight(viewer.roles, stage);
+    const shown = rows.filter((d) => d.stage === stage && (sight === 'all' || (sight === 'own' && d.reviewerId === viewer.id)));
+    return [stage, shown.map((d) => ({
+      reviewerId: d.reviewerId, name: `${d.firstName} ${d.lastName}`.trim(), decision: d.decision as ReviewDecision, comments: d.comments, submittedAt: d.submittedAt,
+    }))];
+  }));
 }
 
 // --- 4. Consensus --------------------------------------------------------------------------------------------------

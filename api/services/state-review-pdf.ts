@@ -1,8 +1,9 @@
 // The state review PDF (issue 12 item 9, review rubric 7; decision 046): GET review/applications/{id}/state-review-pdf.
 // A cover (application, organization, programme, status, submitted, generated at), the application's answers as the
-// printed application writes them (api/services/application-pdf.ts), then per stage that marks questions (gating,
-// technical) its review summary (review rubric 3), each question's consensus value (the State_Admin's with comments,
-// else the reviewers' mean or majority) with every submitted review's mark and comment, and each reviewer's decision,
+// printed application writes them (api/services/application-pdf.ts), then per stage (domain/workflow.ts STAGES: gating,
+// technical, state; issue 41 item 6) its review summary (review rubric 3), each question's consensus value (the
+// State_Admin's with comments, else the reviewers' mean or majority) with every submitted review's mark and comment (the
+// State stage marks none), and each reviewer's decision (read by decisionsSeen, as the review screen's Review summary),
 // as far as the caller's sight on the stage goes (domain/review-sight.ts, as the review screen: a reviewer only their
 // own marks and decision, no consensus; a vendor admin none of another stage's; decision 046, addendum);
 // then the BEAD rubric (review rubric 5) from rubric_scores, for a caller who reads the rubric (`readsRubric`, the
@@ -14,20 +15,21 @@
 // written straight into the response, page by page, never held whole.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiContext } from '../context';
-import { programs, reviewAssignments, reviewDecisions, rubricScores, users } from '../db/schema';
+import { programs, rubricScores } from '../db/schema';
 import { loadApplicationContent, loadProgram, type ApplicationContent, type ApplicationRow } from './application-content';
-import { consensusInSight, consensusOf, summaryOf, type ConsensusRow, type ReviewSummary } from './reviews';
+import { consensusInSight, consensusOf, decisionsSeen, summaryOf, type ConsensusRow, type DecisionSeen, type ReviewSummary } from './reviews';
 import { earlierPasses, type EarlierPass } from './review-pass-history';
 import { readsRubric, widestSight, type ReviewSight } from '../../domain/review-sight';
 import {
   BOLD, FONT, ITALIC, MARGIN, MUTED, PORTAL_NAME, SIZE, TEXT, factLines, keepTogether, openPdf, pageFooter, rule, sectionHeading, write, writeSection,
   type Doc,
 } from './application-pdf';
-import { DECISION_LABELS, MARK_RULES, type MarkMode, type ReviewDecision } from '../../domain/review-marks';
+import type { MarkMode } from '../../domain/review-marks';
 import {
-  computedText, EARLIER_REVIEWS, markText, passEnded, passMarkRows, passReviewerText, passTitle, summaryText,
+  computedText, decisionText, EARLIER_REVIEWS, markText, marksQuestions, passEnded, passMarkRows, passReviewerText, passTitle, stageHasReviews,
+  summaryText,
 } from '../../domain/review-text';
 import { RUBRIC_CRITERIA, rubricMaxPoints, formatPoints } from '../../domain/rubric';
 import { formatListDate, formatListDateTime } from '../../domain/dates';
@@ -43,6 +45,8 @@ export const STATE_REVIEW_PDF = {
   criterionNotScored: 'Not scored',
   answersHidden: 'The answers show once you declare that you have no conflict of interest with this organization.',
   noMarks: (stage: string) => `No ${stage.toLowerCase()} review marks yet.`,
+  /** A stage marking no questions (State) with no submitted review yet. */
+  noReviews: (stage: string) => `No ${stage.toLowerCase()} review submitted yet.`,
   /** A stage whose reviews the caller does not see (a vendor admin, another vendor's stage): its summary only. */
   marksNotShown: "The reviewers' marks and decisions of this stage are not shown to you.",
   /** A reviewer who has no submitted mark in a stage that has marks. */
@@ -59,9 +63,9 @@ export interface StageReview {
   /** 'all': every submitted review's mark and the consensus; 'own': the caller's marks only (no consensus, mean, majority, disagreement); null: no marks. */
   questions: ConsensusRow[];
   /** The decisions the caller sees: every submitted reviewer's ('all'), their own ('own'), none (null). */
-  decisions: { name: string; decision: ReviewDecision; comments: string; submittedAt: Date }[];
-  /** Any submitted mark or consensus value in the stage (its summary, which every reader of the reviews sees, then shows). */
-  hasMarks: boolean;
+  decisions: DecisionSeen[];
+  /** Any submitted mark, consensus value or submitted review in the stage (domain/review-text.ts stageHasReviews): its summary, which every reader of the reviews sees, then shows. */
+  hasReviews: boolean;
 }
 
 export interface RubricSheet {
@@ -95,40 +99,30 @@ export async function loadStateReview(
 ): Promise<StateReview> {
   const program = await loadProgram(ctx.db, app.programId);
   const showsRubric = readsRubric(opts.viewer.roles, { assigned: !!opts.viewer.assigned });
-  const marking = STAGES.filter((stage) => MARK_RULES[stage].length > 0);
+  // Every stage (domain/workflow.ts STAGES), the State stage too, whose review is its reviewers' decisions (issue 41 item 6).
   const [content, summary, consensus, decisions, scores, programRow, earlier] = await Promise.all([
     loadApplicationContent(ctx.db, app),
     summaryOf(ctx, app),
-    Promise.all(marking.map((stage) => consensusOf(ctx, app, stage, program))),
-    ctx.db
-      .select({
-        stage: reviewDecisions.stage, reviewerId: reviewDecisions.reviewerId, decision: reviewDecisions.decision, comments: reviewDecisions.comments, submittedAt: reviewDecisions.submittedAt,
-        firstName: users.firstName, lastName: users.lastName,
-      })
-      .from(reviewDecisions)
-      .innerJoin(reviewAssignments, and(eq(reviewAssignments.applicationId, reviewDecisions.applicationId), eq(reviewAssignments.reviewerId, reviewDecisions.reviewerId)))
-      .innerJoin(users, eq(users.id, reviewDecisions.reviewerId))
-      .where(and(eq(reviewDecisions.applicationId, app.id), eq(reviewAssignments.status, 'SUBMITTED')))
-      .orderBy(asc(users.lastName), asc(users.firstName)),
+    Promise.all(STAGES.map((stage) => consensusOf(ctx, app, stage, program))),
+    decisionsSeen(ctx, app, opts.viewer),
     showsRubric ? ctx.db.select().from(rubricScores).where(and(eq(rubricScores.applicationId, app.id), isNull(rubricScores.deletedAt))).limit(1) : [],
     showsRubric ? ctx.db.select({ rubricMaxPoints: programs.rubricMaxPoints }).from(programs).where(eq(programs.id, app.programId)).limit(1) : [],
     earlierPasses(ctx, app, opts.viewer, program),
   ]);
-  const stages = marking.map((stage, i): StageReview => {
+  const stages = STAGES.map((stage, i): StageReview => {
     const all = consensus[i]!.questions;
-    // The screen's sight (the reviews panel, the consensus table): whole, the caller's own review only, or none.
+    // The screen's sight (the reviews panel, the consensus table, the Review summary's decisions): whole, the caller's
+    // own review only, or none.
     const sight = widestSight(opts.viewer.roles, stage);
-    const shown = (reviewerId: string) => sight === 'all' || (sight === 'own' && reviewerId === opts.viewer.id);
+    const stageSummary = summary.stages.find((s) => s.stage === stage)!;
     return {
       stage,
       name: STAGE_WORD[stage],
       sight,
-      summary: summary.stages.find((s) => s.stage === stage)!,
+      summary: stageSummary,
       questions: sight ? consensusInSight(all, sight, opts.viewer.id) : [],
-      decisions: decisions.filter((d) => d.stage === stage && shown(d.reviewerId)).map((d) => ({
-        name: `${d.firstName} ${d.lastName}`.trim(), decision: d.decision as ReviewDecision, comments: d.comments, submittedAt: d.submittedAt,
-      })),
-      hasMarks: all.some((q) => q.reviews.length > 0 || q.consensus !== null),
+      decisions: decisions.get(stage) ?? [],
+      hasReviews: stageHasReviews(stageSummary) || all.some((q) => q.reviews.length > 0 || q.consensus !== null),
     };
   });
   const row = scores[0];
@@ -180,13 +174,16 @@ function cover(doc: Doc, review: StateReview) {
 }
 
 /** A review summary (a stage's current pass, or an earlier pass): its line, the overall score, the pass/fail count. */
-function summaryFacts(doc: Doc, heading: string, summary: Pick<StageReview['summary'], 'overallScore' | 'overallPassFail' | 'submittedReviews'>) {
+function summaryFacts(doc: Doc, heading: string, summary: Pick<StageReview['summary'], 'stage' | 'overallScore' | 'overallPassFail' | 'submittedReviews'>) {
   write(doc, heading, { x: MARGIN, font: BOLD, size: SIZE.section, gapAfter: 3 });
   const { overallScore: score, overallPassFail: pf } = summary;
+  // A stage marking no questions (State) has no score nor pass/fail count: its summary line only.
   factLines(doc, [
     ['Summary', summaryText(summary)],
-    ['Overall score', `${score.actual} of ${score.possible} points (${score.percentage}%)`],
-    ['Pass / Fail', `${pf.passCount} Pass, ${pf.failCount} Fail, ${pf.total} questions`],
+    ...(marksQuestions(summary.stage) ? [
+      ['Overall score', `${score.actual} of ${score.possible} points (${score.percentage}%)`],
+      ['Pass / Fail', `${pf.passCount} Pass, ${pf.failCount} Fail, ${pf.total} questions`],
+    ] as [string, string][] : []),
   ], 90);
   doc.y += 6;
 }
@@ -255,8 +252,9 @@ function decisionEntry(doc: Doc, headline: string, comments: string | null, note
 /** A stage's part; `breathe` lets what is written so far go out (false: the client went away, stop). */
 async function stagePart(doc: Doc, s: StageReview, breathe: () => Promise<boolean>): Promise<boolean> {
   partHeading(doc, `${s.name} review`);
-  if (!s.hasMarks) {
-    line(doc, STATE_REVIEW_PDF.noMarks(s.name), { font: ITALIC, color: MUTED, gapAfter: 8 });
+  const marking = marksQuestions(s.stage);
+  if (!s.hasReviews) {
+    line(doc, marking ? STATE_REVIEW_PDF.noMarks(s.name) : STATE_REVIEW_PDF.noReviews(s.name), { font: ITALIC, color: MUTED, gapAfter: 8 });
     return true;
   }
   summaryFacts(doc, 'Review summary', s.summary);
@@ -267,7 +265,7 @@ async function stagePart(doc: Doc, s: StageReview, breathe: () => Promise<boolea
   // A reviewer: the questions they marked, their marks only (the consensus is the State Admin's and the stage's admins').
   if (s.sight === 'own') line(doc, EARLIER_REVIEWS.ownOnly, { gapAfter: 8 });
   const questions = s.sight === 'all' ? s.questions : s.questions.filter((q) => q.reviews.length > 0);
-  if (questions.length === 0) line(doc, STATE_REVIEW_PDF.noOwnMarks, { font: ITALIC, color: MUTED, gapAfter: 8 });
+  if (marking && questions.length === 0) line(doc, STATE_REVIEW_PDF.noOwnMarks, { font: ITALIC, color: MUTED, gapAfter: 8 });
   const written = await questionsBySection(doc, questions, breathe, (q) => {
     questionLine(doc, q);
     if (s.sight === 'all') consensusLines(doc, q);
@@ -276,13 +274,15 @@ async function stagePart(doc: Doc, s: StageReview, breathe: () => Promise<boolea
   if (!written) return false;
   sectionHeading(doc, "Reviewers' decisions");
   if (s.decisions.length === 0) line(doc, 'No decision submitted yet.', { font: ITALIC, color: MUTED });
-  for (const d of s.decisions) decisionEntry(doc, `${d.name}: ${DECISION_LABELS[d.decision] ?? d.decision} (${formatListDate(d.submittedAt)})`, d.comments);
+  for (const d of s.decisions) decisionEntry(doc, decisionText(d), d.comments);
   return breathe();
 }
 
 /**
- * The earlier passes the caller may see (decision 051), each from a new page: its title, how it ended (when, by whom,
- * the status it came back from), its summary, its marks (the consensus for those who see it), each reviewer's decision.
+ * The earlier passes the caller may see (decision 051), as the review screen's Earlier reviews shows them: in its order
+ * (stage order, newest pass first), each from a new page with its title, how it ended (when, by whom, the status it
+ * came back from), its summary, each reviewer's decision, then its marks (the consensus for those who see it; none for
+ * a stage marking no questions, the State stage).
  */
 async function earlierPart(doc: Doc, passes: readonly EarlierPass[], breathe: () => Promise<boolean>): Promise<boolean> {
   partHeading(doc, EARLIER_REVIEWS.title);
@@ -291,18 +291,22 @@ async function earlierPart(doc: Doc, passes: readonly EarlierPass[], breathe: ()
     if (i > 0) doc.addPage();
     write(doc, passTitle(p), { x: MARGIN, font: BOLD, size: SIZE.title - 2, gapAfter: 3 });
     line(doc, `This pass ${passEnded(p)}.${p.sight === 'own' ? ` ${EARLIER_REVIEWS.ownOnly}` : ''}`, { gapAfter: 8 });
-    summaryFacts(doc, 'Review summary of this pass', p.summary);
-    const written = await questionsBySection(doc, passMarkRows(p), breathe, (q) => {
-      questionLine(doc, q);
-      if (q.consensus) consensusSet(doc, q.consensus.value, null, q.consensus.comment);
-      else if (p.sight === 'all') line(doc, `Consensus: ${EARLIER_REVIEWS.consensusNotSet}`, { x: MARK_X, font: ITALIC, color: MUTED });
-      for (const m of q.marks) markLine(doc, m.name, m.value, m.comment);
-    });
-    if (!written) return false;
-    sectionHeading(doc, "Reviewers' decisions");
+    summaryFacts(doc, EARLIER_REVIEWS.summary, p.summary);
+    sectionHeading(doc, EARLIER_REVIEWS.decisions);
     for (const r of p.reviewers) {
       const said = passReviewerText(r);
       decisionEntry(doc, `${r.name} (${said.status}): ${said.decision}`, said.comments, said.unlocks);
+    }
+    const rows = passMarkRows(p);
+    if (rows.length > 0) {
+      sectionHeading(doc, EARLIER_REVIEWS.marks);
+      const written = await questionsBySection(doc, rows, breathe, (q) => {
+        questionLine(doc, q);
+        if (q.consensus) consensusSet(doc, q.consensus.value, null, q.consensus.comment);
+        else if (p.sight === 'all') line(doc, `Consensus: ${EARLIER_REVIEWS.consensusNotSet}`, { x: MARK_X, font: ITALIC, color: MUTED });
+        for (const m of q.marks) markLine(doc, m.name, m.value, m.comment);
+      });
+      if (!written) return false;
     }
     if (!(await breathe())) return false;
   }

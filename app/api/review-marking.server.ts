@@ -44,7 +44,11 @@ export interface StageFigures {
 export interface ReviewSummary extends StageFigures {
   applicationId: string;
   programId: string;
-  stages: (StageFigures & { stage: Stage; markedQuestions: number; submittedReviews: number })[];
+  /** Every stage (the State stage with no figures), each with its current pass's decisions the caller sees. */
+  stages: (StageFigures & {
+    stage: Stage; markedQuestions: number; submittedReviews: number;
+    decisions: { reviewerId: string; name: string; decision: ReviewDecision; comments: string; submittedAt: string }[];
+  })[];
 }
 
 export interface MarkBody {

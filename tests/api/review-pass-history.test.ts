@@ -41,7 +41,12 @@ const passes = async (who: Email, id: string) => {
   expect(res.status, `${who}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.passes as any[];
 };
-const gatingSummary = async (id: string) => (await call(admin, `/review/applications/${id}/review-summary`)).body.stages.find((s: any) => s.stage === 'GATING');
+/** A stage's figures in the live review summary (without the decisions the route adds beside them, issue 41 item 6). */
+const stageFigures = async (id: string, stage: string) => {
+  const { decisions: _decisions, ...figures } = (await call(admin, `/review/applications/${id}/review-summary`)).body.stages.find((s: any) => s.stage === stage);
+  return figures;
+};
+const gatingSummary = (id: string) => stageFigures(id, 'GATING');
 
 /** Revision Needed and back as RESUBMITTED (the State_Admin's Assign Status stands for the organization's resubmission). */
 async function reviseAndResubmit(id: string) {
@@ -140,7 +145,7 @@ describe('earlier review passes', () => {
       applicationId: id, stage: 'TECHNICAL', adminToken: tokens[admin], reviewers: [reviewer('ctc.reviewer@example.gov')],
       mark: (no) => (MARK_RULES.TECHNICAL.find((r) => r.systemNo === no)?.mode === 'SCORE' ? { score: 1, comment: 'Thin evidence.' } : undefined),
     });
-    const technical = (await call(admin, `/review/applications/${id}/review-summary`)).body.stages.find((s: any) => s.stage === 'TECHNICAL');
+    const technical = await stageFigures(id, 'TECHNICAL');
     await reviseAndResubmit(id);
     await mustMove(id, 'mark-as-gating-review');
     // The CTC reviewer's technical assignment ended with its pass: they no longer read the application at all.

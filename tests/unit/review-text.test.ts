@@ -28,14 +28,18 @@ describe('computedText', () => {
 describe('summaryText', () => {
   const zero = { actual: 0, possible: 0, percentage: 0 };
   it('writes a scoring stage by its points and percentage', () => {
-    expect(summaryText({ overallScore: { actual: 82, possible: 85, percentage: 96.5 }, overallPassFail: { passCount: 0, failCount: 0, total: 0 }, submittedReviews: 1 }))
+    expect(summaryText({ stage: 'TECHNICAL', overallScore: { actual: 82, possible: 85, percentage: 96.5 }, overallPassFail: { passCount: 0, failCount: 0, total: 0 }, submittedReviews: 1 }))
       .toBe('82 of 85 points (96.5%), 1 submitted review');
   });
   it('writes a pass/fail stage by its counts, and plural reviews', () => {
-    expect(summaryText({ overallScore: zero, overallPassFail: { passCount: 21, failCount: 1, total: 22 }, submittedReviews: 2 }))
+    expect(summaryText({ stage: 'GATING', overallScore: zero, overallPassFail: { passCount: 21, failCount: 1, total: 22 }, submittedReviews: 2 }))
       .toBe('21 Pass, 1 Fail of 22 questions, 2 submitted reviews');
-    expect(summaryText({ overallScore: zero, overallPassFail: { passCount: 0, failCount: 0, total: 0 }, submittedReviews: 0 }))
+    expect(summaryText({ stage: 'GATING', overallScore: zero, overallPassFail: { passCount: 0, failCount: 0, total: 0 }, submittedReviews: 0 }))
       .toBe('0 Pass, 0 Fail of 0 questions, 0 submitted reviews');
+  });
+  it('writes the State stage, which marks no questions, by its submitted reviews only (issue 41 item 6)', () => {
+    expect(summaryText({ stage: 'STATE', overallScore: zero, overallPassFail: { passCount: 0, failCount: 0, total: 0 }, submittedReviews: 1 }))
+      .toBe('1 submitted review');
   });
 });
 

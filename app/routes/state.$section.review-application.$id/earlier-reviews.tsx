@@ -56,11 +56,11 @@ function EarlierPass({ open, closeTo }: { open: NonNullable<EarlierReviewsView['
       </p>
       <dl className="ui-facts">
         <div className="ui-facts-wide">
-          <dt>Review summary of this pass</dt>
+          <dt>{EARLIER_REVIEWS.summary}</dt>
           <dd data-testid="earlier-pass-summary">{open.summary}</dd>
         </div>
       </dl>
-      <h4>Decisions</h4>
+      <h4>{EARLIER_REVIEWS.decisions}</h4>
       <ul className="ui-earlier-decisions" data-testid="earlier-pass-decisions">
         {open.reviewers.map((r) => (
           <li key={r.id}>
@@ -74,7 +74,16 @@ function EarlierPass({ open, closeTo }: { open: NonNullable<EarlierReviewsView['
           </li>
         ))}
       </ul>
-      <h4>Marks</h4>
+      {open.rows.length > 0 ? <PassMarks open={open} /> : null}
+    </section>
+  );
+}
+
+/** The pass's marks as a table of questions × reviewers (none for a stage marking no questions: the State stage). */
+function PassMarks({ open }: { open: NonNullable<EarlierReviewsView['open']> }) {
+  return (
+    <>
+      <h4>{EARLIER_REVIEWS.marks}</h4>
       <section className="q-table-region" aria-label={`Marks of ${open.title}`} tabIndex={0}>
         <table className="q-table" data-testid="earlier-pass-marks">
           <caption>Marks and comments of {open.title}{open.showConsensus ? ', with the consensus' : ''}</caption>
@@ -112,6 +121,6 @@ function EarlierPass({ open, closeTo }: { open: NonNullable<EarlierReviewsView['
           </tbody>
         </table>
       </section>
-    </section>
+    </>
   );
 }

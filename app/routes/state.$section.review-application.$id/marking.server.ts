@@ -1,6 +1,6 @@
 // The review screen's marking (decision 038): what the loader hands the page about the caller's own review (the
 // conflict-of-interest declaration, the marks of the step shown, the sections to submit, the decision), the admins'
-// view of the reviews (status, declaration, Unlock), and the review summary; and the action's intents (declare,
+// view of the reviews (status, declaration, Unlock), and the review summary with the decisions; and the action's intents (declare,
 // save marks, submit a section, submit the decision, unlock a review). The mark rules are domain/review-marks.ts,
 // checked here before posting (the same messages the API gives) and again by the API.
 import { data, redirect } from '@remix-run/node';
@@ -14,7 +14,7 @@ import {
   CONSENSUS_MSG, consensusProblem, DECISION_LABELS, MARK_MSG, markProblem, markRule, parseScore, REVIEW_DECISIONS, type MarkMode, type PassFail,
 } from '../../../domain/review-marks';
 import { reviewerTypeLabel } from '../../../domain/review-assignments';
-import { ASSIGNMENT_WORD, computedText, markText, summaryText } from '../../../domain/review-text';
+import { ASSIGNMENT_WORD, computedText, decisionText, markText, stageHasReviews, summaryText } from '../../../domain/review-text';
 import { CONSENSUS_PARAM, consensusRowId, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 import { STAGE_WORD, stageAdmins, stageReviewStatuses } from '../../../domain/workflow';
 import type { Stage } from '../../../domain/permissions';
@@ -59,8 +59,11 @@ export interface MarkingView {
   reviews: { reviewerId: string; name: string; type: string; status: string; declaration: string | null; canUnlock: boolean }[];
   /** The open Unlock review dialog. */
   unlocking: { reviewerId: string; name: string } | null;
-  /** The summary of every stage that has marks. */
-  summary: { stage: string; text: string }[];
+  /**
+   * The summary of every stage that has reviews (domain/review-text.ts stageHasReviews; the State stage too, issue 41
+   * item 6), with the current pass's decisions the caller sees (the state review PDF prints the same).
+   */
+  summary: { stage: string; text: string; decisions: { id: string; text: string; comments: string }[] }[];
   /** Review rubric 4, in the stage's IN_STATE_CONSENSUS status: each question's reviews side by side (sight 'all' on the stage). */
   consensus: null | {
     stage: string;
@@ -169,9 +172,10 @@ export async function markingView(
     mine,
     reviews: sight === 'all' ? reviews : [],
     unlocking: unlockingRow ? { reviewerId: unlockingRow.reviewerId, name: unlockingRow.name } : null,
-    summary: (summary?.stages ?? []).filter((s) => s.markedQuestions > 0).map((s) => ({
+    summary: (summary?.stages ?? []).filter(stageHasReviews).map((s) => ({
       stage: STAGE_WORD[s.stage],
       text: summaryText(s),
+      decisions: s.decisions.map((d) => ({ id: d.reviewerId, text: decisionText(d), comments: d.comments })),
     })),
   };
 }

@@ -2,7 +2,7 @@
 // show; under each question the stage marks, its control (Pass/Fail radios or a score 0..max) and a comment box, in
 // one plain POST form per section (Save, Submit Section; with JavaScript the marks are also saved as they go, through
 // a fetcher that leaves focus where it is); the decision form; the read-only banner; the admins' list of reviews with
-// their declarations and Unlock (a URL-state dialog, ?reviewUnlock=); and the review summary per stage.
+// their declarations and Unlock (a URL-state dialog, ?reviewUnlock=); and the review summary per stage, with its decisions.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useActionData, useLocation, useNavigation } from '@remix-run/react';
 import { Form, useFetcher } from '../../components/form';
@@ -386,7 +386,7 @@ export function ReviewUnlockDialog({ unlocking }: { unlocking: NonNullable<Marki
   );
 }
 
-/** Review rubric 3 per stage that has marks. */
+/** Review rubric 3 per stage that has reviews, with the reviewers' decisions the caller sees (issue 41 item 6). */
 export function SummaryPanel({ summary }: { summary: MarkingView['summary'] }) {
   if (summary.length === 0) return null;
   return (
@@ -396,9 +396,20 @@ export function SummaryPanel({ summary }: { summary: MarkingView['summary'] }) {
       </h2>
       <dl className="ui-facts">
         {summary.map((s) => (
-          <div key={s.stage}>
+          <div key={s.stage} data-testid={`review-summary-${s.stage.toLowerCase()}`}>
             <dt>{s.stage}</dt>
-            <dd>{s.text}</dd>
+            <dd>
+              {s.text}
+              {s.decisions.length > 0 ? (
+                <ul className="ui-facts-list" aria-label={`${s.stage} decisions`}>
+                  {s.decisions.map((d) => (
+                    <li key={d.id}>
+                      {d.text} — {d.comments}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
