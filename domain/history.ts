@@ -119,9 +119,15 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     return `Unlocked the section ${d.sectionName ?? ''} for changes${how}`.replace(/\s+/g, ' ');
   },
   SECTION_RELOCKED: (e) => {
-    const d = (e.details ?? {}) as { sectionName?: string; changes?: { systemNo: string; from: string | null; to: string | null }[] };
+    const d = (e.details ?? {}) as { sectionName?: string; move?: string; changes?: { systemNo: string; from: string | null; to: string | null }[] };
     const changes = (d.changes ?? []).map((c) => `${c.systemNo}: '${c.from ?? 'no answer'}' → '${c.to ?? 'no answer'}'`);
-    return `Resubmitted the unlocked section ${d.sectionName ?? ''} and locked it again${changes.length ? ` (changed ${changes.join('; ')})` : ' (no answer changed)'}`.replace(/\s+/g, ' ');
+    // Locked by a status move (api/services/unlocks.ts lockOpenUnlocks): with the application's resubmit, or another move.
+    const what = !d.move
+      ? `Resubmitted the unlocked section ${d.sectionName ?? ''} and locked it again`
+      : d.move === 'resubmit'
+        ? `Resubmitted the unlocked section ${d.sectionName ?? ''} with the application, which locked it again`
+        : `Locked the unlocked section ${d.sectionName ?? ''} again as the application's status moved`;
+    return `${what}${changes.length ? ` (changed ${changes.join('; ')})` : ' (no answer changed)'}`.replace(/\s+/g, ' ');
   },
   // Messages (docs/decisions/037): details name the thread's subject and the files sent.
   MESSAGE_SENT: (e) => {

@@ -37,7 +37,6 @@ export const UNLOCK_MSG = {
   windowClosedRefusal: 'The unlock window of this programme is closed: the applicant cannot request to unlock the application.',
   draft: 'A draft application is not locked: change it and save.',
   cancelled: 'A cancelled application cannot be unlocked.',
-  revision: 'This application is returned for revision: change the reopened sections and resubmit it before asking to unlock another section.',
   entityProfile: 'The entity information is changed in the Entity Profile; it cannot be unlocked here.',
   alreadyUnlocked: 'This section is already unlocked for changes.',
   pending: 'An unlock request for this section is already waiting for the State Admin.',
@@ -102,12 +101,15 @@ export interface SectionLockFacts {
   pending: boolean;
 }
 
-/** Why this section cannot be opened now (by a request or by the State Admin), or null. 409 for each. */
+/**
+ * Why this section cannot be opened now (by a request or by the State Admin), or null. 409 for each. In
+ * REVISION_NEEDED a section the revision did not reopen is locked like any other and may be asked for (issue 41 item
+ * 7); one it reopened is already unlocked. The resubmit locks every section again, these included (executeMove).
+ */
 export function unlockRefusal(facts: SectionLockFacts): string | null {
   if (facts.isEntityProfile) return UNLOCK_MSG.entityProfile;
   if (facts.status === 'DRAFT') return UNLOCK_MSG.draft;
   if (facts.status === 'CANCELLED' || !isApplicationStatus(facts.status) || !isSubmittedOrLater(facts.status)) return UNLOCK_MSG.cancelled;
-  if (facts.status === 'REVISION_NEEDED') return UNLOCK_MSG.revision;
   if (facts.unlocked) return UNLOCK_MSG.alreadyUnlocked;
   if (facts.pending) return UNLOCK_MSG.pending;
   return null;

@@ -85,7 +85,7 @@ export function normalizeValue(value: unknown): AnswerValue {
 export { areaName, isAreaQuestion };
 
 /** A programme's sections (in display order) and their questions. */
-export async function loadProgram(db: Db, programId: string): Promise<Program> {
+export async function loadProgram(db: Db | Tx, programId: string): Promise<Program> {
   const sectionRows = await db.select().from(sections).where(eq(sections.programId, programId)).orderBy(asc(sections.displayOrder));
   const questionRows = await db
     .select({ q: questions })

@@ -20,6 +20,7 @@ import { notifyResubmitted, notifyStatusMove } from './notifications';
 import { guardProblem } from './consensus-guards';
 import { restartPasses } from './review-passes';
 import { releaseApplicationHolds, removeStoredBytes } from './pending-uploads';
+import { lockOpenUnlocks } from './unlocks';
 import {
   allowedActionsOfRoles, moveInputProblems, refusal, rejectReasonText, targetStatus, workflowAction, WORKFLOW_MSG,
   type ActionId, type AssignmentStatus, type MoveInput,
@@ -124,6 +125,8 @@ export async function executeMove(
       // Sections are open only while REVISION_NEEDED, and then only those the state reopened.
       if (from === 'REVISION_NEEDED' || reopened.length > 0 || to === 'SUBMITTED' || to === 'RESUBMITTED') {
         await tx.update(applicationSections).set({ unlocked: false, updatedAt: now }).where(eq(applicationSections.applicationId, app.id));
+        // …and the unlocks open on them end with them (an unlock approved during the revision is resubmitted with it).
+        await lockOpenUnlocks(tx, app, actor.userId, actionId);
       }
       if (reopened.length > 0) {
         // An upsert: an application made outside the API (bulk data) may have no row for a section yet.

@@ -8,7 +8,7 @@ import { applicationSections, answers, programs, unlockRequests } from '../db/sc
 import { conflict, notFound } from '../http';
 import { audit } from './audit';
 import { notifyUnlockRequested } from './unlock-notifications';
-import type { Program, SectionRow } from './application-content';
+import { loadProgram, type Program, type SectionRow } from './application-content';
 import { answerText } from '../../domain/answer-text';
 import { UNLOCK_MSG, unlockWindowOpen, windowToggleRefusal, WINDOW_MSG, type UnlockWindowStatus } from '../../domain/unlock-requests';
 
@@ -132,26 +132,52 @@ export async function relockSection(ctx: ApiContext, open: OpenSection): Promise
       .limit(1)
       .for('update');
     if (!unlock) throw conflict(UNLOCK_MSG.notUnlocked);
-    const before = (unlock.snapshot ?? {}) as Record<string, unknown>;
-    const after = await sectionAnswers(tx, open.applicationId, open.program, open.section.id);
-    const changes: AnswerChange[] = (open.program.bySection.get(open.section.id) ?? [])
-      .filter((q) => q.type !== 'Header' && canonical(before[q.id] ?? null) !== canonical(after[q.id] ?? null))
-      .map((q) => ({
-        questionId: q.id, systemNo: q.systemNo, question: q.text,
-        from: answerText(q, before[q.id] ?? null), to: answerText(q, after[q.id] ?? null),
-      }));
-    const now = new Date();
-    await tx.update(unlockRequests).set({ status: 'RELOCKED', relockedBy: open.userId, relockedAt: now }).where(eq(unlockRequests.id, unlock.id));
-    await tx
-      .update(applicationSections)
-      .set({ unlocked: false, updatedAt: now })
-      .where(and(eq(applicationSections.applicationId, open.applicationId), eq(applicationSections.sectionId, open.section.id)));
-    await audit(tx, {
-      action: 'SECTION_RELOCKED', entity: 'unlock-request', userId: open.userId, applicationId: open.applicationId, organizationId: open.organizationId,
-      details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, changes },
-    });
-    return changes;
+    return lockAgain(tx, open, unlock);
   });
+}
+
+/** The open unlock `unlock` of the section ends (RELOCKED), the section is locked, the history names what changed. */
+async function lockAgain(tx: Tx, open: Omit<OpenSection, 'userId'> & { userId: string | null }, unlock: { id: string; snapshot: unknown }, move?: string): Promise<AnswerChange[]> {
+  const before = (unlock.snapshot ?? {}) as Record<string, unknown>;
+  const after = await sectionAnswers(tx, open.applicationId, open.program, open.section.id);
+  const changes: AnswerChange[] = (open.program.bySection.get(open.section.id) ?? [])
+    .filter((q) => q.type !== 'Header' && canonical(before[q.id] ?? null) !== canonical(after[q.id] ?? null))
+    .map((q) => ({
+      questionId: q.id, systemNo: q.systemNo, question: q.text,
+      from: answerText(q, before[q.id] ?? null), to: answerText(q, after[q.id] ?? null),
+    }));
+  const now = new Date();
+  await tx.update(unlockRequests).set({ status: 'RELOCKED', relockedBy: open.userId, relockedAt: now }).where(eq(unlockRequests.id, unlock.id));
+  await tx
+    .update(applicationSections)
+    .set({ unlocked: false, updatedAt: now })
+    .where(and(eq(applicationSections.applicationId, open.applicationId), eq(applicationSections.sectionId, open.section.id)));
+  await audit(tx, {
+    action: 'SECTION_RELOCKED', entity: 'unlock-request', userId: open.userId, applicationId: open.applicationId, organizationId: open.organizationId,
+    details: { sectionId: open.section.id, sectionName: open.section.name, unlockRequestId: unlock.id, changes, ...(move ? { move } : {}) },
+  });
+  return changes;
+}
+
+/**
+ * A status move that locks every section (executeMove: the resubmit of a revision, a revision asked for, a submit)
+ * ends the application's open unlocks with them, each with its history entry as the "Resubmit section" writes it:
+ * an unlock approved during a revision (issue 41 item 7) is resubmitted with the application, and none stays open
+ * on a locked section (which would refuse every later request for it). In the move's transaction.
+ */
+export async function lockOpenUnlocks(tx: Tx, app: { id: string; organizationId: string; programId: string }, userId: string | null, move: string): Promise<void> {
+  const open = await tx
+    .select({ id: unlockRequests.id, sectionId: unlockRequests.sectionId, snapshot: unlockRequests.snapshot })
+    .from(unlockRequests)
+    .where(and(eq(unlockRequests.applicationId, app.id), eq(unlockRequests.status, 'APPROVED')))
+    .for('update');
+  if (open.length === 0) return;
+  const program = await loadProgram(tx, app.programId);
+  for (const unlock of open) {
+    const section = program.sections.find((s) => s.id === unlock.sectionId);
+    if (!section) continue;
+    await lockAgain(tx, { applicationId: app.id, organizationId: app.organizationId, section, program, userId }, unlock, move);
+  }
 }
 
 export interface UnlockWindow {

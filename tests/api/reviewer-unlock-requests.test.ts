@@ -31,7 +31,7 @@ const APPS: Record<string, ApplicationStatus> = {
   'GA-RU0001': 'GATING_REVIEW', // assigned to the RSM reviewer: asked, listed, approved
   'GA-RU0002': 'GATING_REVIEW', // assigned to no one: the RSM admin asks while the window is closed
   'GA-RU0003': 'TECHNICAL_REVIEW', // another stage for the RSM admin: 403
-  'GA-RU0004': 'REVISION_NEEDED', // 409
+  'GA-RU0004': 'REVISION_NEEDED', // asked for a section the revision did not reopen
   'GA-RU0005': 'DRAFT', // not the state's to see: 404
 };
 
@@ -125,9 +125,12 @@ describe('POST unlock-requests/review-request', () => {
   });
 
   it('409 for a section that cannot be unlocked, 400 without a message', async () => {
+    // Returned for revision: a section it did not reopen is locked and may be asked for (issue 41 item 7); one open is not.
     const revision = await askFor('rsm.reviewer@example.gov', 'GA-RU0004');
-    expect(revision.status).toBe(409);
-    expect(revision.body.message).toBe(UNLOCK_MSG.revision);
+    expect(revision.status, JSON.stringify(revision.body)).toBe(201);
+    const again = await askFor('rsm.reviewer@example.gov', 'GA-RU0004');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(UNLOCK_MSG.pending);
     const entity = await askFor('rsm.admin@example.gov', 'GA-RU0002', entitySection);
     expect(entity.status).toBe(409);
     expect(entity.body.message).toBe(UNLOCK_MSG.entityProfile);

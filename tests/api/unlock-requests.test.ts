@@ -71,12 +71,13 @@ describe('the organization asks', () => {
     // The state side does not ask; the financial reviewer writes nothing.
     expect((await ask({ applicationId: APP, sectionId: S.technology, message: 'x' }, T.state)).status).toBe(403);
     expect((await ask({ applicationId: APP, sectionId: S.technology, message: 'x' }, T.financial)).status).toBe(403);
-    // The entity information, and an application returned for revision.
+    // The entity information, and the section a revision reopened (already unlocked; the others may be asked for:
+    // tests/api/revision-unlock-requests.test.ts).
     const profile = await ask({ applicationId: APP, sectionId: S['entity-information'] ?? Object.values(S)[0], message: 'x' });
     expect(profile.status).toBe(409);
-    const revision = await ask({ applicationId: 'GA-LKV007', sectionId: S.technology, message: 'x' });
+    const revision = await ask({ applicationId: 'GA-LKV007', sectionId: S.financial, message: 'x' });
     expect(revision.status).toBe(409);
-    expect(revision.body.message).toBe(UNLOCK_MSG.revision);
+    expect(revision.body.message).toBe(UNLOCK_MSG.alreadyUnlocked);
   });
 
   it('refuses every request while the window is closed, and says so on the form', async () => {
