@@ -1,29 +1,32 @@
 // The side menu of spec section 2: items and paths; who sees each item comes from the permissions
 // table (domain/permissions.ts), and tests/unit/menu.test.ts pins the result to the spec's table.
-import { rolesThatCan, type Action, type Entity } from './permissions';
+import { rolesThatCan, type Access, type Action, type Entity } from './permissions';
 import type { RoleName, RoleType } from './roles';
 import { prefixFor } from './roles';
 
 export type MenuIcon =
   | 'dashboard' | 'users' | 'applications' | 'organizations' | 'reviewers'
-  | 'unlock' | 'profile' | 'documents' | 'messages' | 'history' | 'candidates';
+  | 'unlock' | 'profile' | 'documents' | 'messages' | 'history' | 'candidates' | 'admin';
 
 export interface MenuItemDef {
   label: string;
   segment: string;
   icon: MenuIcon;
-  /** The item is shown to the roles holding this permission in domain/permissions.ts (on some record). */
-  shownWith: { action: Action; entity: Entity };
+  /** The item is shown to the roles holding this permission in domain/permissions.ts (on some record; `through` these access levels only, when given). */
+  shownWith: { action: Action; entity: Entity; through?: readonly Access[] };
   /** Derived from the permissions table. */
   roles: readonly RoleName[];
 }
 
-const item = (label: string, segment: string, icon: MenuIcon, action: Action, entity: Entity): MenuItemDef => ({
-  label, segment, icon, shownWith: { action, entity }, roles: rolesThatCan(action, entity),
+const item = (label: string, segment: string, icon: MenuIcon, action: Action, entity: Entity, through?: readonly Access[]): MenuItemDef => ({
+  label, segment, icon, shownWith: { action, entity, ...(through ? { through } : {}) }, roles: rolesThatCan(action, entity, through),
 });
 
 export const MENU_ITEMS: readonly MenuItemDef[] = [
   item('Dashboard', 'dashboard', 'dashboard', 'read', 'application'),
+  // Not in spec 2's table (its route is in spec 2's list): the Organization Admin's overview, for who manages an
+  // organization's users from inside it (issue 41 item 4).
+  item('Admin Dashboard', 'admin-dashboard', 'admin', 'read', 'user', ['organization']),
   item('Users', 'users', 'users', 'read', 'user'),
   item('Applications', 'applications', 'applications', 'read', 'application'),
   // Not in spec 2's table: the ranking of review rubric 6 (decision 043), for the roles that may open it (issue 41 item 13).

@@ -1,10 +1,12 @@
-// Dashboard counts: organization (spec 3 Org dashboard counts) and state (one per status plus ALL).
+// Dashboard counts: organization (spec 3 Org dashboard counts), the Organization Admin's overview (spec 2
+// /org/admin-dashboard: applications by status, members by status) and state (one per status plus ALL).
 import { Router } from 'express';
 import { count, eq, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
 import { requireUser, currentAuth } from '../guard';
 import { organizationRoute, requireStateScope } from '../services/application-access';
+import { organizationOverview } from '../services/organization-overview';
 import { applications } from '../db/schema';
 import { param } from '../db/paging';
 import { STATE_VISIBLE_STATUSES, stateVisible } from './review-list';
@@ -31,6 +33,16 @@ export function dashboardRoutes(ctx: ApiContext): Router {
       draftApplications: row?.draftApplications ?? 0,
       submittedApplications: row?.submittedApplications ?? 0,
     });
+  }));
+
+  // The admin dashboard's counts: the applications as the organization's list reads them (so each count is that list's
+  // total for the status), the members as its Users list shows them (who reads that list reads these).
+  const overview = organizationOverview(ctx);
+  router.get('/organization/:orgId/application-counts/by-status', ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
+    res.json(await overview.applicationStatusCounts(String(req.params.orgId)));
+  }));
+  router.get('/users/organization/:orgId/counts', ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
+    res.json(await overview.memberCounts(String(req.params.orgId)));
   }));
 
   // The same visibility as the state list (review-list.ts stateVisible), so each count is the list's total for

@@ -48,7 +48,7 @@ export interface Actor {
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const isActive = (...statuses: string[]): UserStatus => (statuses.every((s) => s === 'active') ? 'active' : 'inactive');
 /** A member's status in an organization's list: invited until accepted, else active when membership and account both are. */
-const memberStatus = (membership: string, account: string): MemberStatus => (membership === 'invited' ? 'invited' : isActive(membership, account));
+export const memberStatus = (membership: string, account: string): MemberStatus => (membership === 'invited' ? 'invited' : isActive(membership, account));
 const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** Every session of these users ends now (spec 4: an inactive account is signed out; api/services/auth.ts says why). */

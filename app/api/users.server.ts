@@ -2,7 +2,7 @@
 // edit and the status toggle.
 import { get, patch, post, put, seg, type ApiSession } from './client.server';
 import type { UserListPage, UserRow } from './types';
-import type { UserFormInput, UserStatus } from '../../domain/user-form';
+import type { MemberStatus, UserFormInput, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
 export interface PageQuery {
@@ -27,6 +27,10 @@ export const listRoles = (api: ApiSession, of: UsersOf) =>
   'organizationId' in of
     ? get<RoleChoice[]>(api, '/roles/organization', { type: 'organization' })
     : get<RoleChoice[]>(api, '/roles/state', { type: 'state' });
+
+/** An organization's members by their status there, as its Users list shows them ('invited': a pending invitation). */
+export const memberCounts = (api: ApiSession, organizationId: string) =>
+  get<Record<MemberStatus, number>>(api, `/users/organization/${seg(organizationId)}/counts`);
 
 /** 400 with `errors` keyed by field when the API refuses a value; 409 when the email is already a user here. */
 export const addUser = (api: ApiSession, of: UsersOf, input: UserFormInput) =>

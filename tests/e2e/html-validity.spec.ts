@@ -80,7 +80,7 @@ test('signed-out screens are valid HTML', async ({ page, baseURL, javaScriptEnab
 });
 
 const ROLES: [name: string, email: string, start: string[]][] = [
-  ['organization admin', ACCOUNTS.orgAdmin, ['/org/dashboard', '/org/select-organization', '/org/applications?new=1', '/org/applications/bead-applcn/GA-LKV001']],
+  ['organization admin', ACCOUNTS.orgAdmin, ['/org/dashboard', '/org/admin-dashboard', '/org/select-organization', '/org/applications?new=1', '/org/applications/bead-applcn/GA-LKV001']],
   ['organization staff', ACCOUNTS.orgStaff, ['/org/dashboard']],
   ['state admin', ACCOUNTS.stateAdmin, ['/state/dashboard']],
   ['RSM reviewer', ACCOUNTS.rsmReviewer, ['/state/dashboard']],
@@ -116,7 +116,7 @@ test('with JavaScript, every form of the hydrated pages has a submit button (wca
   await page.goto('/org/applications?status=DRAFT');
   const draft = (await page.getByRole('link', { name: /^Delete GA-/ }).first().getAttribute('aria-label'))!.replace('Delete ', '');
   for (const path of [
-    '/org/dashboard', '/org/select-organization', '/org/applications', '/org/applications?filters=open', '/org/applications?new=1',
+    '/org/dashboard', '/org/admin-dashboard', '/org/select-organization', '/org/applications', '/org/applications?filters=open', '/org/applications?new=1',
     `/org/applications?delete=${draft}`, `/org/applications/bead-applcn/${draft}`, '/org/applications/bead-applcn/GA-LKV001',
     '/org/organization-profile', '/org/history',
   ]) failures.push(...(await formsWithoutSubmit(page, path)));

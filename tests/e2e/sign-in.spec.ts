@@ -5,18 +5,18 @@ import { test, expect, signIn, signInThroughForm, logOut, menuLabels, scan, ACCO
 
 /** Every item of spec 2's side menu and its path segment: a role's other items are screens it may not open. */
 const MENU_SEGMENTS: Record<string, string> = {
-  Dashboard: 'dashboard', Users: 'users', Applications: 'applications', 'Candidate Dashboard': 'candidate-dashboard',
+  Dashboard: 'dashboard', 'Admin Dashboard': 'admin-dashboard', Users: 'users', Applications: 'applications', 'Candidate Dashboard': 'candidate-dashboard',
   Organizations: 'organizations', Reviewers: 'reviewers',
   'Unlock Requests': 'unlock-requests', 'Entity Profile': 'organization-profile', Documents: 'documents', Messages: 'messages', History: 'history',
 };
 
 const CASES: { email: string; role: string; menu: string[]; messages: boolean; type: 'org' | 'state' }[] = [
   { email: ACCOUNTS.orgAdmin, role: 'Organization Admin', type: 'org', messages: true,
-    menu: ['Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'] },
+    menu: ['Dashboard', 'Admin Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'] },
   { email: ACCOUNTS.orgStaff, role: 'Organization Staff', type: 'org', messages: true,
     menu: ['Dashboard', 'Applications', 'Entity Profile', 'Documents', 'Messages', 'History'] },
   { email: ACCOUNTS.summitAdmin, role: 'Organization Admin', type: 'org', messages: true,
-    menu: ['Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'] },
+    menu: ['Dashboard', 'Admin Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'] },
   { email: ACCOUNTS.stateAdmin, role: 'State Admin', type: 'state', messages: true,
     menu: ['Dashboard', 'Users', 'Applications', 'Candidate Dashboard', 'Organizations', 'Reviewers', 'Unlock Requests', 'Messages', 'History'] },
   { email: ACCOUNTS.stateReviewer, role: 'State Reviewer', type: 'state', messages: false, menu: ['Dashboard', 'Applications'] },

@@ -4,7 +4,8 @@ import { menuFor, redirectForMenuPath, selectedMenuPath } from '../../domain/men
 import { canUseMessages, roleLabel, roleTypeOf, type RoleName } from '../../domain/roles';
 
 const EXPECTED: Record<RoleName, string[]> = {
-  Organization_Admin: ['Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'],
+  // Admin Dashboard: not in spec 2's table, its route is in spec 2's list (issue 41 item 4).
+  Organization_Admin: ['Dashboard', 'Admin Dashboard', 'Users', 'Applications', 'Unlock Requests', 'Entity Profile', 'Documents', 'Messages', 'History'],
   Organization_Staff: ['Dashboard', 'Applications', 'Entity Profile', 'Documents', 'Messages', 'History'],
   State_Admin: ['Dashboard', 'Users', 'Applications', 'Candidate Dashboard', 'Organizations', 'Reviewers', 'Unlock Requests', 'Messages', 'History'],
   State_Reviewer: ['Dashboard', 'Applications'],
@@ -25,7 +26,7 @@ describe('menuFor', () => {
 
   it('uses the spec paths', () => {
     expect(menuFor('Organization_Admin', 'org').map((m) => m.path)).toEqual([
-      '/org/dashboard', '/org/users', '/org/applications', '/org/unlock-requests', '/org/organization-profile',
+      '/org/dashboard', '/org/admin-dashboard', '/org/users', '/org/applications', '/org/unlock-requests', '/org/organization-profile',
       '/org/documents', '/org/messages', '/org/history',
     ]);
   });
@@ -41,6 +42,8 @@ describe('selection and redirects', () => {
     expect(redirectForMenuPath('/org/users', 'Organization_Staff', 'org')).toBe('/org/dashboard');
     expect(redirectForMenuPath('/state/organizations', 'CTC_Admin', 'state')).toBe('/state/dashboard');
     expect(redirectForMenuPath('/org/users', 'Organization_Admin', 'org')).toBeNull();
+    expect(redirectForMenuPath('/org/admin-dashboard', 'Organization_Staff', 'org')).toBe('/org/dashboard');
+    expect(redirectForMenuPath('/org/admin-dashboard', 'Organization_Admin', 'org')).toBeNull();
     expect(redirectForMenuPath('/org/not-a-menu-path', 'Organization_Staff', 'org')).toBeNull();
   });
 });
