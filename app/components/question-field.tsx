@@ -1,26 +1,27 @@
 // One question of a dynamic form (spec 2 Application form, 5): label with its dotted number indented
 // 20px per level, instructions, the input for its type, and its error tied to it (aria-describedby).
 // Plain elements with the build-time classes of question-classes.ts (decision 021): no Chakra component and no
-// inline style per question. Inputs filter what is typed by spec 5's rules with JavaScript (domain/input.ts,
-// utils/formatted-input.ts); the server checks every save in any case.
+// inline style per question. Inputs filter what is typed by spec 5's rules with JavaScript (FilteredInput:
+// domain/typed-input.ts, utils/formatted-input.ts); the server checks every save in any case.
 //
 // Ids, for links and aria-describedby (the error summary links to `#q-{questionId}`):
 //   q-{questionId}            the question's first control (for a table, its scrolling region)
 //   q-{questionId}-hint       its instructions           q-{questionId}-error    its error message
 //   q-{questionId}-warning    its warning                q-{questionId}-typing   the polite live region of its filters
 //   q-{questionId}-zip-error  an address's zip input message
-import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { TextArea, TextInput } from './text-input';
+import { FilteredInput } from './filtered-input';
 import { columnKey, type AnswerValue, type QuestionDef, type TableColumn } from '../../domain/questions';
 // Direct imports, not the validation index: the first load must not reach the answer checks (live-check.ts).
 import { inputMaxLength } from '../../domain/validation/conditions';
 import { displayLevel } from '../../domain/validation/display';
-import { APPLICATION_NUMBER_LENGTH, DATE_INPUT_LENGTH, NOT_APPLICABLE } from '../../domain/validation/limits';
-import { addressZip, formatCurrency, formatPhone, formatZip, PHONE_INPUT_LENGTH, ZIP_INPUT_LENGTH } from '../../domain/format';
-import type { TypedKind } from '../../domain/input';
+import { NOT_APPLICABLE } from '../../domain/validation/limits';
+import { addressZip, formatCurrency, formatPhone, formatZip } from '../../domain/format';
+import type { TypedKind } from '../../domain/typed-input';
 import { JURISDICTIONS } from '../../domain/jurisdictions';
 import { cellName, fieldName, partName, rowCountName } from '../utils/question-form';
-import { loadTyping, reformat, typedInputProps, useTableTotals } from '../utils/formatted-input';
+import { loadTyping, reformat, useTableTotals } from '../utils/formatted-input';
 import { nativeSelectStyle } from './forms';
 import { FileQuestion, type UploadSettings } from './file-question';
 
@@ -167,19 +168,20 @@ function renderControl(p: ControlProps): ReactNode {
       const kind = q.readOnly ? undefined : textKind(q.responseType);
       // Spec 5: amounts grouped ('1,234,567.50', the $ outside), phones as (xxx) xxx-xxxx; stored plain (answersFromForm).
       const shown = currency ? formatCurrency(asText(value)) : phone ? formatPhone(asText(value)) : asText(value);
-      const input = (
-        <TextInput
-          {...(kind ? filtering : common)}
-          name={fieldName(q.id)}
-          type={type}
-          inputMode={inputMode}
-          defaultValue={shown}
-          placeholder={q.placeholder ?? undefined}
-          maxLength={inputMaxLength(q) ?? (phone ? PHONE_INPUT_LENGTH : undefined)}
-          readOnly={q.readOnly}
-          onBlur={currency ? (e) => reformat(e.currentTarget, formatCurrency) : undefined}
-          {...(kind ? typedInputProps(kind, typingId, notify) : { onChange: (e: ChangeEvent<HTMLInputElement>) => notify(e.target.value) })}
-        />
+      const attributes = {
+        name: fieldName(q.id),
+        type,
+        inputMode,
+        defaultValue: shown,
+        placeholder: q.placeholder ?? undefined,
+        maxLength: inputMaxLength(q),
+        readOnly: q.readOnly,
+        onBlur: currency ? (e: FocusEvent<HTMLInputElement>) => reformat(e.currentTarget, formatCurrency) : undefined,
+      } as const;
+      const input = kind ? (
+        <FilteredInput {...filtering} {...attributes} kind={kind} statusId={typingId} onValue={notify} />
+      ) : (
+        <TextInput {...common} {...attributes} onChange={(e: ChangeEvent<HTMLInputElement>) => notify(e.target.value)} />
       );
       return (
         <>
@@ -198,16 +200,17 @@ function renderControl(p: ControlProps): ReactNode {
     case 'Date':
       return (
         <>
-          <TextInput
+          <FilteredInput
             {...filtering}
+            kind="date"
+            statusId={typingId}
+            onValue={notify}
             className="q-date"
             name={fieldName(q.id)}
             type="text"
             inputMode="numeric"
-            maxLength={DATE_INPUT_LENGTH}
             placeholder={q.placeholder ?? 'MM/DD/YYYY'}
             defaultValue={asText(value)}
-            {...typedInputProps('date', typingId, notify)}
           />
           <TypingStatus id={typingId} />
         </>
@@ -322,21 +325,28 @@ function AddressInput({ question: q, value, disabled, id }: ControlProps) {
           </select>
         </div>
         {/* Spec 5: entered as digits, shown with a dash after 5 (12345-6789); stored as digits. */}
-        {part('zip', 'Zip code', {
-          autoComplete: 'postal-code',
-          inputMode: 'numeric',
-          maxLength: ZIP_INPUT_LENGTH,
-          defaultValue: formatZip(addressZip(address)),
-          'aria-invalid': zipMessage ? true : undefined,
-          'aria-describedby': zipMessage ? `${zipErrorId} ${zipTypingId}` : zipTypingId,
-          onBlur: (e: { currentTarget: HTMLInputElement }) => {
-            const typed = e.currentTarget.value;
-            loadTyping().then(({ zipInputError }) => setZipMessage(zipInputError(typed)), () => undefined);
-          },
-          ...typedInputProps('zip', zipTypingId, (typed) => {
-            if (zipMessage) loadTyping().then(({ zipInputError }) => setZipMessage(zipInputError(typed)), () => undefined);
-          }),
-        })}
+        <div>
+          <label htmlFor={partId('zip')}>Zip code</label>
+          <FilteredInput
+            kind="zip"
+            statusId={zipTypingId}
+            id={partId('zip')}
+            name={partName(q.id, 'zip')}
+            defaultValue={formatZip(addressZip(address))}
+            disabled={disabled}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            aria-invalid={zipMessage ? true : undefined}
+            aria-describedby={zipMessage ? `${zipErrorId} ${zipTypingId}` : zipTypingId}
+            onBlur={(e) => {
+              const typed = e.currentTarget.value;
+              loadTyping().then(({ zipInputError }) => setZipMessage(zipInputError(typed)), () => undefined);
+            }}
+            onValue={(typed) => {
+              if (zipMessage) loadTyping().then(({ zipInputError }) => setZipMessage(zipInputError(typed)), () => undefined);
+            }}
+          />
+        </div>
       </div>
       <TypingStatus id={zipTypingId} />
       {zipMessage ? (
@@ -393,20 +403,16 @@ function TableInput({ question: q, value, disabled, id }: ControlProps) {
     }
     if (c.type === 'Multiline') return <TextArea aria-label={label} name={name} defaultValue={row[key] ?? ''} disabled={disabled} rows={2} />;
     const kind = cellKind(c.type);
-    const input = (
-      <TextInput
-        aria-label={label}
-        aria-describedby={kind ? typingId : undefined}
-        name={name}
-        defaultValue={c.type === 'Currency' ? formatCurrency(row[key] ?? '') : row[key] ?? ''}
-        disabled={disabled}
-        inputMode={c.type === 'Number' || c.type === 'Currency' ? 'decimal' : c.type === 'Date' ? 'numeric' : undefined}
-        maxLength={c.type === 'ApplicationNumber' ? APPLICATION_NUMBER_LENGTH : c.type === 'Date' ? DATE_INPUT_LENGTH : undefined}
-        placeholder={c.type === 'Date' ? 'MM/DD/YYYY' : c.type === 'ApplicationNumber' ? 'GA-XXXXXX' : undefined}
-        onBlur={c.type === 'Currency' ? (e) => reformat(e.currentTarget, formatCurrency) : undefined}
-        {...(kind ? typedInputProps(kind, typingId) : {})}
-      />
-    );
+    const attributes = {
+      'aria-label': label,
+      name,
+      defaultValue: c.type === 'Currency' ? formatCurrency(row[key] ?? '') : row[key] ?? '',
+      disabled,
+      inputMode: c.type === 'Number' || c.type === 'Currency' ? 'decimal' : c.type === 'Date' ? 'numeric' : undefined,
+      placeholder: c.type === 'Date' ? 'MM/DD/YYYY' : c.type === 'ApplicationNumber' ? 'GA-XXXXXX' : undefined,
+      onBlur: c.type === 'Currency' ? (e: FocusEvent<HTMLInputElement>) => reformat(e.currentTarget, formatCurrency) : undefined,
+    } as const;
+    const input = kind ? <FilteredInput {...attributes} aria-describedby={typingId} kind={kind} statusId={typingId} /> : <TextInput {...attributes} />;
     return c.type === 'Currency' ? (
       <div className="q-affix">
         <span aria-hidden="true">$</span>

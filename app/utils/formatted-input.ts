@@ -1,26 +1,27 @@
 // Browser helpers for inputs that filter and format what is typed (spec 5: phone (xxx) xxx-xxxx, number, amounts
 // grouped with a leading minus, zip 12345-6789, dates MM/DD/YYYY, table Alphanumeric and ApplicationNumber cells;
-// the rules themselves are domain/input.ts) and for the live totals of a table. The server renders the same
+// the rules themselves are domain/typed-input.ts) and for the live totals of a table. The server renders the same
 // formats, and checks every save, without them.
+//
+// Each input event is filtered synchronously, in its own handler, from the input's value as the browser left it:
+// the next key the browser handles already sees the formatted value. (The filters used to load in their own chunk
+// on the first focus: the keys typed meanwhile piled up unfiltered and the formatted length's maxlength cut them,
+// '12a345-67x89' ended as '12345-67'; issue 41 item 11.) The zip's own message still loads on demand (loadTyping).
 import { useEffect, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
-import type { TypedKind } from '../../domain/input';
+import { applyTyped, TYPING_HINT, type TypedKind } from '../../domain/typed-input';
 import { columnKey, type AnswerValue, type TableColumn, type TableRow } from '../../domain/questions';
 import { isSummedColumn, tableTotals } from '../../domain/format';
 import { cellName } from './question-form';
 
-// The filters (domain/input.ts) are fetched when a filtering input is first focused, in their own chunk: no first
-// paint needs them (issue 8, first-load budget). A character typed before they arrive is filtered when they do.
+// The zip input's message (domain/input.ts zipInputError) is fetched when it is first needed, in its own chunk: it
+// brings the validation messages, which no first paint needs (issue 8, first-load budget).
 type Typing = typeof import('./typing-kit');
-let typing: Typing | null = null;
 let loadingTyping: Promise<Typing> | null = null;
 export function loadTyping(): Promise<Typing> {
-  loadingTyping ??= import('./typing-kit').then(
-    (module) => (typing = module),
-    (error: unknown) => {
-      loadingTyping = null; // tried again on the next focus
-      throw error;
-    },
-  );
+  loadingTyping ??= import('./typing-kit').catch((error: unknown) => {
+    loadingTyping = null; // tried again next time
+    throw error;
+  });
   return loadingTyping;
 }
 
@@ -46,20 +47,12 @@ function announce(el: HTMLInputElement, message: string) {
 }
 
 /**
- * Applies spec 5's input rule of `kind` to what was just typed into `el` (an input event): the filtered,
- * formatted value, the caret after the same characters as before, and a polite word when a character was
- * refused, then `then` with the value. The server checks every save in any case (without JavaScript nothing
- * filters).
+ * Applies spec 5's input rule of `kind` to what was just typed or pasted into `el` (its input event, handled at
+ * once): the filtered, formatted value, the caret after the same characters as before, and a polite word when a
+ * character was refused, then `then` with the value. The server checks every save in any case (without
+ * JavaScript nothing filters).
  */
 export function filterInput(el: HTMLInputElement, kind: TypedKind, then?: (value: string) => void) {
-  if (!typing) {
-    loadTyping().then(
-      () => filterInput(el, kind, then),
-      () => then?.(el.value), // no filter: the save still checks
-    );
-    return;
-  }
-  const { applyTyped, TYPING_HINT } = typing;
   const before = previous.get(el) ?? el.defaultValue;
   const focused = el.ownerDocument.activeElement === el;
   const result = applyTyped(kind, el.value, el.selectionStart ?? el.value.length, before);
@@ -74,15 +67,13 @@ export function filterInput(el: HTMLInputElement, kind: TypedKind, then?: (value
 
 /**
  * The props of an input that filters as it is typed: its live region's id, the value before each input, and
- * the filter before `onValue` sees the value. Spread them last (they own onFocus and onChange).
+ * the filter before `onValue` sees the value. Spread them last (they own onFocus and onChange). Used through
+ * components/filtered-input.tsx, which also leaves the length to the filter.
  */
 export function typedInputProps(kind: TypedKind, statusId: string, onValue?: (value: string) => void) {
   return {
     'data-typing-status': statusId,
-    onFocus: (e: FocusEvent<HTMLInputElement>) => {
-      previous.set(e.currentTarget, e.currentTarget.value);
-      loadTyping().catch(() => undefined);
-    },
+    onFocus: (e: FocusEvent<HTMLInputElement>) => previous.set(e.currentTarget, e.currentTarget.value),
     onChange: (e: ChangeEvent<HTMLInputElement>) => filterInput(e.currentTarget, kind, onValue),
   };
 }

@@ -1,4 +1,5 @@
-// What a filtering input needs from domain/input.ts, loaded on its first focus (formatted-input.ts, decision 021).
-// Imported through this module so that the chunk holds only these (domain/input.ts also builds a Zod schema for
-// the API, which a dynamic import of the module itself would bring along).
-export { applyTyped, TYPING_HINT, zipInputError } from '../../domain/input';
+// The zip input's own message (domain/input.ts), loaded when first needed (formatted-input.ts loadTyping, decision
+// 021): it brings the validation messages, which no first paint needs. Imported through this module so that the
+// chunk holds only it (domain/input.ts also builds a Zod schema for the API, which a dynamic import of the module
+// itself would bring along). The filters applied while typing are domain/typed-input.ts, loaded with the page.
+export { zipInputError } from '../../domain/input';

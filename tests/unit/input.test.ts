@@ -1,6 +1,8 @@
-// Input hygiene rules shared by the API and the UI (domain/input.ts).
+// Input hygiene rules shared by the API and the UI (domain/input.ts) and the filters applied while typing
+// (domain/typed-input.ts).
 import { describe, expect, it } from 'vitest';
-import { applyTyped, filterTyped, IsoDaySchema, isCleanInput, isCleanText, requestTargetProblem, type TypedKind } from '../../domain/input';
+import { IsoDaySchema, isCleanInput, isCleanText, requestTargetProblem } from '../../domain/input';
+import { applyTyped, filterTyped, type TypedKind } from '../../domain/typed-input';
 import { PORTAL_MSG } from '../../domain/messages';
 
 describe('clean text', () => {
