@@ -20,7 +20,7 @@ export interface ListQuestion extends FormQuestion {
 
 export function QuestionList({
   questions,
-  values,
+  values: given,
   errors,
   disabled,
   onDirty,
@@ -45,6 +45,9 @@ export function QuestionList({
   /** The answer of a question the server fills from another (22 from 21), refreshed as that one changes. */
   filled?: (q: ListQuestion, answersBySystemNo: Record<string, AnswerValue>) => AnswerValue | undefined;
 }) {
+  // A read-only answer (179, 24) is the server's, never the form's: the browser does not post it, so a refused save's
+  // answers lack it; it is always shown as stored.
+  const values = useMemo(() => withStoredReadOnly(questions, given), [questions, given]);
   const [current, setCurrent] = useState(values);
   // With JavaScript, an answer the user changes is checked as they type with the same rules the server uses.
   const [live, setLive] = useState<Record<string, string | null>>({});
@@ -115,6 +118,13 @@ export function QuestionList({
       ))}
     </div>
   );
+}
+
+/** The answers to show: those given, with each read-only question's stored answer in place of whatever was given for it. */
+function withStoredReadOnly(questions: readonly ListQuestion[], values: Record<string, AnswerValue>): Record<string, AnswerValue> {
+  const stored = questions.filter((q) => q.readOnly && q.type !== 'Header');
+  if (stored.every((q) => values[q.id] === q.answer)) return values;
+  return { ...values, ...Object.fromEntries(stored.map((q) => [q.id, q.answer])) };
 }
 
 /** Links to every answer that needs attention, for a screen reader or a long form. */
