@@ -30,11 +30,25 @@ export const MESSAGE_MSG = {
   noThreads: 'No conversations yet',
 } as const;
 
+/** A message's subject line: its text before the first dot (all of it when it starts with a dot or has none), spaces collapsed. */
+function subjectLine(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  return text.split('.')[0]!.trim() || text;
+}
+
 /** The subject of a new thread: its text before the first dot, at most 30 characters (spec 5). */
 export function subjectFrom(content: string): string {
-  const text = content.replace(/\s+/g, ' ').trim();
-  const beforeDot = text.split('.')[0]!.trim();
-  return (beforeDot || text).slice(0, SUBJECT_MAX).trim();
+  return subjectLine(content).slice(0, SUBJECT_MAX).trim();
+}
+
+/**
+ * The subject as a person reads it (issue 41 item 13): the stored subject is cut to 30 characters (spec 5), often
+ * mid-word; when it came from the thread's first message (`content`), that message's subject line is its whole.
+ * A subject the first message does not start with is shown as stored.
+ */
+export function wholeSubject(thread: { subject: string; content: string }): string {
+  const line = subjectLine(thread.content);
+  return thread.subject && line.startsWith(thread.subject) ? line : thread.subject;
 }
 
 export interface MessageDraft {

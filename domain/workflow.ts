@@ -16,7 +16,7 @@
 //   same answer the API gives and the UI can show.
 // - moveInputProblems(action, input, currentStatus?): the missing or wrong fields of a move's body, with messages
 //   (without currentStatus: the checks that hold for any row, as a bulk move makes them once).
-// - BULK_ACTION_IDS, BULK_MAX, BULK_MSG: what the state's list takes on several applications at once.
+// - BULK_ACTION_IDS, BULK_MAX, BULK_MSG, bulkActionLabel: what the state's list takes on several applications at once.
 // - REJECT_REASONS (spec 3, ids 1-9), FINAL_STATUSES, CHANGE_STATUS_TARGETS, WORKFLOW_MSG.
 import { APPLICATION_MSG, MSG } from './messages';
 import { isReadOnly, VENDOR_STAGE, type Stage } from './permissions';
@@ -239,6 +239,16 @@ export function isBulkActionId(value: unknown): value is ActionId {
 
 export function isActionId(value: unknown): value is ActionId {
   return typeof value === 'string' && (ACTION_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * An action's label in the state list's bulk bar (issue 41 item 13): its menu label, but a stage's move back to its
+ * review from consensus (spec 7 mark-as-{gating,technical}-review-state) says so, as it shares the menu label
+ * 'Gating Review' ('Technical Review') with the move into that review. One row's menu never offers both; the bar can.
+ */
+export function bulkActionLabel(id: ActionId): string {
+  const { label } = workflowAction(id);
+  return id.endsWith('-review-state') ? `${label} (back from consensus)` : label;
 }
 
 /** The rows of an action (one, or one per stage for the assignment actions). */

@@ -24,7 +24,7 @@ import { ShellErrorBoundary } from '../components/error-boundary';
 import { reviewerTypeLabel, type ReviewerType } from '../../domain/review-assignments';
 import { statusLabel } from '../../domain/statuses';
 import {
-  BULK_MAX, BULK_MSG, CHANGE_STATUS_TARGETS, REJECT_REASONS, isBulkActionId, workflowAction, type ActionId,
+  BULK_MAX, BULK_MSG, CHANGE_STATUS_TARGETS, REJECT_REASONS, bulkActionLabel, isBulkActionId, workflowAction, type ActionId,
 } from '../../domain/workflow';
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -86,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     reviewers,
   };
   return {
-    action: { id: actionId, label: action.label, needs: action.needs, effect: effectOf(actionId) },
+    action: { id: actionId, label: bulkActionLabel(actionId), needs: action.needs, effect: effectOf(actionId) },
     rows: preview.rows,
     ids,
     back,

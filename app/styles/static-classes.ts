@@ -28,6 +28,8 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-after': { mt: 6 },
   'ui-after-muted': { mt: 6, fontSize: 'sm', color: 'fg.muted' },
   'ui-link': { textDecoration: 'underline' },
+  // A name shown whole (issue 41 item 13): a long file name with no spaces wraps anywhere rather than being cut or widening its table.
+  'ui-whole-name': { overflowWrap: 'anywhere' },
   'ui-row': { display: 'flex', flexWrap: 'wrap', gap: 4, mt: 6 },
   'ui-note': { mt: 8, p: 4, borderWidth: '1px', borderRadius: 'md', bg: 'bg.muted', fontSize: 'sm', '& > p:first-of-type': { fontWeight: 'semibold', mb: 1 } },
   // Buttons (a <button> or an <a>): the button recipe's variants.
@@ -210,7 +212,8 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
     '& > ul a:hover': { bg: 'bg.muted' },
     '& > ul a[aria-current]': { bg: 'bg.muted', boxShadow: 'inset 3px 0 0 0 currentColor' },
   },
-  'ui-thread-subject': { fontWeight: 'semibold', flex: '1' },
+  // The whole subject in the DOM (screen readers, text browsers); on the screen at most three lines, cut between words.
+  'ui-thread-subject': { fontWeight: 'semibold', flex: '1', minW: 0, lineClamp: '3' },
   'ui-thread-meta': { display: 'block', width: 'full', fontSize: 'sm' },
   'ui-thread-filter': { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: 2, mb: 3, '& > select': { flex: '1', minW: '10rem' } },
   'ui-conversation': {

@@ -1,6 +1,6 @@
 // The messages' compose rules (spec 5 Messages; decision 037): one check for the browser, the route action and the API.
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTACHMENTS, MESSAGE_CONTENT_MAX, MESSAGE_MSG, messageDraftErrors, messagesApplicationPath, subjectFrom } from '../../domain/conversations';
+import { MAX_ATTACHMENTS, MESSAGE_CONTENT_MAX, MESSAGE_MSG, messageDraftErrors, messagesApplicationPath, subjectFrom, wholeSubject } from '../../domain/conversations';
 
 describe('subjectFrom', () => {
   it.each([
@@ -12,6 +12,19 @@ describe('subjectFrom', () => {
   ])('%j → %j', (text, subject) => expect(subjectFrom(text)).toBe(subject));
 
   it('is at most 30 characters', () => expect(subjectFrom('x'.repeat(100))).toHaveLength(30));
+});
+
+describe('wholeSubject (issue 41 item 13)', () => {
+  it('reads the whole subject line of the first message the stored subject was cut from', () => {
+    expect(wholeSubject({ subject: 'A question about the pole atta', content: 'A question about the pole attachment agreements and their drafts. Which one?' }))
+      .toBe('A question about the pole attachment agreements and their drafts');
+    expect(wholeSubject({ subject: 'Many spaces and lines', content: '  Many   spaces\nand lines. Then more' })).toBe('Many spaces and lines');
+  });
+  it('keeps a subject the first message does not start with', () => {
+    expect(wholeSubject({ subject: 'Engineering costs in the budget table', content: 'Please break out the engineering costs by phase.' }))
+      .toBe('Engineering costs in the budget table');
+    expect(wholeSubject({ subject: 'Budget', content: '' })).toBe('Budget');
+  });
 });
 
 describe('messageDraftErrors', () => {

@@ -4,7 +4,7 @@
 // below it are hand-written from DESIGN 4 too.
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_IDS, actionsFrom, allowedActions, allowedActionsOfRoles, CHANGE_STATUS_TARGETS, FINAL_STATUSES, moveInputProblems, refusal, REJECT_REASONS,
+  ACTION_IDS, actionsFrom, allowedActions, allowedActionsOfRoles, BULK_ACTION_IDS, bulkActionLabel, CHANGE_STATUS_TARGETS, FINAL_STATUSES, moveInputProblems, refusal, REJECT_REASONS,
   rolesOf, STATE_MOVE_IDS, targetStatus, WORKFLOW_ACTIONS, WORKFLOW_MSG, type ActionId, type AssignmentStatus,
 } from '../../domain/workflow';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
@@ -220,5 +220,16 @@ describe('what a move needs', () => {
   it('takes optional comments on the other moves, at most 2000 characters', () => {
     expect(moveInputProblems('mark-as-gating-review', {}, 'SUBMITTED')).toEqual({});
     expect(moveInputProblems('withdraw', { comments: 'x'.repeat(2001) }, 'SUBMITTED')).toEqual({ comments: WORKFLOW_MSG.commentsTooLong });
+  });
+});
+
+describe('the bulk bar\'s labels (issue 41 item 13)', () => {
+  it('name every action once: the move back to review from consensus says so', () => {
+    expect(bulkActionLabel('mark-as-gating-review')).toBe('Gating Review');
+    expect(bulkActionLabel('mark-as-gating-review-state')).toBe('Gating Review (back from consensus)');
+    expect(bulkActionLabel('mark-as-technical-review')).toBe('Technical Review');
+    expect(bulkActionLabel('mark-as-technical-review-state')).toBe('Technical Review (back from consensus)');
+    const labels = BULK_ACTION_IDS.map(bulkActionLabel);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

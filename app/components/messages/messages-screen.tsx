@@ -13,7 +13,7 @@ import { useHydrated } from '../../utils/use-hydrated';
 import { ComposeFields } from './compose';
 import type { MessagesLoaderData, SendFailure } from './messages.server';
 import type { ThreadMessage, ThreadSummary } from '../../api/messages.server';
-import { MESSAGE_MSG, messagesApplicationPath } from '../../../domain/conversations';
+import { MESSAGE_MSG, messagesApplicationPath, wholeSubject } from '../../../domain/conversations';
 import { formatListDateTime } from '../../../domain/dates';
 import { isApplicationStatus, isSubmittedOrLater } from '../../../domain/statuses';
 
@@ -113,17 +113,20 @@ function ThreadItem({ thread, side, selected, search }: { thread: ThreadSummary;
   return (
     <li>
       <Link to={withParams(search, { thread: thread.id, new: null })} aria-current={selected ? 'true' : undefined} data-testid="thread-link">
-        <span className="ui-thread-subject">{thread.subject}</span>
+        {/* The whole subject (at most a few lines on the screen); spaces between the parts, which a text browser shows on one line (issue 41 item 13). */}
+        <span className="ui-thread-subject">{wholeSubject(thread)}</span>{' '}
         {thread.unreadCount > 0 ? (
-          <span className="ui-unread" data-testid="thread-unread">
-            {thread.unreadCount}
-            <span className="visually-hidden"> unread</span>
-          </span>
+          <>
+            <span className="ui-unread" data-testid="thread-unread">
+              {thread.unreadCount}
+              <span className="visually-hidden"> unread</span>
+            </span>{' '}
+          </>
         ) : null}
         <span className="ui-thread-meta">
           {side === 'state' ? `${thread.organization.legalName} · ` : ''}
           {thread.applicationId ?? ''} · {formatListDateTime(thread.lastMessageAt)}
-        </span>
+        </span>{' '}
         <span className="ui-thread-meta">{last.length > 80 ? `${last.slice(0, 80)}…` : last}</span>
       </Link>
     </li>
@@ -150,7 +153,7 @@ function Conversation({
     <>
       <div className="ui-conversation-head">
         <h2 id="conversation-heading" className="ui-h2" tabIndex={-1} ref={headingRef}>
-          {thread.subject}
+          {wholeSubject(thread)}
         </h2>
         <p>
           {side === 'state' ? `${thread.organization.legalName} · ` : ''}

@@ -10,7 +10,6 @@ import { DialogActions, ConfirmActions, UrlDialog } from '../../components/url-d
 import { ErrorList, FormAlert } from '../../components/forms';
 import { closeDialogs } from '../../utils/url-state';
 import { useHydrated } from '../../utils/use-hydrated';
-import { truncateFileName } from '../../../domain/validation/display';
 import { DOCUMENT_FILE_EXTENSIONS } from '../../../domain/validation/limits';
 import { validateAnswerFile } from '../../../domain/validation/files';
 import { DOCUMENT_MSG } from '../../../domain/messages';
@@ -183,7 +182,7 @@ function Versions({ opened, shownId }: { opened: Opened; shownId: string }) {
         {opened.versions.map((v) => (
           <li key={v.id} data-testid="document-version">
             Version {v.version}
-            {v.current ? ' (current)' : ''}: <span title={v.fileName}>{truncateFileName(v.fileName)}</span>, {formatBytes(v.fileSize)}, {formatListDate(v.createdAt)}{' '}
+            {v.current ? ' (current)' : ''}: <span className="ui-whole-name">{v.fileName}</span>, {formatBytes(v.fileSize)}, {formatListDate(v.createdAt)}{' '}
             {v.id === shownId ? (
               '(shown)'
             ) : (
@@ -208,7 +207,7 @@ export function VersionDialog({ opened }: { opened: Opened }) {
   return (
     <UrlDialog id="new-version" title="Upload New Version" closeTo={close}>
       <p>
-        The new file becomes version {doc.version + 1} of <strong title={doc.fileName}>{doc.displayName}</strong>. Draft applications and the entity
+        The new file becomes version {doc.version + 1} of <strong className="ui-whole-name">{doc.fileName}</strong>. Draft applications and the entity
         profile that use it will use the new version; submitted applications keep the version they were submitted with. Earlier versions stay
         downloadable.
       </p>
@@ -234,7 +233,7 @@ export function PreviewDialog({ opened, shownId }: { opened: Opened; shownId: st
   return (
     <UrlDialog id="preview-file" title="Preview File" closeTo={close}>
       <p>
-        <strong title={shown.fileName}>{truncateFileName(shown.fileName)}</strong>
+        <strong className="ui-whole-name">{shown.fileName}</strong>
         {total > 1 ? ` (Version ${shown.version} of ${total})` : ''}, {formatBytes(shown.fileSize)}
       </p>
       <div className="ui-preview" data-testid="preview-body" data-kind={kind}>
@@ -275,7 +274,7 @@ export function DeleteDialog({ opened }: { opened: Opened }) {
         <>
           <p>{DOCUMENT_LIBRARY_MSG.deleteConfirm}</p>
           <p>
-            <span title={doc.fileName}>{doc.displayName}</span>
+            <span className="ui-whole-name">{doc.fileName}</span>
             {opened.versions.length > 1 ? ` and its ${opened.versions.length - 1} earlier version${opened.versions.length > 2 ? 's' : ''}` : ''} will be removed from
             the library.
           </p>

@@ -1,5 +1,5 @@
 // The organization's documents library (spec 2 menu Documents, 3 Document, 7 Documents; decision 036): a table (File
-// Name cut to 30, Program, Size, Type, Submitted By, Uploaded, Actions) paged by the list kit, Upload Document, and per
+// Name, whole and wrapping (issue 41 item 13), Program, Size, Type, Submitted By, Uploaded, Actions) paged by the list kit, Upload Document, and per
 // row Preview, Download, New version and Delete (or why it cannot be deleted). Every dialog is URL state (decision
 // 004): ?upload=1, ?version=id, ?preview=id, ?delete=id; all plain GET/POST, so everything works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -82,7 +82,7 @@ function columns(search: string, may: (doc: LibraryDocument) => boolean): Column
       header: 'File Name',
       cell: (d) => (
         <>
-          <span title={d.fileName}>{d.displayName}</span>
+          <span className="ui-whole-name">{d.fileName}</span>
           {d.version > 1 ? (
             <>
               {' '}

@@ -16,7 +16,7 @@ import { clampPage } from '../../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../../components/error-boundary';
 import { stateReadScope } from '../../../domain/access';
 import { can } from '../../../domain/permissions';
-import { BULK_ACTION_IDS, isActionId, workflowAction } from '../../../domain/workflow';
+import { BULK_ACTION_IDS, bulkActionLabel, isActionId, workflowAction } from '../../../domain/workflow';
 import { formatListDate } from '../../../domain/dates';
 import { LIST_SPEC, listChips, listQuery, readListState, tabOf, tabPath, tabsFor } from './list-state';
 import { reviewColumns, type StateListRow } from './columns';
@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const organizationName = organizations.find((o) => o.id === state.filters.organization)?.name ?? null;
   // The bulk bar offers what at least one row of the page allows, in menu order; each row is then checked on its own.
   const bulk = BULK_TABS.has(tab.id)
-    ? BULK_ACTION_IDS.filter((id) => list.applications.some((app) => app.allowedActions.includes(id))).map((id) => ({ id, label: workflowAction(id).label }))
+    ? BULK_ACTION_IDS.filter((id) => list.applications.some((app) => app.allowedActions.includes(id))).map((id) => ({ id, label: bulkActionLabel(id) }))
     : [];
   // Score Preview per row for the rubric's readers (decision 042).
   const scorePreview = can(user.role, 'read', 'rubric');
