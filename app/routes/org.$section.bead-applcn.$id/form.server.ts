@@ -20,6 +20,10 @@ import { validateAnswerFile, VALIDATION_MSG } from '../../../domain/validation';
 import { relockSection, requestUnlock, unlockState } from '../../api/unlock-requests.server';
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { AnswerValue } from '../../../domain/questions';
+import { CHECK_PARAM, isChecking } from './check';
+
+/** ?check=1 (check.ts): the section shown with the submit's completeness rule applied. */
+const checking = (request: Request) => isChecking(new URL(request.url).searchParams);
 
 async function loadForm(request: Request, context: LoaderFunctionArgs['context'], id: string, saving = false) {
   const user = await requirePortalUser(request, context, 'org', { holdAnswers: saving });
@@ -31,7 +35,7 @@ async function loadForm(request: Request, context: LoaderFunctionArgs['context']
   const slug = new URL(request.url).searchParams.get('step');
   const step = steps.find((s) => s.slug === slug) ?? steps[0];
   if (!step) throw data(APPLICATION_MSG.notFound, { status: 404 });
-  const [view, areaCounts] = await readOrFail(caller, Promise.all([sectionView(api, applicationId, step.sectionId), projectAreaCounts(api)]), {
+  const [view, areaCounts] = await readOrFail(caller, Promise.all([sectionView(api, applicationId, step.sectionId, { required: !saving && checking(request) }), projectAreaCounts(api)]), {
     notFound: APPLICATION_MSG.notFound,
   });
   const areas = areaCounts.map((a) => a.name);
@@ -63,6 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     applicationId, steps, step, view, areas, areaCounts: filling,
     restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
     section: params.section ?? 'applications',
+    check: checking(request),
     canSubmit: can(user.role, 'update', 'application'),
     maxUploadBytes: context.portal.maxUploadBytes,
   };
@@ -92,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? 'save');
-  const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}`;
+  const here = `/org/${params.section ?? 'applications'}/bead-applcn/${applicationId}?step=${step.slug}${checking(request) ? `&${CHECK_PARAM}=1` : ''}`;
 
   if (intent === 'unlock-request') {
     const message = String(form.get('message') ?? '');

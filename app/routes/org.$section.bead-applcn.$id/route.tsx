@@ -22,6 +22,7 @@ import { LibraryDialog } from './library';
 import { asFileValue } from '../../components/file-question';
 import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './unlock';
 import { lockedNotice } from '../../../domain/unlock-requests';
+import { checkedStep } from './check';
 
 export { action, loader } from './form.server';
 
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, unlock, canRequestUnlock, library } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, unlock, canRequestUnlock, library, check } = useLoaderData<typeof loader>();
   const location = useLocation();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
@@ -61,7 +62,10 @@ export default function ApplicationForm() {
     [areaCounts],
   );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
-  const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values ? actionData : (restored ?? undefined) });
+  // A refused save's answers are unsaved; a refused submit's are the stored ones (its summary's links must not ask
+  // whether to leave them).
+  const refusedSubmit = Object.keys(actionData?.sectionErrors ?? {}).length > 0;
+  const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values && !refusedSubmit ? actionData : (restored ?? undefined) });
   const sectionErrors = actionData?.sectionErrors ?? {};
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
@@ -140,7 +144,8 @@ export default function ApplicationForm() {
       {/* Read first: the saved message of a page loaded without JavaScript, then what needs correcting. */}
       <InlineStatus />
       <SubmitErrors steps={steps} sectionErrors={sectionErrors} message={actionData?.message ?? null} base={base} />
-      <ErrorSummary questions={view.questions} errors={actionData?.values ? errors : {}} />
+      {/* A refused save's answers, or (?check=1, from a refused submit's summary) what the section lacks to be submitted. */}
+      <ErrorSummary questions={view.questions} errors={actionData?.values || (check && !restored) ? errors : {}} />
       <p className="ui-back">
         <Link to={`/org/${section}`} className="ui-link">
           Back to {section === 'applications' ? 'Applications' : section}
@@ -177,7 +182,7 @@ export default function ApplicationForm() {
               {sectionBody}
             </div>
           ) : (
-            <Form method="post" action={`${base}?step=${step.slug}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+            <Form method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
               {sectionBody}
             </Form>
           )}

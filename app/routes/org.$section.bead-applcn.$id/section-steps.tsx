@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { APPLICATION_MSG } from '../../../domain/messages';
 import type { SectionStatusRow } from '../../api/types';
 import { LockState } from './revision-notice';
+import { checkedStep } from './check';
 
 const STATUS_WORDS = { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', COMPLETED: 'Completed' } as const;
 
@@ -58,7 +59,7 @@ export function SubmitErrors({ steps, sectionErrors, message, base }: { steps: S
           .filter((s) => sectionErrors[s.sectionId])
           .map((s) => (
             <li key={s.sectionId}>
-              <Link to={`${base}?step=${s.slug}`}>
+              <Link to={checkedStep(base, s.slug)}>
                 {s.name}: {sectionErrors[s.sectionId]}
               </Link>
             </li>
