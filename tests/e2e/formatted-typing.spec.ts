@@ -10,13 +10,13 @@ const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
 
 /**
  * A slow phone: the CPU four times slower (Chrome's own throttling), and every script fetched once the page is
- * ready (a chunk loaded on demand) answered 400 ms late, as on a slow network. The first load is not slowed.
+ * ready (a chunk loaded on demand) answered 1.5 s late, as on a slow network. The first load is not slowed.
  */
 async function slowPhone(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const late = async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     // The page may have been left meanwhile (the next round's goto): its request is gone, not an error.
     await route.continue().catch(() => undefined);
   };
