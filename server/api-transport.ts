@@ -2,13 +2,14 @@
 // (embedded mode), or over HTTP when the API runs elsewhere (API_BASE_URL). Both speak the same requests and answers
 // (domain/api-call.ts); the caller (app/utils/api.server.ts callApi) does not know which it has.
 //
-// In this process a call is a plain Node request and response pair made by light-my-request's documented `inject`
-// (no socket), handed to an Express app that mounts the API router: the same middleware, authentication, validation,
-// error mapping and JSON as over HTTP (decision 096).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+// In this process a call is HTTP over a pair of in-memory streams, with Node's documented interfaces only (decision
+// 096): an `http.request` whose `createConnection` gives one end, and an `http.Server` (never listening) handed the
+// other end as a connection (its 'connection' event takes any Duplex). The API sees a real IncomingMessage and
+// ServerResponse: the same middleware, authentication, validation, error mapping and JSON as over a socket, and a
+// streamed answer (the exports) has the streams' backpressure.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { Duplex, Readable } from 'node:stream';
 import express, { type Router } from 'express';
-import inject from 'light-my-request';
 import { answerLifetime, stillKept, type Lifetime } from '../api/process-cache';
 import { copyOfAnswer, type ApiAnswer, type ApiTransport } from '../domain/api-call';
 
@@ -18,6 +19,62 @@ export { copyOfAnswer } from '../domain/api-call';
 const API_PREFIX = '/api/v1';
 /** Kept answers of the in-process transport at most (then it starts again), as api/process-cache.ts's caches. */
 const KEPT_ANSWERS_LIMIT = 10_000;
+/** Names the call a request belongs to, between this module's client and its server (nothing else reaches them). */
+const CALL_HEADER = 'x-in-process-call';
+
+/**
+ * One end of an in-memory connection: what is written to it is read from the other end. A write waits (its callback)
+ * until the other end's reader wants more, so a slow reader slows the writer, as a socket does.
+ */
+class MemoryEnd extends Duplex {
+  other!: MemoryEnd;
+  #pending: (() => void) | undefined;
+  /** The API reads the client's address from the socket: the portal's own UI, on this machine. */
+  readonly remoteAddress = '127.0.0.1';
+  readonly remotePort = 0;
+
+  _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (this.other.push(chunk)) done();
+    else this.other.#pending = done;
+  }
+
+  _final(done: (error?: Error | null) => void): void {
+    this.other.push(null);
+    done();
+  }
+
+  _read(): void {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.();
+  }
+
+  _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    if (!this.other.destroyed) this.other.destroy();
+    done(error);
+  }
+
+  // What Node's HTTP client and server ask of a socket; an in-memory one has no timer, delay or keep-alive.
+  setTimeout(): this {
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+}
+
+function memoryConnection(): [MemoryEnd, MemoryEnd] {
+  const a = new MemoryEnd({ allowHalfOpen: true });
+  const b = new MemoryEnd({ allowHalfOpen: true });
+  a.other = b;
+  b.other = a;
+  return [a, b];
+}
 
 /** The bearer token of a call, when it carries one. */
 function callToken(headers: Record<string, string>): string | undefined {
@@ -33,6 +90,7 @@ async function multipart(form: FormData): Promise<{ contentType: string; payload
 }
 
 type Dispatched = IncomingMessage & { auth?: unknown };
+type Prepare = (req: Dispatched, res: ServerResponse) => void;
 
 /** The headers of a call, with X-Forwarded-For always set (see inProcessTransport). */
 function forwarded(headers: Record<string, string>): Record<string, string> {
@@ -51,11 +109,50 @@ export function inProcessTransport(api: Router): ApiTransport {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(API_PREFIX, api);
-  /** Hands one request to the app, after `prepare` has seen the request and response. */
-  const dispatcher = (prepare: (req: Dispatched, res: ServerResponse) => void) => (req: IncomingMessage, res: ServerResponse) => {
-    prepare(req as Dispatched, res);
+  /** What each call in flight wants to see of its request and response before the API has them. */
+  const prepares = new Map<string, Prepare>();
+  let calls = 0;
+  const server = http.createServer({ requestTimeout: 0, headersTimeout: 0, keepAliveTimeout: 0 }, (req, res) => {
+    const id = req.headers[CALL_HEADER];
+    delete req.headers[CALL_HEADER];
+    if (typeof id === 'string') prepares.get(id)?.(req, res);
     app(req as Parameters<typeof app>[0], res as Parameters<typeof app>[1]);
-  };
+  });
+
+  /** One call: its answer's head, and its body as a stream. */
+  function dispatch(method: string, path: string, headers: Record<string, string>, payload: string | Buffer | undefined, prepare: Prepare): Promise<IncomingMessage> {
+    const id = String(++calls);
+    prepares.set(id, prepare);
+    return new Promise((resolve, reject) => {
+      const request = http.request({
+        method,
+        path: API_PREFIX + path,
+        host: 'api.in-process',
+        headers: { ...headers, [CALL_HEADER]: id, ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}) },
+        createConnection: () => {
+          const [client, served] = memoryConnection();
+          server.emit('connection', served);
+          return client as unknown as import('node:net').Socket;
+        },
+      });
+      request.once('response', (answer) => {
+        prepares.delete(id);
+        resolve(answer);
+      });
+      request.once('error', (error) => {
+        prepares.delete(id);
+        reject(error);
+      });
+      request.end(payload);
+    });
+  }
+
+  async function readWhole(answer: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   // GET answers the API built from values it keeps (api/process-cache.ts: the profile, the unread counts), by token
   // and address, given again while those values are kept: every signed-in page asks for both (decision 063).
   const keptAnswers = new Map<string, { lifetime: Lifetime; answer: ApiAnswer; auth: unknown }>();
@@ -81,22 +178,21 @@ export function inProcessTransport(api: Router): ApiTransport {
       const known = token ? call.verified?.get(token) : undefined;
       let dispatched: Dispatched | undefined;
       let served: ServerResponse | undefined;
-      const answer = await inject(
-        dispatcher((req, res) => {
-          dispatched = req;
-          served = res;
-          // Verified earlier in this UI request: the API's guards take it as this request's identity.
-          if (known) req.auth = known;
-        }),
-        { method: call.method as 'GET', url: API_PREFIX + call.path, headers, payload, remoteAddress: '127.0.0.1' },
-      );
+      const answer = await dispatch(call.method, call.path, headers, payload, (req, res) => {
+        dispatched = req;
+        served = res;
+        // Verified earlier in this UI request: the API's guards take it as this request's identity.
+        if (known) req.auth = known;
+      });
+      const text = await readWhole(answer);
+      const status = answer.statusCode ?? 500;
       if (token && call.verified) {
         // Signing out ends the token for the rest of this request too.
         if (call.path.startsWith('/logout')) call.verified.delete(token);
-        else if (!known && dispatched?.auth && answer.statusCode < 400) call.verified.set(token, dispatched.auth);
+        else if (!known && dispatched?.auth && status < 400) call.verified.set(token, dispatched.auth);
       }
-      const result: ApiAnswer = { status: answer.statusCode, headers: flatHeaders(answer.headers), text: answer.payload };
-      const lifetime = keptKey && answer.statusCode === 200 && served ? answerLifetime(served) : undefined;
+      const result: ApiAnswer = { status, headers: flatHeaders(answer.headers), text };
+      const lifetime = keptKey && status === 200 && served ? answerLifetime(served) : undefined;
       if (lifetime && dispatched?.auth) {
         if (keptAnswers.size >= KEPT_ANSWERS_LIMIT) keptAnswers.clear();
         keptAnswers.set(keptKey!, { lifetime, answer: copyOfAnswer(result), auth: dispatched.auth });
@@ -104,20 +200,15 @@ export function inProcessTransport(api: Router): ApiTransport {
       return result;
     },
     async stream(call) {
-      // payloadAsStream: the answer comes at its head, its body a Readable the API's writes go into, with backpressure.
       let served: ServerResponse | undefined;
-      const answer = await inject(
-        dispatcher((_req, res) => {
-          served = res;
-        }),
-        { method: 'GET', url: API_PREFIX + call.path, headers: forwarded(call.headers), remoteAddress: '127.0.0.1', payloadAsStream: true },
-      );
-      const body = answer.stream();
+      const answer = await dispatch('GET', call.path, forwarded(call.headers), undefined, (_req, res) => {
+        served = res;
+      });
       // A reader that stops early (the browser cancelled the download) closes the API's response, as a socket would.
-      body.once('close', () => {
+      answer.once('close', () => {
         if (served && !served.writableFinished) served.destroy();
       });
-      return { status: answer.statusCode, headers: flatHeaders(answer.headers), body };
+      return { status: answer.statusCode ?? 500, headers: flatHeaders(answer.headers), body: answer };
     },
   };
 }
