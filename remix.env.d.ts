@@ -10,9 +10,9 @@ declare module '@remix-run/node' {
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    portal: import('./server/portal').PortalConfig;
+    portal: import('./domain/ui-context').PortalConfig;
     /** How callApi reaches /api/v1: in this process (embedded API) or over HTTP (API_BASE_URL); chosen in server/portal.ts. */
-    api: import('./server/api-transport').ApiTransport;
+    api: import('./domain/api-call').ApiTransport;
     clientIp?: string;
     /** This response's Content-Security-Policy nonce (server/portal.ts). */
     cspNonce?: string;
@@ -23,9 +23,5 @@ declare module '@remix-run/node' {
      * server/serve-ui.ts reads the URL's scheme). Cookies are `Secure` only then, as HSTS is (decision 009).
      */
     secureRequest?: boolean;
-    /** The portal's page handler (server/page-handler.ts) takes a finished document beside its Response (decision 059). */
-    wholeDocuments?: boolean;
-    /** Threads that render this process's pages, when it has them (server/render-threads.ts, decision 078). */
-    renderThreads?: import('./server/render-threads').RenderThreads;
   }
 }

@@ -6,9 +6,6 @@ import type { ServerBuild } from '@remix-run/node';
 import { processCount, readEnv, type Env } from './server/env';
 import { describeDatabaseError, isDatabaseUnavailable } from './api/db/errors';
 import { describeTimings, runPrimary, startPortal } from './server/start';
-import { renderThreadCount } from './server/render-threads';
-
-const renderThreads = (n: number) => (n === 1 ? '1 render thread' : `${n} render threads`);
 
 // The process's own start (node's clock origin) and when this module ran, after its imports had loaded.
 const processStarted = Math.round(performance.timeOrigin);
@@ -38,9 +35,8 @@ function serve() {
   const buildUrl = pathToFileURL(path.resolve('build/index.js')).href;
   const { server, database } = startPortal(env, {
     build: apiOnly ? undefined : async () => (await import(buildUrl)) as ServerBuild,
-    buildUrl,
     onReady: (db, timings) =>
-      console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}${apiOnly ? '' : `, ${renderThreads(renderThreadCount(env))}`}) ${apiOnly ? 'API only, ' : ''}ready in ${Date.now() - started} ms (modules ${started - processStarted} ms before that; ${describeTimings(timings)})`),
+      console.log(`Broadband Grants Portal on http://localhost:${env.PORT} (${db.kind}, ${env.NODE_ENV}) ${apiOnly ? 'API only, ' : ''}ready in ${Date.now() - started} ms (modules ${started - processStarted} ms before that; ${describeTimings(timings)})`),
   });
   database.catch((err) => {
     console.error('The portal could not start:', err);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
-  Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteLoaderData,
+  Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData,
 } from '@remix-run/react';
 import chakraGlobalHref from './styles/chakra-global.css';
 import fontsHref from './styles/app.css';
@@ -9,9 +9,7 @@ import { readPreferences, readToast } from './utils/session.server';
 import { Toaster } from './components/toaster';
 import { MotionRoot } from './components/motion';
 import { GeneralErrorBoundary } from './components/error-boundary';
-import { PageLinks, PageScripts } from './components/kept-markup';
 import { useNonce } from './utils/nonce';
-import { onServer } from './utils/on-server';
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -60,8 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* Remix's <Links>, written once for each shape of page on the server (decision 073). */}
-        {onServer ? <PageLinks /> : <Links />}
+        <Links />
       </head>
       <body>
         {/* Chakra is provided by the pages that use it (components/chakra-page.tsx), not here: docs/decisions/014. */}
@@ -72,10 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </MotionRoot>
         <ScrollRestoration nonce={nonce} />
-        {/* Server only: the server's document starts these scripts after its first paint, so they differ from what
-            <Scripts> renders in the browser; as the tail of <body> hydration leaves them alone (decision 056). They
-            are Remix's <Scripts>, written once for each shape of page (decision 072). */}
-        {onServer ? <PageScripts nonce={nonce} /> : null}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

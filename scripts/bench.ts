@@ -49,7 +49,6 @@ import {
 import { loadApplicationContent, toQuestion, type ProgramQuestion } from '../api/services/application-content';
 import { createPortalServer } from '../server/edge';
 import { createPortalApp } from '../server/portal';
-import { pagesAtOnce, renderThreadCount } from '../server/render-threads';
 import { THREAD_NAMES } from '../api/worker-thread';
 import { readEnv } from '../server/env';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
@@ -668,7 +667,7 @@ let floorNote = '';
 let floorPageUrl: string | undefined;
 
 /** Each engine's page admission and render threads, as its portal was set up (printed in its report). */
-const pageSettings = new Map<Engine, { pagesInTurn: number; renderThreads: number }>();
+const pageSettings = new Map<Engine, { pagesInTurn: number }>();
 
 /**
  * A list's page and its API call, on page 2 where the list has one; a smaller list (1k) shows its last page, since
@@ -695,12 +694,12 @@ async function openListPortal(engine: Engine, db: Database, build: ServerBuild, 
   const env = readEnv({
     NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
-    PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY, RENDER_THREADS: process.env.RENDER_THREADS,
-    // The engine the settings describe (the defaults of RENDER_THREADS read it), as npm start would be given it.
+    PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY,
+    // The engine the settings describe, as npm start would be given it.
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
   });
-  pageSettings.set(engine, { pagesInTurn: pagesAtOnce(env), renderThreads: renderThreadCount(env) });
-  const server = await listen(createPortalApp({ env, database: db, build, buildUrl: pathToFileURL(path.resolve('build/index.js')).href }), port);
+  pageSettings.set(engine, { pagesInTurn: env.PAGE_CONCURRENCY });
+  const server = await listen(createPortalApp({ env, database: db, build }), port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const api = client(baseUrl);
   api.token = await signIn(api, adminEmail);
@@ -909,7 +908,7 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const k = (n: number) => `${n / 1000}k`;
 
 function report(f: EngineFigures) {
-  const { pagesInTurn, renderThreads } = pageSettings.get(f.engine) ?? { pagesInTurn: 0, renderThreads: 0 };
+  const { pagesInTurn } = pageSettings.get(f.engine) ?? { pagesInTurn: 0 };
   console.log(`\n=== ${f.engine} ===`);
   console.log(`setup: open ${s(f.setup.openMs)}, migrate ${s(f.setup.migrateMs)}, demo seed ${s(f.setup.demoSeedMs)}, bench data (grown, or loaded from the dump) ${
     Object.entries(f.setup.seedMs).map(([n, t]) => `to ${k(Number(n))} ${s(t)}`).join(', ')}`);
@@ -935,7 +934,7 @@ function report(f: EngineFigures) {
   }
   /** Issue 8's bound at HEAVY_CONNECTIONS: latency from queueing alone (connections ÷ throughput) × 1.3, in ms. */
   const queueingBound = (requestsPerSec: number) => (1.3 * HEAVY_CONNECTIONS * 1000) / requestsPerSec;
-  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms(queueingBound(f.page.heavy.requestsPerSec))} ms (measured ${f.page.heavy.p95}); state page ${ms(queueingBound(f.state.page.heavy.requestsPerSec))} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057), ${renderThreads} render thread${renderThreads === 1 ? '' : 's'} (RENDER_THREADS, decision 078)`);
+  console.log(`  queueing bound at ${HEAVY_CONNECTIONS}: page p95 ≤ 1.3 × ${HEAVY_CONNECTIONS} ÷ throughput = ${ms(queueingBound(f.page.heavy.requestsPerSec))} ms (measured ${f.page.heavy.p95}); state page ${ms(queueingBound(f.state.page.heavy.requestsPerSec))} ms (measured ${f.state.page.heavy.p95}); pages rendered in turn, ${pagesInTurn || 'no queue'} at once (PAGE_CONCURRENCY, decision 057)`);
   // The same bound, each slice against its own throughput (LoadFigures.queueing): the machine's speed drifts between slices.
   const queueing = (x: LoadFigures) => {
     const q = x.queueing!;

@@ -6,8 +6,6 @@ const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20'
 await build({ ...common, entryPoints: ['server.ts'], outfile: 'build/server/index.js', sourcemap: true });
 // The embedded database's thread (decision 076), found by api/db/pglite-remote.ts next to the bundle.
 await build({ ...common, entryPoints: ['api/db/pglite-thread.ts'], outfile: 'build/server/pglite-thread.js', sourcemap: true });
-// The render threads (decision 078), found by server/render-threads.ts next to the bundle.
-await build({ ...common, entryPoints: ['server/render-thread.ts'], outfile: 'build/server/render-thread.js', sourcemap: true });
 // The UI alone for remix-serve (npm run serve:ui): a server build around build/index.js.
 await build({ ...common, entryPoints: ['server/serve-ui.ts'], outfile: 'build/ui/index.js', sourcemap: true });
 await build({ ...common, entryPoints: ['scripts/make-db-template.ts'], outfile: 'build/server/make-db-template.js' });

@@ -5,32 +5,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serializeStyles } from '@emotion/serialize';
+import { compile, serialize, stringify } from 'stylis';
 import { system } from '../app/theme';
-import { makeEmotionCache } from '../app/styles/emotion-cache';
 import { STATIC_CLASSES } from '../app/styles/static-classes';
 import { LIST_KIT_CLASSES } from '../app/components/list-kit/classes';
 import { QUESTION_CLASSES } from '../app/components/question-classes';
 
 export function chakraGlobalCss(): string {
-  const cache = makeEmotionCache();
-  // On the server emotion's insert returns the rule text instead of writing it to a document.
-  // Emotion's server insert memoizes the rule text by the styles' hash, selector included: a second class with the
-  // same styles as an earlier one would get the earlier one's rule (ui-label and q-label did, and lost theirs). The
-  // selector goes into the name, so each class gets its own rule.
+  // Chakra's style objects as CSS text, with emotion's serializer and stylis (the compiler emotion writes with), each
+  // through its documented interface.
   const text = (styles: unknown, selector = '') => {
-    const serialized = serializeStyles([styles as never], undefined, {});
-    return (cache.insert(selector, { ...serialized, name: `${serialized.name}${selector}` }, cache.sheet, false) as unknown as string | undefined) ?? '';
+    const { styles: css } = serializeStyles([styles as never], undefined, {});
+    return serialize(compile(selector ? `${selector}{${css}}` : css), stringify);
   };
   const sys = system as unknown as {
     css: (...styles: unknown[]) => Record<string, unknown>;
     cva: (recipe: unknown) => (variants?: Record<string, string>) => Record<string, unknown>;
-    _config: { theme: { recipes: Record<string, unknown> } };
   };
   const classes = Object.entries({ ...STATIC_CLASSES, ...LIST_KIT_CLASSES, ...QUESTION_CLASSES }).map(([name, rule]) => {
-    const styles = 'recipe' in rule ? sys.css(sys.cva(sys._config.theme.recipes[rule.recipe])(rule.variants), rule.style ?? {}) : sys.css(rule);
+    const styles = 'recipe' in rule ? sys.css(sys.cva(system.getRecipe(rule.recipe))(rule.variants), rule.style ?? {}) : sys.css(rule);
     return text(styles, `.${name}`);
   });
-  return text(system.layers.atRule) + text(system._global) + classes.join('');
+  const global = [system.getPreflightCss(), system.getGlobalCss(), system.getTokenCss()];
+  return text(system.layers.atRule) + text(global) + classes.join('');
 }
 
 const out = path.resolve(import.meta.dirname, '../app/styles/chakra-global.css');

@@ -15,9 +15,6 @@ Object.assign(process.env, {
   OTP_IP_LIMIT: '10000',
   // The journeys read sign-in codes from the development outbox.
   DEV_OUTBOX: 'true',
-  // Every page of the journeys is rendered on a render thread, as the portal renders them from three cores (decisions
-  // 078, 082; on two it runs none), whatever cores the machine running the journeys has.
-  RENDER_THREADS: process.env.RENDER_THREADS ?? '1',
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);

@@ -19,13 +19,14 @@ export const SEMANTIC_PALETTES = ['gray', 'red'];
 const ALL = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
 
 const root = path.resolve(import.meta.dirname, '..');
-const esm = path.join(root, 'node_modules/@chakra-ui/react/dist/esm/theme');
-const { colors } = await import(path.join(esm, 'tokens/colors.js'));
-const { semanticColors } = await import(path.join(esm, 'semantic-tokens/colors.js'));
-const { layerStyles } = await import(path.join(esm, 'layer-styles.js'));
+// Chakra's documented '/theme' entry (decision 096).
+const theme = await import('@chakra-ui/react/theme');
+const colors = theme.tokens.colors;
+const semanticColors = theme.semanticTokens.colors;
+const layerStyles = theme.layerStyles;
 /** The layer styles the recipes in app/theme.ts use (button, input and textarea: 'disabled'). */
 const LAYER_STYLES = ['disabled', 'none'];
-const { tableSlotRecipe } = await import(path.join(esm, 'recipes/table.js'));
+const tableSlotRecipe = theme.slotRecipes.table;
 const version = createRequire(import.meta.url)('@chakra-ui/react/package.json').version;
 const keep = (obj, palettes) => Object.fromEntries(Object.entries(obj).filter(([k]) => !ALL.includes(k) || palettes.includes(k)));
 

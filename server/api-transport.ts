@@ -1,83 +1,80 @@
-// How the UI (and the API test suite) reach /api/v1: in the same process through the API's own Express
-// router (embedded mode), or over HTTP when the API runs elsewhere (API_BASE_URL). Both speak the same
-// requests and answers; the caller (app/utils/api.server.ts callApi) does not know which it has.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import express, { type Request as ExpressRequest, type Response as ExpressResponse, type Router } from 'express';
-import { expressClasses } from './express-classes';
+// How the UI (and the API test suite) reach /api/v1: in the same process through the API's own Express router
+// (embedded mode), or over HTTP when the API runs elsewhere (API_BASE_URL). Both speak the same requests and answers
+// (domain/api-call.ts); the caller (app/utils/api.server.ts callApi) does not know which it has.
+//
+// In this process a call is HTTP over a pair of in-memory streams, with Node's documented interfaces only (decision
+// 096): an `http.request` whose `createConnection` gives one end, and an `http.Server` (never listening) handed the
+// other end as a connection (its 'connection' event takes any Duplex). The API sees a real IncomingMessage and
+// ServerResponse: the same middleware, authentication, validation, error mapping and JSON as over a socket, and a
+// streamed answer (the exports) has the streams' backpressure.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { Duplex, Readable } from 'node:stream';
+import express, { type Router } from 'express';
 import { answerLifetime, stillKept, type Lifetime } from '../api/process-cache';
-import { jsonValue } from './json-value';
-import { SimulatedAnswer, SimulatedRequest, SimulatedResponse, type SimulatedCall, type SimulatedDone } from './simulated-http';
+import { copyOfAnswer, type ApiAnswer, type ApiTransport } from '../domain/api-call';
 
-export interface ApiCall {
-  method: string;
-  /** The address under /api/v1, with its query: '/users/me', '/applications?page=2'. */
-  path: string;
-  headers: Record<string, string>;
-  /** JSON or other text as sent; a FormData is sent as multipart (uploads). */
-  body?: string | FormData;
-  /**
-   * Identities verified earlier in the same UI request, by token (in-process only): a call with one of
-   * these tokens is not authenticated again, and a call that authenticates a token adds it here.
-   */
-  verified?: Map<string, unknown>;
-}
-
-export interface ApiAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /**
-   * The JSON answer as a value, when the transport has it without reading the text (in-process: what the API gave
-   * `res.json`, as JSON.parse would give it; decision 070). Its `text` is then written only when read.
-   */
-  json?: unknown;
-}
-
-/**
- * An answer carried as its JSON value: `text` is that value's JSON, written the first time it is read. A class, with
- * `text` on its prototype: an object literal with a getter kept its value (every row of a list) past V8's young
- * collections (decision 080).
- */
-function valueAnswer(status: number, headers: Record<string, string>, json: unknown): ApiAnswer {
-  return new ValueAnswer(status, headers, json);
-}
-
-class ValueAnswer implements ApiAnswer {
-  #text: string | undefined;
-  constructor(readonly status: number, readonly headers: Record<string, string>, readonly json: unknown) {}
-  get text(): string {
-    return (this.#text ??= JSON.stringify(this.json));
-  }
-}
-
-/**
- * A copy of an answer for another caller (with `status` when given): a carried value is copied, as each caller may
- * change the one it is given; a text answer is the same text.
- */
-export function copyOfAnswer(answer: ApiAnswer, status = answer.status): ApiAnswer {
-  return answer.json !== undefined
-    ? valueAnswer(status, { ...answer.headers }, jsonValue(answer.json))
-    : { status, headers: { ...answer.headers }, text: answer.text };
-}
-
-/** An answer whose body is read as it comes (the exports: XLSX, ZIP), never held whole. */
-export interface ApiStreamAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Readable;
-}
-
-export interface ApiTransport {
-  readonly kind: 'in-process' | 'http';
-  send(call: ApiCall): Promise<ApiAnswer>;
-  /** A GET whose answer is streamed (with backpressure: the API writes as fast as the body is read). */
-  stream(call: Omit<ApiCall, 'body' | 'verified'>): Promise<ApiStreamAnswer>;
-}
+export type { ApiAnswer, ApiCall, ApiStreamAnswer, ApiTransport } from '../domain/api-call';
+export { copyOfAnswer } from '../domain/api-call';
 
 const API_PREFIX = '/api/v1';
 /** Kept answers of the in-process transport at most (then it starts again), as api/process-cache.ts's caches. */
 const KEPT_ANSWERS_LIMIT = 10_000;
+/** Names the call a request belongs to, between this module's client and its server (nothing else reaches them). */
+const CALL_HEADER = 'x-in-process-call';
+
+/**
+ * One end of an in-memory connection: what is written to it is read from the other end. A write waits (its callback)
+ * until the other end's reader wants more, so a slow reader slows the writer, as a socket does.
+ */
+class MemoryEnd extends Duplex {
+  other!: MemoryEnd;
+  #pending: (() => void) | undefined;
+  /** The API reads the client's address from the socket: the portal's own UI, on this machine. */
+  readonly remoteAddress = '127.0.0.1';
+  readonly remotePort = 0;
+
+  _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (this.other.push(chunk)) done();
+    else this.other.#pending = done;
+  }
+
+  _final(done: (error?: Error | null) => void): void {
+    this.other.push(null);
+    done();
+  }
+
+  _read(): void {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.();
+  }
+
+  _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    if (!this.other.destroyed) this.other.destroy();
+    done(error);
+  }
+
+  // What Node's HTTP client and server ask of a socket; an in-memory one has no timer, delay or keep-alive.
+  setTimeout(): this {
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+}
+
+function memoryConnection(): [MemoryEnd, MemoryEnd] {
+  const a = new MemoryEnd({ allowHalfOpen: true });
+  const b = new MemoryEnd({ allowHalfOpen: true });
+  a.other = b;
+  b.other = a;
+  return [a, b];
+}
 
 /** The bearer token of a call, when it carries one. */
 function callToken(headers: Record<string, string>): string | undefined {
@@ -92,87 +89,77 @@ async function multipart(form: FormData): Promise<{ contentType: string; payload
   return { contentType: encoded.headers.get('content-type')!, payload: Buffer.from(await encoded.arrayBuffer()) };
 }
 
-/**
- * An Express app whose requests and responses are the in-process API's simulated ones (server/simulated-http.ts) with
- * Express's methods on top, for this app only (Express's shared prototypes stay as they are: the portal's HTTP server
- * keeps real ones), and `dispatch`, which hands it one call after `prepare` has seen the request and response. The
- * simulated request and response are built as this app's own, so Express does not re-parent them (decision 061).
- */
-export function simulatedExpressApp(options: { jsonValues?: boolean } = {}) {
-  const classes = expressClasses(SimulatedRequest, SimulatedResponse);
-  if (options.jsonValues) Object.defineProperty(classes.Response.prototype, 'json', { value: answerWithValue, configurable: true, writable: true });
-  const app = express();
-  classes.adopt(app);
-  app.disable('x-powered-by');
-  app.disable('etag');
-  return {
-    app,
-    dispatch(call: SimulatedCall, done: SimulatedDone, prepare?: (req: Dispatched, res: ServerResponse) => void): void {
-      const req = new classes.Request(call);
-      const res = new classes.Response(req, done);
-      // As over a socket: a request that fails or is destroyed early ends its response.
-      req.once('error', (error) => {
-        if (req.destroyed) res.destroy(error);
-      });
-      req.once('close', () => {
-        if (req.destroyed && !(req as SimulatedRequest & { _error?: boolean })._error) res.destroy();
-      });
-      prepare?.(req as unknown as Dispatched, res);
-      app(req as unknown as ExpressRequest, res as unknown as ExpressResponse);
-    },
-  };
-}
-
 type Dispatched = IncomingMessage & { auth?: unknown };
+type Prepare = (req: Dispatched, res: ServerResponse) => void;
 
-/** Where `answerWithValue` leaves the value of a response's JSON. */
-const JSON_VALUE = Symbol('json value');
-type ValueResponse = ExpressResponse & { [JSON_VALUE]?: unknown };
-
-/**
- * `res.json` of the in-process API (decision 070): keeps the answer's value as JSON.parse would read it back
- * (json-value.ts), with the header Express would write, and ends the response with no body; the transport hands the
- * value to the UI. The answers Express would write differently are left to it: no body (HEAD, 204, 304), no value,
- * the app's own JSON settings, or the old `res.json(status, body)`.
- */
-function answerWithValue(this: ValueResponse, ...args: unknown[]): ExpressResponse {
-  const [body] = args;
-  const { app, req, statusCode } = this;
-  if (args.length !== 1 || body === undefined || req.method === 'HEAD' || statusCode === 204 || statusCode === 304 ||
-    app.get('json replacer') || app.get('json spaces') || app.get('json escape')) {
-    return (express.response.json as (...a: unknown[]) => ExpressResponse).apply(this, args);
-  }
-  const value = jsonValue(body);
-  // As res.send writes it: the route's type or JSON's, with charset utf-8.
-  const type = this.get('Content-Type') ?? 'application/json';
-  this.set('Content-Type', /;\s*charset=/i.test(type) ? type.replace(/charset=[^;]*/i, 'charset=utf-8') : `${type}; charset=utf-8`);
-  this[JSON_VALUE] = value;
-  this.end();
-  return this;
+/** The headers of a call, with X-Forwarded-For always set (see inProcessTransport). */
+function forwarded(headers: Record<string, string>): Record<string, string> {
+  const out = { ...headers };
+  if (!Object.keys(out).some((name) => name.toLowerCase() === 'x-forwarded-for')) out['X-Forwarded-For'] = 'unknown';
+  return out;
 }
 
 /**
- * Calls dispatched to the API router in this process as simulated requests (server/simulated-http.ts, no socket): the same
- * middleware, authentication, validation, error mapping and JSON as over HTTP. The simulated client
- * is loopback (127.0.0.1), so the API reads the browser's address from X-Forwarded-For (api/http.ts
- * clientIp); the header is always set, so these calls are never "direct loopback" (the dev outbox
- * stays unreadable through the UI, as over HTTP).
+ * Calls dispatched to the API router in this process (no socket): the client is loopback (127.0.0.1), so the API
+ * reads the browser's address from X-Forwarded-For (api/http.ts clientIp); the header is always set, so these calls
+ * are never "direct loopback" (the dev outbox stays unreadable through the UI, as over HTTP).
  */
 export function inProcessTransport(api: Router): ApiTransport {
-  const { app, dispatch } = simulatedExpressApp({ jsonValues: true });
-  const answered = (resolve: (response: SimulatedAnswer) => void, reject: (error: Error) => void) =>
-    (error: Error | null, response: SimulatedAnswer | null) => {
-      if (error || !response) reject(error ?? new Error('No answer from the in-process API'));
-      else resolve(response);
-    };
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
   app.use(API_PREFIX, api);
+  /** What each call in flight wants to see of its request and response before the API has them. */
+  const prepares = new Map<string, Prepare>();
+  let calls = 0;
+  const server = http.createServer({ requestTimeout: 0, headersTimeout: 0, keepAliveTimeout: 0 }, (req, res) => {
+    const id = req.headers[CALL_HEADER];
+    delete req.headers[CALL_HEADER];
+    if (typeof id === 'string') prepares.get(id)?.(req, res);
+    app(req as Parameters<typeof app>[0], res as Parameters<typeof app>[1]);
+  });
+
+  /** One call: its answer's head, and its body as a stream. */
+  function dispatch(method: string, path: string, headers: Record<string, string>, payload: string | Buffer | undefined, prepare: Prepare): Promise<IncomingMessage> {
+    const id = String(++calls);
+    prepares.set(id, prepare);
+    return new Promise((resolve, reject) => {
+      const request = http.request({
+        method,
+        path: API_PREFIX + path,
+        host: 'api.in-process',
+        headers: { ...headers, [CALL_HEADER]: id, ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}) },
+        createConnection: () => {
+          const [client, served] = memoryConnection();
+          server.emit('connection', served);
+          return client as unknown as import('node:net').Socket;
+        },
+      });
+      request.once('response', (answer) => {
+        prepares.delete(id);
+        resolve(answer);
+      });
+      request.once('error', (error) => {
+        prepares.delete(id);
+        reject(error);
+      });
+      request.end(payload);
+    });
+  }
+
+  async function readWhole(answer: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   // GET answers the API built from values it keeps (api/process-cache.ts: the profile, the unread counts), by token
   // and address, given again while those values are kept: every signed-in page asks for both (decision 063).
   const keptAnswers = new Map<string, { lifetime: Lifetime; answer: ApiAnswer; auth: unknown }>();
   return {
     kind: 'in-process',
     async send(call) {
-      const headers: Record<string, string> = { ...call.headers };
+      const headers = forwarded(call.headers);
       const token = callToken(headers);
       const keptKey = call.method === 'GET' && token ? `${token} ${call.path}` : undefined;
       const kept = keptKey ? keptAnswers.get(keptKey) : undefined;
@@ -180,7 +167,6 @@ export function inProcessTransport(api: Router): ApiTransport {
         if (call.verified && !call.verified.has(token!)) call.verified.set(token!, kept.auth);
         return copyOfAnswer(kept.answer);
       }
-      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
       let payload: string | Buffer | undefined;
       if (call.body instanceof FormData) {
         const encoded = await multipart(call.body);
@@ -192,25 +178,21 @@ export function inProcessTransport(api: Router): ApiTransport {
       const known = token ? call.verified?.get(token) : undefined;
       let dispatched: Dispatched | undefined;
       let served: ServerResponse | undefined;
-      const answer = await new Promise<SimulatedAnswer>((resolve, reject) => {
-        dispatch({ method: call.method, url: API_PREFIX + call.path, headers, payload }, answered(resolve, reject), (req, res) => {
-          dispatched = req;
-          served = res;
-          // Verified earlier in this UI request: the API's guards take it as this request's identity.
-          if (known) req.auth = known;
-        });
+      const answer = await dispatch(call.method, call.path, headers, payload, (req, res) => {
+        dispatched = req;
+        served = res;
+        // Verified earlier in this UI request: the API's guards take it as this request's identity.
+        if (known) req.auth = known;
       });
+      const text = await readWhole(answer);
+      const status = answer.statusCode ?? 500;
       if (token && call.verified) {
         // Signing out ends the token for the rest of this request too.
         if (call.path.startsWith('/logout')) call.verified.delete(token);
-        else if (!known && dispatched?.auth && answer.statusCode < 400) call.verified.set(token, dispatched.auth);
+        else if (!known && dispatched?.auth && status < 400) call.verified.set(token, dispatched.auth);
       }
-      const value = (served as ValueResponse | undefined)?.[JSON_VALUE];
-      const result: ApiAnswer =
-        value !== undefined
-          ? valueAnswer(answer.statusCode, flatHeaders(answer.headers), value)
-          : { status: answer.statusCode, headers: flatHeaders(answer.headers), text: answer.payload };
-      const lifetime = keptKey && answer.statusCode === 200 && served ? answerLifetime(served) : undefined;
+      const result: ApiAnswer = { status, headers: flatHeaders(answer.headers), text };
+      const lifetime = keptKey && status === 200 && served ? answerLifetime(served) : undefined;
       if (lifetime && dispatched?.auth) {
         if (keptAnswers.size >= KEPT_ANSWERS_LIMIT) keptAnswers.clear();
         keptAnswers.set(keptKey!, { lifetime, answer: copyOfAnswer(result), auth: dispatched.auth });
@@ -218,21 +200,15 @@ export function inProcessTransport(api: Router): ApiTransport {
       return result;
     },
     async stream(call) {
-      const headers: Record<string, string> = { ...call.headers };
-      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'x-forwarded-for')) headers['X-Forwarded-For'] = 'unknown';
-      // payloadAsStream: the answer comes at its head, its body a Readable the API's writes are pushed into.
       let served: ServerResponse | undefined;
-      const answer = await new Promise<SimulatedAnswer>((resolve, reject) => {
-        dispatch({ method: 'GET', url: API_PREFIX + call.path, headers, payloadAsStream: true }, answered(resolve, reject), (_req, res) => {
-          served = res;
-        });
+      const answer = await dispatch('GET', call.path, forwarded(call.headers), undefined, (_req, res) => {
+        served = res;
       });
-      const body = answer.stream();
       // A reader that stops early (the browser cancelled the download) closes the API's response, as a socket would.
-      body.once('close', () => {
+      answer.once('close', () => {
         if (served && !served.writableFinished) served.destroy();
       });
-      return { status: answer.statusCode, headers: flatHeaders(answer.headers), body };
+      return { status: answer.statusCode ?? 500, headers: flatHeaders(answer.headers), body: answer };
     },
   };
 }

@@ -5,7 +5,6 @@ import http, { type Server } from 'node:http';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { PORTAL_MSG } from '../domain/messages';
 import { VALIDATION_MSG } from '../domain/validation';
-import { expressClasses } from './express-classes';
 
 export function contentSecurityPolicy(nonce: string, framing: Framing = 'none'): string {
   return [
@@ -196,30 +195,11 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 
  * `checkEveryMs`.
  */
 export function createPortalServer(app: http.RequestListener, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS, checkEveryMs = 1000): Server {
-  // Requests and responses built as the Express app's own, which Express then need not re-parent (decision 061).
-  const classes = expressClasses(http.IncomingMessage, http.ServerResponse);
   const server = http.createServer(
-    {
-      headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: checkEveryMs,
-      IncomingMessage: classes.Request, ServerResponse: classes.Response,
-    },
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: checkEveryMs },
     app,
   );
-  adopters.set(server, classes.adopt);
-  if (isExpressApp(app)) classes.adopt(app);
   server.setTimeout(timeouts.idleMs, (socket) => socket.destroy());
   return server;
 }
 
-const adopters = new WeakMap<Server, (app: Express) => void>();
-
-const isExpressApp = (listener: http.RequestListener): listener is http.RequestListener & Express =>
-  'handle' in listener && typeof listener.handle === 'function' && 'request' in listener && typeof listener.request === 'object';
-
-/**
- * The Express app a portal server's requests go to from now on, when the server was made before it (startPortal
- * answers 503 while the database opens): its requests and responses are then that app's own (decision 061).
- */
-export function serveExpressApp(server: Server, app: Express): void {
-  adopters.get(server)?.(app);
-}

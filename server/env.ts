@@ -62,8 +62,6 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Page reads a process renders at once; the rest wait their turn, first come first served (0: no queue; decisions 057, 088). */
   PAGE_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(2),
-  /** Threads that render the process's pages beside its main thread (default: one in production when a core is spare; 0: none; decision 078). */
-  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'DEV_OUTBOX'> & { DEV_OUTBOX: boolean };

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
-import { createPageHandler } from './page-handler';
+import { createRequestHandler } from '@remix-run/express';
 import { inTurn } from './admission';
-import { pagesAtOnce, RenderThreads, renderThreadCount } from './render-threads';
 import { createApi } from '../api';
 import { httpTransport, inProcessTransport, type ApiTransport } from './api-transport';
 import type { ApiContext } from '../api/context';
@@ -17,12 +16,6 @@ import { schedulePendingUploadSweep } from '../api/services/pending-uploads';
 import type { Env } from './env';
 import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
-import { rememberRouteMatches } from './route-matching';
-import { rememberRouteTrees } from './route-trees';
-import { shareLoaderRequests } from './loader-requests';
-import { matchWithinBranches } from './static-handler';
-import { splitCommaFreeCookiesAtOnce } from './set-cookie-split';
-import { encodePlainPageDataAtOnce } from './turbo-encode';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -66,8 +59,6 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
 
 export function createPortalApp(opts: {
   env: Env; database: Database; build?: ServerBuild | (() => Promise<ServerBuild>);
-  /** Where `build` was imported from (a file URL): render threads import it too (RENDER_THREADS, decision 078). */
-  buildUrl?: string;
   /** How often expired pending uploads are swept (default PENDING_UPLOAD_SWEEP_MS; tests shorten it). */
   pendingUploadSweepMs?: number;
 }): Express {
@@ -110,36 +101,13 @@ export function createPortalApp(opts: {
   app.use(limitUiBodies(uiBodyLimits(env)));
 
   const portal = portalConfig(env, secret);
-  // Remix matches routes several times a page, flattening the whole tree each time: remembered (decision 040).
-  rememberRouteMatches();
-  // …except inside its static handler, which matches every request against the whole tree: within its branch (decision 066).
-  matchWithinBranches();
-  // …and builds the same route trees for every render: built once per build (decision 062).
-  rememberRouteTrees();
-  // …and copies a page read's request twice for each of its loaders, where a copy is the same request (decision 064).
-  shareLoaderRequests();
-  // …and splits the session cookie its layout sets one character at a time, to merge the page's headers (decision 068).
-  splitCommaFreeCookiesAtOnce();
-  // …and writes each page's plain data with turbo-stream's general encoder, a stream and a timer: at once (decision 071).
-  encodePlainPageDataAtOnce();
-  // Pages rendered on threads of their own, beside this one (decision 078), stopped with the database like the sweep.
-  const threads = renderThreadCount(env);
-  const renderThreads = opts.buildUrl && threads > 0 ? RenderThreads.start(opts.buildUrl, threads) : undefined;
-  if (renderThreads) {
-    renderThreadsByApp.set(app, renderThreads);
-    const closeWithThreads = database.close;
-    database.close = async () => {
-      await renderThreads.close();
-      await closeWithThreads.call(database);
-    };
-  }
-  // Page reads are rendered in the order they were asked for, a few at a time for each thread that works on pages
-  // (decisions 057, 078).
-  app.use(inTurn({ limit: pagesAtOnce(env) }));
-  app.all('*', createPageHandler({
+  // Page reads are rendered in the order they were asked for, a few at a time (decisions 057, 088).
+  app.use(inTurn({ limit: env.PAGE_CONCURRENCY }));
+  // Remix's own Express adapter, as its documentation shows it (decision 096).
+  app.all('*', createRequestHandler({
     build: opts.build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method, secureRequest: req.secure, renderThreads }),
+    getLoadContext: (req, res) => ({ portal, api: transport, clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: String(res.locals.cspNonce ?? ''), requestMethod: req.method, secureRequest: req.secure }),
   }));
   return app;
 }
@@ -159,12 +127,6 @@ function publicFiles(dir: string, options: Parameters<typeof express.static>[1])
 }
 
 const apiTransports = new WeakMap<Express, ApiTransport>();
-const renderThreadsByApp = new WeakMap<Express, RenderThreads>();
-
-/** The render threads of this portal app, when it has them (RENDER_THREADS, decision 078). */
-export function renderThreadsOf(app: Express): RenderThreads | undefined {
-  return renderThreadsByApp.get(app);
-}
 
 /** The transport the UI of this portal app uses to reach its API (tests call the API through it too). */
 export function apiTransportOf(app: Express): ApiTransport {

@@ -15,10 +15,6 @@ import { httpTransport } from './api-transport';
 import { bodyRefusal, framingOf, isCrossSiteWrite, newNonce, securityHeaderList } from './edge';
 import { readEnv, type Env } from './env';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
-import { rememberRouteMatches } from './route-matching';
-import { matchWithinBranches } from './static-handler';
-import { splitCommaFreeCookiesAtOnce } from './set-cookie-split';
-import { encodePlainPageDataAtOnce } from './turbo-encode';
 
 function envForUi(): Env {
   try {
@@ -37,10 +33,6 @@ const portal = portalConfig(env, sessionSecret(env));
 const api = httpTransport(env.API_BASE_URL!);
 const limits = uiBodyLimits(env);
 const app = (await import(new URL('../index.js', import.meta.url).href)) as ServerBuild;
-rememberRouteMatches();
-matchWithinBranches();
-splitCommaFreeCookiesAtOnce();
-encodePlainPageDataAtOnce();
 
 /** The request's client as the proxy in front of the UI names it (only when TRUST_PROXY says there is one). */
 function clientIp(request: Request): string | undefined {

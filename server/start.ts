@@ -5,7 +5,7 @@ import type { RequestListener, Server } from 'node:http';
 import type { ServerBuild } from '@remix-run/node';
 import type { Database } from '../api/db/client';
 import { PORTAL_MSG } from '../domain/messages';
-import { createPortalServer, plainPage, serveExpressApp } from './edge';
+import { createPortalServer, plainPage } from './edge';
 import type { Env } from './env';
 import { createPortalApp, prepareDatabase, type StartTimings } from './portal';
 
@@ -33,7 +33,7 @@ export const describeTimings = (timings: StartTimings) =>
 
 export function startPortal(
   env: Env,
-  opts: { host?: string; build?: () => Promise<ServerBuild>; buildUrl?: string; onReady?: (database: Database, timings: StartTimings) => void } = {},
+  opts: { host?: string; build?: () => Promise<ServerBuild>; onReady?: (database: Database, timings: StartTimings) => void } = {},
 ): StartedPortal {
   let handle: RequestListener = starting;
   const server = createPortalServer((req, res) => handle(req, res)).listen(env.PORT, opts.host ?? env.HOST);
@@ -48,8 +48,7 @@ export function startPortal(
   const database = (async () => {
     const db = await prepareDatabase(env, timings);
     const build = await buildLoading;
-    const app = createPortalApp({ env, database: db, build, buildUrl: build ? opts.buildUrl : undefined });
-    serveExpressApp(server, app);
+    const app = createPortalApp({ env, database: db, build });
     handle = app;
     opts.onReady?.(db, timings);
     return db;

@@ -6,18 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Env } from './env';
 import { FORM_BODY_LIMIT_BYTES, MULTIPART_OVERHEAD_BYTES, type BodyLimits } from './edge';
+import type { PortalConfig } from '../domain/ui-context';
 
-export interface PortalConfig {
-  apiBaseUrl: string;
-  /** Links the provider hands out (signed downloads) resolve against this: '' for the embedded one (same origin). */
-  apiPublicOrigin: string;
-  sessionSecret: string;
-  /** The upload limit the form checks before sending (MAX_UPLOAD_MB; the provider enforces its own). */
-  maxUploadBytes: number;
-  helpUrl: string;
-  /** Where the login page says development codes can be read; null when mail is really sent. */
-  devOutboxUrl: string | null;
-}
+export type { PortalConfig };
 
 /** SESSION_SECRET, or outside production one generated once and kept in DATA_DIR. */
 export function sessionSecret(env: Env): string {

@@ -5,20 +5,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const TEMPLATE = 'pglite-template.tar.gz';
 
-/** The PGlite release a template was made with: a template of another release is not used. */
+/**
+ * The PGlite release a template was made with, as the portal's package.json pins it exactly (docs/dependencies.md): a
+ * template of another release is not used. Read from the working directory (npm start, npm test run there).
+ */
 function pgliteVersion(): string {
-  const require = createRequire(import.meta.url);
-  const main = require.resolve('@electric-sql/pglite');
-  let dir = path.dirname(main);
-  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version as string;
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return pkg.dependencies['@electric-sql/pglite'] ?? 'unknown';
 }
 
 /** build/pglite-template.tar.gz, found from the working directory or from the bundle in build/server. */

@@ -1,13 +1,11 @@
 // The embedded database's own thread (decision 076): PGlite runs here, so its statements run on the machine's
 // other core while the portal's main thread renders pages. The main thread's side is pglite-remote.ts; the
-// messages between the two are described there. Statements run as named prepared statements (decision 079,
-// pglite-statements.ts), one synchronous call each; the turns below keep PGlite's rule that nothing else runs
-// while a transaction is open.
+// messages between the two are described there. Statements run through PGlite's documented `query` and `exec`
+// (decision 096); the turns below keep PGlite's rule that nothing else runs while a transaction is open.
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
 import { pgliteTemplateFor } from './pglite-template';
-import { PgliteStatements } from './pglite-statements';
 import { nameThisThread, THREAD_NAMES } from '../worker-thread';
 import type { FromThread, PgliteThreadOptions, ThreadError, ToThread } from './pglite-remote';
 
@@ -30,7 +28,7 @@ async function open(): Promise<PGlite> {
   return PGlite.create();
 }
 
-const ready = open().then((db) => ({ db, statements: new PgliteStatements(db) }));
+const ready = open().then((db) => ({ db }));
 ready.then(
   () => port.postMessage({ id: 0, ok: true, result: null } satisfies FromThread),
   (err) => port.postMessage({ id: 0, ok: false, error: errorOf(err) } satisfies FromThread),
@@ -66,40 +64,67 @@ function release() {
   while (holder === undefined && waiting.length) waiting.shift()!();
 }
 
-/** A call answered from work done at once (a statement is one synchronous call into the database). */
-function answer(id: number, work: () => unknown) {
+/** A call answered from its work (PGlite runs one statement at a time, in the order they were asked for). */
+function answer(id: number, work: () => Promise<unknown>) {
   try {
-    return reply(id, Promise.resolve(work()));
+    return reply(id, work());
   } catch (err) {
     return reply(id, Promise.reject(err));
   }
 }
 
+/** Drizzle's "read as text" types over PGlite's parsers, by those types (PGlite merges them with its own). */
+const textParsers = new Map<string, Record<number, (value: string) => unknown>>();
+function parsersFor(textTypes: number[] | undefined) {
+  if (!textTypes?.length) return undefined;
+  const key = textTypes.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(textTypes.map((oid) => [oid, (value: string) => value]))));
+  return parsers;
+}
+
+/** As PGlite refuses a statement once closed (errors.ts reads this message as "unavailable"). */
+function open_(db: PGlite) {
+  if (db.closed) throw new Error('PGlite is closed');
+}
+
 port.on('message', async (message: ToThread) => {
-  const { db, statements } = await ready;
+  const { db } = await ready;
   const { id } = message;
   switch (message.op) {
     case 'query':
     case 'exec': {
-      const run = () => answer(id, () => message.op === 'query'
-        ? statements.query(message.sql, message.params, { rowMode: message.rowMode, textTypes: message.textTypes }, message.tx !== undefined)
-        : statements.exec(message.sql));
+      const run = () => answer(id, () => {
+        open_(db);
+        return message.op === 'query'
+          ? db.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersFor(message.textTypes) })
+          : db.exec(message.sql);
+      });
       if (message.tx === undefined) return inTurn(run);
       // A statement of a transaction runs in it, at once; after it has ended, it is refused.
       if (holder !== message.tx) return reply(id, Promise.reject(new Error('The transaction has ended.')));
       return run();
     }
     case 'begin':
-      return inTurn(() => answer(id, () => {
-        statements.exec('BEGIN');
+      return inTurn(() => {
         holder = id;
-        return null;
-      }));
+        answer(id, async () => {
+          try {
+            open_(db);
+            await db.exec('BEGIN');
+          } catch (err) {
+            release();
+            throw err;
+          }
+          return null;
+        });
+      });
     case 'end':
       if (holder !== message.tx) return reply(id, Promise.reject(new Error('The transaction has ended.')));
-      return answer(id, () => {
+      return answer(id, async () => {
         try {
-          const [result] = statements.exec(message.commit ? 'COMMIT' : 'ROLLBACK');
+          open_(db);
+          const [result] = await db.exec(message.commit ? 'COMMIT' : 'ROLLBACK');
           // COMMIT of a transaction a failed statement ended rolls back: PGlite says so, as an error.
           if (message.commit && result?.command === 'ROLLBACK') throw new TransactionAbortedError();
           return null;

@@ -2,7 +2,8 @@
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { NotFoundContent, NotFoundPage, StatusBody, StatusPage, UnauthorizedPage, UnavailableContent, UnavailablePage } from './status-page';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
-import { onServer } from '../utils/on-server';
+/** Logged once, by the server: the browser shows the page the server wrote. */
+const onServer = typeof document === 'undefined';
 
 export function GeneralErrorBoundary() {
   const error = useRouteError();

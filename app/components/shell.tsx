@@ -8,12 +8,10 @@ import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { Form, useFetcher } from './form';
 import { Link } from './link';
 import { Icon } from './icons';
-import { KeptMarkup } from './kept-markup';
 import { useHydrated } from '../utils/use-hydrated';
 import { selectedMenuPath, type MenuEntry } from '../../domain/menu';
 import { roleLabel } from '../../domain/roles';
 import type { ShellData } from '../utils/shell.server';
-import { onServer } from '../utils/on-server';
 
 /** The org and state layout routes' page (routes/org.tsx, routes/state.tsx): their shell around the page inside. */
 export function ShellLayout() {
@@ -209,18 +207,9 @@ function ThemeSwitch({ theme, here }: { theme: 'light' | 'dark'; here: string })
 
 type SideMenuProps = { items: MenuEntry[]; selected: string; menu: ShellData['menuPreference'] };
 
-/**
- * The side menu: on the server, written once for each role's items, page item and mode, and kept (decision 077); in
- * the browser, rendered as always (it hydrates the same markup).
- */
+/** The side menu. */
 export function SideMenu(props: SideMenuProps) {
-  if (!onServer) return <SideMenuNav {...props} />;
-  const shape = [props.menu, props.selected, ...props.items.map((i) => `${i.path}\u0001${i.label}\u0001${i.icon}`)];
-  return (
-    <KeptMarkup part="menu" shape={shape}>
-      <SideMenuNav {...props} />
-    </KeptMarkup>
-  );
+  return <SideMenuNav {...props} />;
 }
 
 export function SideMenuNav({ items, selected, menu }: SideMenuProps) {

@@ -2,7 +2,7 @@
 // transport (in-process or HTTP) is the server's choice, handed over in the load context.
 import { data, type AppLoadContext } from '@remix-run/node';
 import { MSG } from '../../domain/messages';
-import { copyOfAnswer, type ApiAnswer, type ApiCall } from '../../server/api-transport';
+import { copyOfAnswer, type ApiAnswer, type ApiCall } from '../../domain/api-call';
 
 export class ApiFailure extends Error {
   constructor(
@@ -81,9 +81,8 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
   return body as T;
 }
 
-/** An answer's JSON: the value the transport carried (in-process), or its text read; null for none or not JSON. */
+/** An answer's JSON: its text read; null for none or not JSON. */
 function answerBody(answer: ApiAnswer): unknown {
-  if (answer.json !== undefined) return answer.json;
   if (!answer.text) return null;
   try {
     return JSON.parse(answer.text);

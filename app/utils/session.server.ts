@@ -1,9 +1,8 @@
 // The UI session: an httpOnly cookie holding the bearer token (encrypted), the chosen organization and role type.
 import crypto from 'node:crypto';
 import {
-  createCookieSessionStorage, createSession, redirect, type AppLoadContext, type Session, type SessionStorage,
+  createCookie, createCookieSessionStorage, createSession, redirect, type AppLoadContext, type Session, type SessionStorage,
 } from '@remix-run/node';
-import { createPortalCookie } from './cookie.server';
 import type { RoleName, RoleType } from '../../domain/roles';
 import { SERVER_IDLE_LIMIT_MS } from '../../domain/constants';
 
@@ -104,11 +103,11 @@ function makeStorages(secret: string, secure: boolean) {
   const common = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure, secrets: [secret] };
   return {
     session: sealedTokenStorage(
-      createCookieSessionStorage<Partial<SessionData>>({ cookie: createPortalCookie('__session', common) }),
+      createCookieSessionStorage<Partial<SessionData>>({ cookie: createCookie('__session', common) }),
       tokenKey(secret),
     ),
-    toast: createCookieSessionStorage<{ toast: Toast }>({ cookie: createPortalCookie('__toast', common) }),
-    prefs: createPortalCookie('__prefs', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 60 * 60 * 24 * 365 }),
+    toast: createCookieSessionStorage<{ toast: Toast }>({ cookie: createCookie('__toast', common) }),
+    prefs: createCookie('__prefs', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 60 * 60 * 24 * 365 }),
   };
 }
 

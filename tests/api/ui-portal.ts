@@ -31,7 +31,7 @@ export async function startUiPortal(overrides: Partial<Record<string, string>> =
   const build = (await import(buildUrl)) as ServerBuild;
   const port = await freePort();
   const api = await startTestApi({ PORT: String(port), HOST: '127.0.0.1', OTP_EMAIL_LIMIT: '100', ...overrides });
-  const portal = createPortalApp({ env: api.env, database: api.database, build, buildUrl });
+  const portal = createPortalApp({ env: api.env, database: api.database, build });
   const server = await new Promise<Server>((resolve) => {
     const s = createPortalServer(portal).listen(port, '127.0.0.1', () => resolve(s));
   });

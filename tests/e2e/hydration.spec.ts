@@ -82,36 +82,3 @@ test("a form's Save pressed before hydration saves the section", async ({ page }
   await page.reload();
   await expect(page.locator('[data-question="25"] input')).toHaveValue('17');
 });
-
-// React 18 cannot complete a root that suspends while a click forces it to hydrate at once ("Minified React error
-// #345"); RemixBrowser suspended the root on its first render until the page's data was decoded, so a click in that
-// moment failed the test above one run in twenty. The data is now decoded before hydrateRoot (decision 089): when it
-// arrives, React has not yet taken the document. Without that order this test fails on every run.
-test("the page's data is decoded before React takes the document, so hydration never waits on it", async ({ page }) => {
-  await signIn(page, ACCOUNTS.orgAdmin);
-  await page.addInitScript(() => {
-    let context: Record<string, unknown> | undefined;
-    Object.defineProperty(window, '__remixContext', {
-      configurable: true,
-      get: () => context,
-      set: (value: Record<string, unknown>) => {
-        context = value;
-        let state: unknown;
-        Object.defineProperty(value, 'state', {
-          configurable: true,
-          get: () => state,
-          set: (decoded: unknown) => {
-            state = decoded;
-            const taken = Object.keys(document).some((key) => key.startsWith('__reactContainer'));
-            sessionStorage.setItem('decodedAfterHydrationBegan', String(taken));
-          },
-        });
-      },
-    });
-  });
-  await page.goto('/org/applications');
-  await ready(page);
-  expect(await page.evaluate(() => sessionStorage.getItem('decodedAfterHydrationBegan'))).toBe('false');
-  await page.getByRole('link', { name: 'New application' }).click();
-  await expect(page.getByRole('heading', { name: 'New application' })).toBeVisible();
-});

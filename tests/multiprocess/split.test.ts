@@ -23,7 +23,7 @@ beforeAll(async () => {
   ensureBuild();
   api = start('serve:api', ['build/server/index.js', '--api-only'], { PORT: String(API_PORT), DATA_DIR: dataDir, SESSION_SECRET: SECRET });
   // What `npm run serve:ui` runs: remix-serve on the UI's server build.
-  ui = start('serve:ui', ['node_modules/@remix-run/serve/dist/cli.js', 'build/ui/index.js'], {
+  ui = start('serve:ui', ['node_modules/.bin/remix-serve', 'build/ui/index.js'], {
     PORT: String(UI_PORT), API_BASE_URL: `${apiBase}/api/v1`, SESSION_SECRET: SECRET, DATA_DIR: path.join(dataDir, 'ui'),
   });
   await until200(api, `${apiBase}/healthz`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseTrustProxy, readEnv } from '../../server/env';
-import { pagesAtOnce, renderThreadCount } from '../../server/render-threads';
 
 const base = { NODE_ENV: 'development' } as const;
 const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-length' } as const;
@@ -58,33 +57,13 @@ describe('the development outbox is an explicit setting', () => {
   });
 });
 
-describe('render threads (RENDER_THREADS, decision 078) and pages at once', () => {
+describe('pages at once (PAGE_CONCURRENCY, decision 057)', () => {
   const pg = { ...production, DEV_OUTBOX: 'true', DATABASE_URL: 'postgres://portal@localhost/portal' } as const;
-  const pglite = { ...production, DEV_OUTBOX: 'true' } as const;
-  it('one in production when a core is spare beside the main thread and the database: from three cores, with either engine', () => {
-    expect(renderThreadCount(readEnv(pg), 3)).toBe(1);
-    expect(renderThreadCount(readEnv(pg), 2)).toBe(0);
-    expect(renderThreadCount(readEnv(pg), 1)).toBe(0);
-    expect(renderThreadCount(readEnv(pglite), 2)).toBe(0);
-    expect(renderThreadCount(readEnv(pglite), 3)).toBe(1);
-  });
-  it('none outside production, and none with one portal process per core', () => {
-    expect(renderThreadCount(readEnv(base), 8)).toBe(0);
-    expect(renderThreadCount(readEnv({ ...pg, WEB_CONCURRENCY: 'auto' }), 8)).toBe(0);
-    expect(renderThreadCount(readEnv({ ...pg, WEB_CONCURRENCY: '4' }), 8)).toBe(0);
-    // PGlite runs one process whatever WEB_CONCURRENCY asks (processCount), so it may have its render thread.
-    expect(renderThreadCount(readEnv({ ...pglite, WEB_CONCURRENCY: 'auto' }), 8)).toBe(1);
-  });
-  it('RENDER_THREADS says how many, 0 for none', () => {
-    expect(renderThreadCount(readEnv({ ...pglite, RENDER_THREADS: '2' }), 2)).toBe(2);
-    expect(renderThreadCount(readEnv({ ...pg, RENDER_THREADS: '0' }), 8)).toBe(0);
-    expect(() => readEnv({ ...pg, RENDER_THREADS: '-1' })).toThrow(/RENDER_THREADS/);
-  });
-  it('PAGE_CONCURRENCY page reads at once for each thread working on pages', () => {
-    // Two a thread by default (decision 088): one rendering while another waits for its statement.
-    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '0' }))).toBe(2);
-    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '1' }))).toBe(4);
-    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '0', PAGE_CONCURRENCY: '3' }))).toBe(3);
-    expect(pagesAtOnce(readEnv({ ...pg, RENDER_THREADS: '1', PAGE_CONCURRENCY: '0' }))).toBe(0);
+  it('two page reads at once by default, PAGE_CONCURRENCY says how many, 0 for no queue', () => {
+    // Two by default (decision 088): one rendering while another waits for its statement.
+    expect(readEnv(pg).PAGE_CONCURRENCY).toBe(2);
+    expect(readEnv({ ...pg, PAGE_CONCURRENCY: '3' }).PAGE_CONCURRENCY).toBe(3);
+    expect(readEnv({ ...pg, PAGE_CONCURRENCY: '0' }).PAGE_CONCURRENCY).toBe(0);
+    expect(() => readEnv({ ...pg, PAGE_CONCURRENCY: '-1' })).toThrow(/PAGE_CONCURRENCY/);
   });
 });
