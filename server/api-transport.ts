@@ -123,10 +123,12 @@ export function inProcessTransport(api: Router): ApiTransport {
   function dispatch(method: string, path: string, headers: Record<string, string>, payload: string | Buffer | undefined, prepare: Prepare): Promise<IncomingMessage> {
     const id = String(++calls);
     prepares.set(id, prepare);
+    // The address as fetch sends it over HTTP (spaces and other characters percent-encoded).
+    const url = new URL(API_PREFIX + path, 'http://api.in-process');
     return new Promise((resolve, reject) => {
       const request = http.request({
         method,
-        path: API_PREFIX + path,
+        path: url.pathname + url.search,
         host: 'api.in-process',
         headers: { ...headers, [CALL_HEADER]: id, ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}) },
         createConnection: () => {
