@@ -19,7 +19,7 @@ test('the State Admin sees an application past gating ranked in its area, filter
   expect(area).toBeTruthy();
 
   await signIn(page, ACCOUNTS.stateAdmin);
-  await page.getByRole('link', { name: 'Candidate Dashboard' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Candidate Dashboard' }).click();
   await expect(page).toHaveURL(/\/state\/candidate-dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Candidate Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Areas with no eligible application' })).toBeVisible();
