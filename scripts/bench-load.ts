@@ -5,12 +5,14 @@
 // then runs LOAD_USERS simulated users for LOAD_SECONDS. Each user registers its own organization,
 // signs in to the API and to the UI with codes read from the dev outbox, creates an application,
 // then loops with think time: the UI list page /org/applications, the API list, open a section,
-// save answers, upload a small file. Printed per engine: requests, errors by status, p50/p95/p99
+// save answers, upload a small file, and every LOAD_AUTOSAVE_MS the section form posted whole to the UI's autosave
+// (issue 43). Printed per engine: requests, errors by status, p50/p95/p99
 // per kind of request, and at the end every acknowledged save and upload read back (lost = 0 is the
 // target; the exit status is 1 when an engine missed it). Every request goes to 127.0.0.1. The default
 // think time is short on purpose (a stress setting): people pause far longer between pages.
 //
 //   LOAD_USERS (200)  LOAD_SECONDS (300)  LOAD_THINK_MS (1000, mean pause between a user's requests)
+//   LOAD_AUTOSAVE_MS (10000: each user's section form also posted whole to /resources/autosave this often; 0 = off)
 //   LOAD_ENGINES (pglite,postgres)  LOAD_PORT (3320)      or flags: --users 50 --seconds 60 ...
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,6 +22,9 @@ import path from 'node:path';
 import { startPostgres, type RunningPostgres } from '../tests/support/postgres';
 import { TECHNOLOGY_TYPES, isEligibleTechnology } from '../domain/technology';
 import { Browser, client, expectStatus, outboxCode, percentile, table, type Client } from './bench-support';
+import { formFromAnswers } from '../app/utils/question-form';
+import { AUTOSAVE_FIELDS } from '../domain/autosave';
+import type { AnswerValue, QuestionDef } from '../domain/questions';
 
 function setting(name: string, flag: string, fallback: string): string {
   const at = process.argv.indexOf(`--${flag}`);
@@ -30,6 +35,8 @@ function setting(name: string, flag: string, fallback: string): string {
 const USERS = Number(setting('LOAD_USERS', 'users', '200'));
 const SECONDS = Number(setting('LOAD_SECONDS', 'seconds', '300'));
 const THINK_MS = Number(setting('LOAD_THINK_MS', 'think', '1000'));
+/** How often each user's page autosaves its section (issue 43); 0 leaves the autosave out. */
+const AUTOSAVE_MS = Number(setting('LOAD_AUTOSAVE_MS', 'autosave', '10000'));
 const PORT = Number(setting('LOAD_PORT', 'port', '3320'));
 const ENGINES = setting('LOAD_ENGINES', 'engines', 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
 /** Users start spread over this time, so sign-up is a steady stream rather than one burst. */
@@ -37,7 +44,7 @@ const RAMP_MS = Math.min(30_000, (SECONDS * 1000) / 5);
 const REQUEST_TIMEOUT_MS = 60_000;
 const SERVER_ENTRY = path.resolve('build/server/index.js');
 
-type Kind = 'sign-up' | 'sign-in (API)' | 'sign-in (UI)' | 'create application' | 'page /org/applications' | 'list (API)' | 'open section' | 'save answers' | 'upload';
+type Kind = 'sign-up' | 'sign-in (API)' | 'sign-in (UI)' | 'create application' | 'page /org/applications' | 'list (API)' | 'open section' | 'save answers' | 'autosave (UI)' | 'upload';
 
 /** Latencies and outcomes per kind of request, for one engine. */
 class Recorder {
@@ -99,6 +106,8 @@ interface Shared {
   sectionId: string;
   /** Free-text questions of that section that no other question depends on. */
   questionIds: string[];
+  /** Every question of that section, as the form renders them (the autosave posts the whole form, as a browser does). */
+  questions: QuestionDef[];
   area: string;
   technology: string;
 }
@@ -154,6 +163,7 @@ async function runUser(rec: Recorder, shared: Shared, user: number, runId: strin
   const applicationId = created.body.applicationId;
   const outcome: UserOutcome = { api, organizationId, applicationId, acknowledgedSaves: 0, expected: new Map(), unchecked: 0, lostSaves: 0, uploads: [] };
   const sectionPath = `/api/v1/applications/${applicationId}/sections/${shared.sectionId}`;
+  let lastAutosave = Date.now();
 
   for (let round = 1; Date.now() < deadline; round++) {
     await think();
@@ -175,6 +185,27 @@ async function runUser(rec: Recorder, shared: Shared, user: number, runId: strin
       for (const v of values) outcome.expected.set(v.questionId, new Set([v.value]));
       outcome.acknowledgedSaves++;
       outcome.unchecked++;
+    }
+    // The autosave rhythm (issue 43): every AUTOSAVE_MS the section form is posted whole to /resources/autosave, as the
+    // page's script does while someone types: what was read, the save above, and one answer typed anew.
+    if (AUTOSAVE_MS > 0 && opened && Date.now() - lastAutosave >= AUTOSAVE_MS) {
+      lastAutosave = Date.now();
+      const answers: Record<string, AnswerValue> = Object.fromEntries(opened.body.questions.map((q) => [q.id, q.answer as AnswerValue]));
+      for (const [id, accepted] of outcome.expected) if (accepted.size === 1) answers[id] = [...accepted][0]!;
+      const typed = { questionId: ids[round % ids.length]!, value: `${tag(user)} autosave ${round} ${crypto.randomBytes(6).toString('hex')}` };
+      answers[typed.questionId] = typed.value;
+      (outcome.expected.get(typed.questionId) ?? outcome.expected.set(typed.questionId, new Set()).get(typed.questionId)!).add(typed.value);
+      const fields: [string, string][] = [
+        ...formFromAnswers(shared.questions, answers),
+        [AUTOSAVE_FIELDS.application, applicationId],
+        [AUTOSAVE_FIELDS.section, shared.sectionId],
+      ];
+      const autosaved = await timed(rec, 'autosave (UI)', 200, () => browser.request('/resources/autosave', fields), (body) => body.includes('"savedAt"') && body.includes('"errors":{}'));
+      if (autosaved) {
+        outcome.expected.set(typed.questionId, new Set([typed.value]));
+        outcome.acknowledgedSaves++;
+        outcome.unchecked++;
+      }
     }
     await think();
     const uploaded = await timed(rec, 'upload', 201, () => upload(api, shared, organizationId, applicationId, `${tag(user)}-round-${round}.pdf`));
@@ -303,7 +334,7 @@ async function pickSection(baseUrl: string): Promise<Shared> {
     const free = view.body.questions.filter((q) =>
       q.type === 'Text' && (q.responseType === null || q.responseType === 'Multiline') && !q.readOnly && q.visible && !q.dependentSystemNo && !parents.has(q.systemNo));
     if (free.length > (best?.questionIds.length ?? 0)) {
-      best = { baseUrl, programId, sectionId: section.id, questionIds: free.slice(0, 3).map((q) => q.id), area, technology };
+      best = { baseUrl, programId, sectionId: section.id, questionIds: free.slice(0, 3).map((q) => q.id), questions: view.body.questions as unknown as QuestionDef[], area, technology };
     }
   }
   if (!best) throw new Error('No form section has a free-text question to save');

@@ -68,7 +68,7 @@ export class Browser {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(p: string, form?: Record<string, string>): Promise<{ status: number; body: string; location: string | null }> {
+  async request(p: string, form?: Record<string, string> | [string, string][]): Promise<{ status: number; body: string; location: string | null }> {
     const headers: Record<string, string> = { Cookie: this.cookieHeader(), ...(process.env.BENCH_IDENTITY ? { 'Accept-Encoding': 'identity' } : {}) };
     if (form) Object.assign(headers, { 'Content-Type': 'application/x-www-form-urlencoded', Origin: this.baseUrl });
     const res = await fetch(this.baseUrl + p, {

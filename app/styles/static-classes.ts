@@ -118,6 +118,9 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   'ui-panel-title-spaced': { recipe: 'heading', variants: { size: 'lg' }, style: { mb: 4 } },
   'ui-panel-intro': { color: 'fg.muted', fontSize: 'sm', mb: 4, '& a': { textDecoration: 'underline' } },
   'ui-form-actions': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, mt: 6 },
+  // Autosave's status line beside Save (issue 43): quiet, and empty until there is something to say.
+  'ui-autosave-status': { fontSize: 'sm', color: 'fg.muted', minH: 5, flexBasis: 'full' },
+  'ui-alert-actions': { display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 },
   // "Next section: …" as an outline button that wraps its text on a phone (a long section name fits 390 px).
   'ui-btn-next': {
     recipe: 'button', variants: { variant: 'outline', size: 'md' },

@@ -66,6 +66,45 @@ export function answersFromForm(questions: readonly QuestionDef[], form: FormDat
   return normalizeAnswers(questions, result);
 }
 
+/**
+ * The other way: the form fields that hold these answers, as the renderer writes them (read-only and header questions
+ * have none). answersFromForm(questions, formFromAnswers(questions, answers)) gives the answers back; a script that
+ * posts a whole section as the browser would (npm run bench:load's autosave) builds its form with it.
+ */
+export function formFromAnswers(questions: readonly QuestionDef[], answers: Record<string, AnswerValue>): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const q of questions) {
+    if (q.type === 'Header' || q.readOnly) continue;
+    const value = answers[q.id] ?? null;
+    switch (q.type) {
+      case 'File': {
+        const file = value && typeof value === 'object' && !Array.isArray(value) && 'fileName' in value ? value : null;
+        if (file?.documentId) fields.push([partName(q.id, 'documentId'), file.documentId], [partName(q.id, 'fileName'), file.fileName]);
+        break;
+      }
+      case 'Checkbox':
+        for (const choice of Array.isArray(value) ? value : []) if (typeof choice === 'string') fields.push([fieldName(q.id), choice]);
+        break;
+      case 'Address': {
+        const address = value && typeof value === 'object' && !Array.isArray(value) && 'city' in value ? value : null;
+        for (const key of ['street_address_1', 'street_address_2', 'city', 'state', 'zip'] as const) fields.push([partName(q.id, key), address?.[key] ?? '']);
+        break;
+      }
+      case 'Table': {
+        const rows = Array.isArray(value) ? (value as Record<string, string>[]) : [];
+        fields.push([rowCountName(q.id), String(rows.length)]);
+        rows.forEach((row, i) => {
+          for (const column of q.tableColumns ?? []) fields.push([cellName(q.id, i, columnKey(column.name)), row[columnKey(column.name)] ?? '']);
+        });
+        break;
+      }
+      default:
+        fields.push([fieldName(q.id), typeof value === 'string' ? value : '']);
+    }
+  }
+  return fields;
+}
+
 /** Files chosen in the form's File questions (non-empty parts only), by question id. */
 export function chosenFiles(questions: readonly QuestionDef[], form: FormData): Map<string, File> {
   const files = new Map<string, File>();

@@ -93,7 +93,9 @@ export const test = base.extend<{ consoleErrors: string[]; validHtml: void; scri
         // while the last save's revalidation was loading) replaced it: React Router's single fetch logs that abort
         // (remix-run/react-router#14761), and the person simply lands on the page they clicked.
         const interrupted = /^AbortError: signal is aborted without reason\n\s+at \S+ \(.*\n\s+at Object\.\S+ \[as navigate\]/.test(msg.text());
-        if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && !interrupted) errors.push(msg.text());
+        // Nor the browser's own report of a request made while a test had put it offline (context.setOffline).
+        const offline = /net::ERR_INTERNET_DISCONNECTED/.test(msg.text());
+        if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && !interrupted && !offline) errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { answersFromForm, chosenFiles, fieldName, fileInputName, partName, removeFileIntent } from '../../app/utils/question-form';
+import { answersFromForm, chosenFiles, fieldName, fileInputName, formFromAnswers, partName, removeFileIntent } from '../../app/utils/question-form';
 import { NOT_ANSWERED, QuestionField } from '../../app/components/question-field';
 import { validateAnswer, validateAnswerFile, VALIDATION_MSG, MAX_UPLOAD_BYTES } from '../../domain/validation';
 import type { QuestionDef } from '../../domain/questions';
@@ -88,5 +88,33 @@ describe('Radio answers in a form', () => {
     expect(validateAnswer({ ...radio, mandatory: false }, answers.r1, { context: 'application', answersBySystemNo: {} })).toBeNull();
     form.set(fieldName('r1'), 'Yes');
     expect(answersFromForm([radio], form)).toEqual({ r1: 'Yes' });
+  });
+});
+
+describe('formFromAnswers: the fields a whole section posts (the autosave rhythm of npm run bench:load)', () => {
+  const text = { id: 't1', systemNo: '40', text: 'Narrative', type: 'TextArea' } as unknown as QuestionDef;
+  const boxes = { id: 'c1', systemNo: '41', text: 'Services', type: 'Checkbox' } as unknown as QuestionDef;
+  const where = { id: 'a1', systemNo: '42', text: 'Office', type: 'Address' } as unknown as QuestionDef;
+  const rows = { id: 'b1', systemNo: '43', text: 'Budget', type: 'Table', tableColumns: [{ name: 'Item' }, { name: 'Cost Share' }] } as unknown as QuestionDef;
+  const heading = { id: 'h1', systemNo: '44', text: 'Part B', type: 'Header' } as unknown as QuestionDef;
+
+  it('writes each type as the renderer names its fields, and skips headers and read-only questions', () => {
+    const fields = formFromAnswers([text, boxes, where, rows, file, locked, heading], {
+      t1: 'Two farms', c1: ['Voice', 'Data'], a1: { country: 'United States', street_address_1: '1 Main St', street_address_2: '', city: 'Madison', state: 'WI', zip: '53703' },
+      b1: [{ item: 'Poles', cost_share: '12' }], f1: { documentId: 'doc-1', fileName: 'diagram.pdf' }, f2: { documentId: 'doc-2', fileName: 'x.pdf' },
+    });
+    expect(fields).toEqual([
+      ['q.t1', 'Two farms'],
+      ['q.c1', 'Voice'], ['q.c1', 'Data'],
+      ['q.a1.street_address_1', '1 Main St'], ['q.a1.street_address_2', ''], ['q.a1.city', 'Madison'], ['q.a1.state', 'WI'], ['q.a1.zip', '53703'],
+      ['q.b1.__rows', '1'], ['q.b1.0.item', 'Poles'], ['q.b1.0.cost_share', '12'],
+      ['q.f1.documentId', 'doc-1'], ['q.f1.fileName', 'diagram.pdf'],
+    ]);
+  });
+
+  it('reads back as the same answers; no answer writes empty fields that read as none', () => {
+    const form = new FormData();
+    for (const [name, value] of formFromAnswers([text, boxes, file], { t1: 'Two farms', c1: ['Voice'], f1: null })) form.append(name, value);
+    expect(answersFromForm([text, boxes, file], form)).toEqual({ t1: 'Two farms', c1: ['Voice'], f1: null });
   });
 });

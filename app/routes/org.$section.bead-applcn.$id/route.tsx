@@ -1,7 +1,7 @@
 // The application form (/org/{section}/bead-applcn/{id}): the programme's sections as steps with their
 // status (the step is ?step= in the URL), questions rendered from data, Save and Submit as plain posts.
 // Loader and action: form.server.ts; the steps and the submit errors: section-steps.tsx.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
 import { Form } from '../../components/form';
@@ -23,6 +23,7 @@ import { asFileValue } from '../../components/file-question';
 import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './unlock';
 import { lockedNotice } from '../../../domain/unlock-requests';
 import { checkedStep } from './check';
+import { AutosaveStatus, ChangedElsewhere, useAutosave } from '../../components/autosave';
 
 export { action, loader } from './form.server';
 
@@ -66,6 +67,26 @@ export default function ApplicationForm() {
   // whether to leave them).
   const refusedSubmit = Object.keys(actionData?.sectionErrors ?? {}).length > 0;
   const guard = useUnsavedChanges({ enabled: !view.application.readOnly, resetKey: actionData?.values && !refusedSubmit ? actionData : (restored ?? undefined) });
+  // Autosave (issue 43, with JavaScript): the messages of the answers its last save left out replace the page's own
+  // until new page data arrives.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [autosaveErrors, setAutosaveErrors] = useState<{ key: unknown; errors: Record<string, string> } | null>(null);
+  const pageData = actionData ?? view;
+  const autosave = useAutosave({
+    form: formRef,
+    enabled: !readOnly,
+    applicationId,
+    sectionId: step.sectionId,
+    resetKey: pageData,
+    onSaved: (refused, unchangedSince) => {
+      setAutosaveErrors({ key: pageData, errors: refused });
+      // A refused answer is still unsaved: leaving asks first, as before.
+      if (unchangedSince && Object.keys(refused).length === 0) guard.setDirty(false);
+    },
+    // Refused as a whole (the section was locked meanwhile): the page's own Save says why, keeping every answer.
+    onConflict: () => formRef.current?.requestSubmit(formRef.current.querySelector<HTMLButtonElement>('button[name="intent"][value="save"]')),
+  });
+  const shownErrors = autosaveErrors && autosaveErrors.key === pageData ? autosaveErrors.errors : errors;
   const sectionErrors = actionData?.sectionErrors ?? {};
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
@@ -104,7 +125,7 @@ export default function ApplicationForm() {
         <QuestionList
           questions={view.questions}
           values={values}
-          errors={errors}
+          errors={shownErrors}
           warnings={warnings}
           disabled={readOnly}
           onDirty={() => !readOnly && guard.setDirty(true)}
@@ -130,6 +151,7 @@ export default function ApplicationForm() {
             Save
           </button>
         )}
+        {readOnly ? null : <AutosaveStatus status={autosave.status} />}
         {next ? (
           <Link to={`${base}?step=${next.slug}`} className="ui-btn-next">
             Next section: {next.name}
@@ -175,6 +197,7 @@ export default function ApplicationForm() {
       <div className="ui-form-layout">
         <SectionSteps steps={steps} current={step.sectionId} marks={marks} base={base} locks={showLocks} />
         <div className="ui-form-main">
+          {autosave.elsewhere ? <ChangedElsewhere savedAt={autosave.elsewhere} reloadTo={`${base}?step=${step.slug}`} onKeep={autosave.keepEditing} /> : null}
           {/* A section the person may not change is no form (nothing to submit: html-validate's wcag/h32); one they may
               change posts to itself, with the fragment so that without JavaScript a refused save opens at its summary. */}
           {readOnly ? (
@@ -182,7 +205,7 @@ export default function ApplicationForm() {
               {sectionBody}
             </div>
           ) : (
-            <Form method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+            <Form ref={formRef} method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
               {sectionBody}
             </Form>
           )}

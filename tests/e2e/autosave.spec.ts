@@ -1,0 +1,123 @@
+// Autosave of a draft section (issue 43 part 2, decision 100), with JavaScript: answers save themselves a few seconds
+// after typing stops and when a field is left; the status line says so (a polite live region); offline, the answers
+// stay on the page and are saved once the browser is back online; a refused answer keeps its message while the rest
+// of the section saves; another tab of the same browser learns of a save and offers to reload the section. The
+// expected words are the issue's ("Saving…", "All changes saved at 3:42 PM", "Not saved: you are offline — your
+// answers are kept on this page"). Without JavaScript there is no autosave: Save is the form's own post (the specs of
+// application-form.spec.ts), so this file runs in the js-on project only (tests/known-skips.md).
+import type { Page } from '@playwright/test';
+import { test, expect, scan, ready, jsEnabled, signUpAndSignIn, createApplication } from './fixtures';
+
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'autosave is a JavaScript enhancement; without it Save is the only way, as before');
+
+const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
+const status = (page: Page) => page.getByTestId('autosave-status');
+/** "All changes saved at 3:42 PM" (the time is the browser's clock). */
+const SAVED = /^All changes saved at \d{1,2}:\d{2} (AM|PM)$/;
+const OFFLINE = 'Not saved: you are offline — your answers are kept on this page';
+
+async function draftSection(page: Page, prefix: string) {
+  await signUpAndSignIn(page, { prefix, legalName: `Autosave ${prefix} Fiber`, firstName: 'Ada', lastName: 'Autosave' });
+  const { id } = await createApplication(page);
+  const form = `/org/applications/bead-applcn/${id}?step=project-area`;
+  await page.goto(form);
+  await ready(page);
+  return { id, form };
+}
+
+test('typed answers save themselves: a reload shows them without Save, and the application stays a draft', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect(jsEnabled(page)).toBe(true);
+  const { form } = await draftSection(page, 'autotype');
+  await expect(status(page)).toHaveAttribute('role', 'status');
+  await expect(status(page)).toHaveAttribute('aria-live', 'polite');
+  await expect(status(page)).toHaveText('');
+  await q(page, '25').locator('input').fill('7');
+  // Nothing else is done: no Save, no leaving the field. The pause after typing saves it.
+  await expect(status(page)).toHaveText(SAVED, { timeout: 15_000 });
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await scan(page);
+  await page.reload();
+  await expect(q(page, '25').locator('input')).toHaveValue('7');
+  await expect(page.locator('.ui-title-row')).toContainText('Draft');
+
+  // Leaving a field saves at once (well before the pause would).
+  await ready(page);
+  await q(page, '23').getByLabel('No', { exact: true }).check();
+  await q(page, '25').locator('input').fill('8');
+  await q(page, '25').locator('input').press('Tab');
+  await expect(status(page)).toHaveText(SAVED, { timeout: 2_500 });
+  await page.goto(form);
+  await expect(q(page, '25').locator('input')).toHaveValue('8');
+  await expect(q(page, '23').getByLabel('No', { exact: true })).toBeChecked();
+});
+
+test('offline, the answers stay on the page and the status says so; back online they are saved', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const { form } = await draftSection(page, 'autooffline');
+  await context.setOffline(true);
+  await q(page, '25').locator('input').fill('9');
+  await q(page, '25').locator('input').press('Tab');
+  await expect(status(page)).toHaveText(OFFLINE, { timeout: 10_000 });
+  await expect(q(page, '25').locator('input')).toHaveValue('9');
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText(SAVED, { timeout: 15_000 });
+  await page.goto(form);
+  await expect(q(page, '25').locator('input')).toHaveValue('9');
+});
+
+test('a refused answer is not saved and keeps its message beside the field; the rest of the section saves', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { form } = await draftSection(page, 'autorefuse');
+  await q(page, '23').getByLabel('Yes', { exact: true }).check();
+  // 'abc' as a browser could still send it (the field filters letters as they are typed).
+  const count = q(page, '25').locator('input');
+  await count.evaluate((el: HTMLInputElement) => {
+    el.value = 'abc';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await count.press('Tab');
+  await expect(status(page)).toHaveText(/^Saved at \d{1,2}:\d{2} (AM|PM), except the answer marked below: it needs correcting\.$/, { timeout: 15_000 });
+  const message = q(page, '25').getByTestId('question-error');
+  await expect(message).toBeVisible();
+  await expect(count).toHaveAttribute('aria-invalid', 'true');
+  expect((await count.getAttribute('aria-describedby'))?.split(/\s+/)).toContain(await message.getAttribute('id'));
+  await expect(count).toHaveValue('abc');
+  await page.goto(form);
+  await expect(q(page, '23').getByLabel('Yes', { exact: true })).toBeChecked();
+  await expect(q(page, '25').locator('input')).toHaveValue('');
+});
+
+test('another tab of the same browser learns of a save, keeps its own typing, and offers to reload the section', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  const { form } = await draftSection(page, 'autotabs');
+  const other = await context.newPage();
+  await other.goto(form);
+  await ready(other);
+  // The other tab saves.
+  await q(other, '25').locator('input').fill('30');
+  await q(other, '25').locator('input').press('Tab');
+  await expect(status(other)).toHaveText(SAVED, { timeout: 10_000 });
+  const notice = page.getByTestId('changed-elsewhere');
+  await expect(notice).toContainText(/^This section was saved in another tab at \d{1,2}:\d{2} (AM|PM)\. Your answers here are kept until you choose\./);
+  // Typed in the first tab afterwards: kept on the page, not saved over the other tab's answer.
+  await q(page, '25').locator('input').fill('12');
+  await q(page, '25').locator('input').press('Tab');
+  await expect(q(page, '25').locator('input')).toHaveValue('12');
+  // This tab does not save over the other's by itself while the person has not chosen.
+  await page.waitForTimeout(4_500);
+  await expect(status(page)).toHaveText('');
+  await scan(page);
+  await notice.getByRole('link', { name: 'Reload section' }).click();
+  await expect(q(page, '25').locator('input')).toHaveValue('30');
+  await expect(page.getByTestId('changed-elsewhere')).toHaveCount(0);
+});
+
+test('a section nobody may change here (the Entity Profile step) has no autosave', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { id } = await draftSection(page, 'autoreadonly');
+  await page.goto(`/org/applications/bead-applcn/${id}`);
+  await ready(page);
+  await expect(page.getByText('These answers come from the')).toBeVisible();
+  await expect(status(page)).toHaveCount(0);
+});
