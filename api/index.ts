@@ -24,6 +24,7 @@ import { documentRoutes } from './routes/documents';
 import { templateRoutes } from './routes/templates';
 import { heldSubmissionRoutes } from './routes/held-submissions';
 import { unlockRequestRoutes } from './routes/unlock-requests';
+import { presenceRoutes } from './routes/presence';
 import { userRoutes } from './routes/users';
 import { accountRoutes } from './routes/account';
 import { organizationRoutes } from './routes/organizations';
@@ -93,6 +94,7 @@ export function createApi(ctx: ApiContext): Router {
   api.use(documentRoutes(ctx));
   api.use(templateRoutes(ctx));
   api.use(unlockRequestRoutes(ctx));
+  api.use(presenceRoutes(ctx));
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));

@@ -400,6 +400,19 @@ export const pendingUploads = pgTable('pending_uploads', {
  * unlock (kind ADMIN_UNLOCK, APPROVED at once). APPROVED while the section is open; RELOCKED once the organization
  * resubmitted it. `snapshot` holds the section's answers when it opened, so the relock records old and new values.
  */
+/**
+ * Who has an application's form open (issue 43 part 3): one row per person and application, refreshed by the page's
+ * heartbeat. Kept in the database so several app processes see each other's visitors; a row older than the presence
+ * window (domain/presence.ts) no longer counts and is replaced by the next beat.
+ */
+export const presence = pgTable('presence', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+  sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+  editing: boolean('editing').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.applicationId] }), index('presence_application_seen_idx').on(t.applicationId, t.seenAt)]);
+
 export const unlockRequests = pgTable('unlock_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
   applicationId: text('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),

@@ -121,6 +121,8 @@ export const STATIC_CLASSES: Record<string, StaticRule> = {
   // Autosave's status line beside Save (issue 43): quiet, and empty until there is something to say.
   'ui-autosave-status': { fontSize: 'sm', color: 'fg.muted', minH: 5, flexBasis: 'full' },
   'ui-alert-actions': { display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2 },
+  // Who else has the application open (issue 43): a quiet line under the title, nothing when nobody is.
+  'ui-presence': { fontSize: 'sm', color: 'fg.muted', '& > ul': { listStyleType: 'none', p: 0, m: 0, mb: 3 } },
   // "Next section: …" as an outline button that wraps its text on a phone (a long section name fits 390 px).
   'ui-btn-next': {
     recipe: 'button', variants: { variant: 'outline', size: 'md' },

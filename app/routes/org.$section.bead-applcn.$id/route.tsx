@@ -24,6 +24,7 @@ import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './un
 import { lockedNotice } from '../../../domain/unlock-requests';
 import { checkedStep } from './check';
 import { AutosaveStatus, ChangedElsewhere, useAutosave } from '../../components/autosave';
+import { PresenceLine, usePresence } from '../../components/presence';
 
 export { action, loader } from './form.server';
 
@@ -86,6 +87,8 @@ export default function ApplicationForm() {
     // Refused as a whole (the section was locked meanwhile): the page's own Save says why, keeping every answer.
     onConflict: () => formRef.current?.requestSubmit(formRef.current.querySelector<HTMLButtonElement>('button[name="intent"][value="save"]')),
   });
+  // Who else has this application open (issue 43 part 3); nothing without JavaScript.
+  const present = usePresence({ applicationId, sectionId: step.sectionId, editing: !readOnly });
   const shownErrors = autosaveErrors && autosaveErrors.key === pageData ? autosaveErrors.errors : errors;
   const sectionErrors = actionData?.sectionErrors ?? {};
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
@@ -177,6 +180,7 @@ export default function ApplicationForm() {
         <h1 className="ui-h1-flush">Application {applicationId}</h1>
         <StatusBadge status={app.status} />
       </div>
+      <PresenceLine others={present} />
       {asking === 'confirm' ? <UnlockConfirm /> : null}
       {asking === 'message' ? <UnlockRequestDialog sectionName={view.section.name} failed={actionData?.unlock ?? null} /> : null}
       {library ? (

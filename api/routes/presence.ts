@@ -1,0 +1,54 @@
+// Presence on an application's form (issue 43 part 3, decision 101):
+//   POST   applications/{id}/presence {sectionId, editing}   the form's heartbeat: where the caller is; answers
+//                                                            { others: [{ name, sectionName, editing }] }
+//   DELETE applications/{id}/presence                        the caller left the form
+// Organization users only (the form is theirs): a state user gets 403. Who else is shown: the people of the
+// application's organization who have it open, never the caller. Access: applicationRoute and the permissions table.
+import { Router } from 'express';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiContext } from '../context';
+import { forbidden, handler, notFound, parseInput } from '../http';
+import { currentAuth } from '../guard';
+import { applicationRoute, visibleApplication } from '../services/application-access';
+import { sections } from '../db/schema';
+import { heartbeat, leave } from '../services/presence';
+import { can } from '../../domain/permissions';
+import { roleTypeOf } from '../../domain/roles';
+import { APPLICATION_MSG } from '../../domain/messages';
+
+const BeatBody = z.object({ sectionId: z.uuid(), editing: z.boolean().default(false) }).strict();
+
+export function presenceRoutes(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.post('/applications/:id/presence', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+    const { app, role } = visibleApplication(res);
+    if (roleTypeOf(role) !== 'org') throw forbidden();
+    const body = parseInput(BeatBody, req.body);
+    const [section] = await ctx.db
+      .select({ id: sections.id })
+      .from(sections)
+      .where(and(eq(sections.id, body.sectionId), eq(sections.programId, app.programId)))
+      .limit(1);
+    if (!section) throw notFound(APPLICATION_MSG.sectionNotFound);
+    const others = await heartbeat(ctx.db, {
+      userId: currentAuth(req).profile.id,
+      applicationId: app.id,
+      sectionId: section.id,
+      // Only someone who may change the application is shown as editing it.
+      editing: body.editing && can(role, 'update', 'application'),
+      now: new Date(),
+    });
+    res.json({ others });
+  }));
+
+  router.delete('/applications/:id/presence', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+    const { app, role } = visibleApplication(res);
+    if (roleTypeOf(role) !== 'org') throw forbidden();
+    await leave(ctx.db, currentAuth(req).profile.id, app.id);
+    res.status(204).end();
+  }));
+
+  return router;
+}
