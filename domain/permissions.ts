@@ -32,6 +32,8 @@ export const ENTITIES = [
   'candidate',
   /** The BEAD rubric scores of an application (review rubric 5, decision 042): read beside its review, scored by State_Admin. */
   'rubric',
+  /** Being seen on an application's form by the others who have it open (issue 43, decision 101): its organization's people. */
+  'presence',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -57,12 +59,14 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
     'read:user:organization', 'create:user:organization', 'update:user:organization',
     'read:unlock-request:organization', 'create:unlock-request:organization',
     'read:message:organization', 'create:message:organization',
+    'create:presence:organization', 'delete:presence:organization',
   ],
   Organization_Staff: [
     'read:application:organization', 'read:profile:organization',
     'read:document:organization', 'create:document:organization', 'update:document:own', 'delete:document:own',
     'read:history:organization',
     'read:message:organization', 'create:message:organization',
+    'create:presence:organization', 'delete:presence:organization',
   ],
   State_Admin: [
     'read:application:submitted', 'read:status:submitted', 'update:status:submitted', 'read:history:any',
@@ -98,7 +102,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Permission[]>> = {
 
 /** Entities whose records are seen through another's: a status move, an assignment or a review is seen with its application. */
 export const SEEN_THROUGH: Readonly<Partial<Record<Entity, Entity>>> = {
-  status: 'application', 'review-assignment': 'application', review: 'application', rubric: 'application',
+  status: 'application', 'review-assignment': 'application', review: 'application', rubric: 'application', presence: 'application',
 };
 
 export type Stage = 'GATING' | 'TECHNICAL' | 'STATE';

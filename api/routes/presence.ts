@@ -2,19 +2,19 @@
 //   POST   applications/{id}/presence {sectionId, editing}   the form's heartbeat: where the caller is; answers
 //                                                            { others: [{ name, sectionName, editing }] }
 //   DELETE applications/{id}/presence                        the caller left the form
-// Organization users only (the form is theirs): a state user gets 403. Who else is shown: the people of the
-// application's organization who have it open, never the caller. Access: applicationRoute and the permissions table.
+// The application's organization's people only (the permissions table's presence rows): a state user who reads the
+// application gets 403, anyone else 404. Who else is shown: the people of the application's organization who have it
+// open, never the caller.
 import { Router } from 'express';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { forbidden, handler, notFound, parseInput } from '../http';
+import { handler, notFound, parseInput } from '../http';
 import { currentAuth } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { sections } from '../db/schema';
 import { heartbeat, leave } from '../services/presence';
 import { can } from '../../domain/permissions';
-import { roleTypeOf } from '../../domain/roles';
 import { APPLICATION_MSG } from '../../domain/messages';
 
 const BeatBody = z.object({ sectionId: z.uuid(), editing: z.boolean().default(false) }).strict();
@@ -22,9 +22,8 @@ const BeatBody = z.object({ sectionId: z.uuid(), editing: z.boolean().default(fa
 export function presenceRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post('/applications/:id/presence', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.post('/applications/:id/presence', ...applicationRoute(ctx, 'create', 'id', 'presence'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
-    if (roleTypeOf(role) !== 'org') throw forbidden();
     const body = parseInput(BeatBody, req.body);
     const [section] = await ctx.db
       .select({ id: sections.id })
@@ -43,9 +42,8 @@ export function presenceRoutes(ctx: ApiContext): Router {
     res.json({ others });
   }));
 
-  router.delete('/applications/:id/presence', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
-    const { app, role } = visibleApplication(res);
-    if (roleTypeOf(role) !== 'org') throw forbidden();
+  router.delete('/applications/:id/presence', ...applicationRoute(ctx, 'delete', 'id', 'presence'), handler(async (req, res) => {
+    const { app } = visibleApplication(res);
     await leave(ctx.db, currentAuth(req).profile.id, app.id);
     res.status(204).end();
   }));
