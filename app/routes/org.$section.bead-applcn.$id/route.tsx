@@ -23,6 +23,7 @@ import { asFileValue } from '../../components/file-question';
 import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './unlock';
 import { lockedNotice } from '../../../domain/unlock-requests';
 import { checkedStep } from './check';
+import { EditConflictPanel, EditStateFields } from '../../components/edit-conflict-panel';
 
 export { action, loader } from './form.server';
 
@@ -60,6 +61,11 @@ export default function ApplicationForm() {
   const filled = useCallback(
     (q: FormQuestion, answers: Record<string, AnswerValue>) => (areaCounts.length ? filledAnswer(q, answers, (name) => areaCounts.find((a) => a.name === name)) : undefined),
     [areaCounts],
+  );
+  // The version and answers the form's answers belong to, and a conflict to settle (decision 099).
+  const edit = useMemo(
+    () => (actionData?.edit?.version ? actionData.edit : { version: view.section.version, base: Object.fromEntries(view.questions.map((q) => [q.id, q.answer])), panel: null }),
+    [actionData, view],
   );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
   // A refused save's answers are unsaved; a refused submit's are the stored ones (its summary's links must not ask
@@ -183,6 +189,8 @@ export default function ApplicationForm() {
             </div>
           ) : (
             <Form method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+              <EditStateFields {...edit} />
+              <EditConflictPanel panel={edit.panel} />
               {sectionBody}
             </Form>
           )}
