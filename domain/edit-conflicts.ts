@@ -43,9 +43,22 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** An empty value ('' or [] or null) is no value: a question cleared reads as one never answered. */
-const isNothing = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-export const sameValue = (a: unknown, b: unknown) => (isNothing(a) && isNothing(b)) || canonical(a) === canonical(b);
+/**
+ * A value as it counts for the merge: blanks ('' and null), blank table rows and lists left out, so a form's empty
+ * table row, an unchecked checkbox list and a question never answered all read as no value.
+ */
+function meaningful(v: unknown): unknown {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+  if (Array.isArray(v)) {
+    const items = v.map(meaningful).filter((x) => x !== null);
+    return items.length ? items : null;
+  }
+  if (typeof v === 'object' && !(v instanceof Date)) {
+    return Object.values(v as Record<string, unknown>).some((x) => meaningful(x) !== null) ? v : null;
+  }
+  return v;
+}
+export const sameValue = (a: unknown, b: unknown) => canonical(meaningful(a)) === canonical(meaningful(b));
 
 /** The merge of one refused save (decision 099): per key, base (what the form started from), mine and theirs. */
 export interface EditMerge<V> {

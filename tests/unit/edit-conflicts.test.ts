@@ -26,3 +26,11 @@ describe('the conflict notice', () => {
     expect(EDIT_CONFLICT_MSG.notice('Sam Summit', '2026-11-21T20:42:00Z')).toBe('Sam Summit saved this section at 3:42 PM while you were editing.');
   });
 });
+
+describe('blank values', () => {
+  it('reads a form’s blank table row and an empty checkbox list as no answer', () => {
+    const { conflicts, merged } = mergeEdits(['t', 'c'], { t: null, c: null }, { t: [{ name: '', role: '' }], c: [] }, { t: [{ name: 'Northern Splicing', role: 'Splicing' }], c: null });
+    expect(conflicts).toEqual([]);
+    expect(merged.t).toEqual([{ name: 'Northern Splicing', role: 'Splicing' }]);
+  });
+});
