@@ -3,20 +3,11 @@
 // when, and per question both sides changed both answers side by side with Keep mine / Take theirs (plain radio
 // buttons: it works without JavaScript). The action reads what it writes with app/utils/edit-conflict.ts.
 import { ErrorList, NoChoice, NOT_CHOSEN } from './forms';
-import { choiceName, EDIT_FIELDS, type ConflictPanelState } from '../utils/edit-conflict';
+import { choiceName, EDIT_FIELDS, type ConflictPanelState, type EditState } from '../utils/edit-conflict';
 import { EDIT_CONFLICT_MSG } from '../../domain/edit-conflicts';
 
-export interface EditStateProps {
-  /** The version the answers shown belong to (none: the form saves as an old client). */
-  version: string | undefined;
-  /** The answers shown came from (the merge's base). */
-  base: Record<string, unknown>;
-  /** A conflict to settle, or null. */
-  panel: ConflictPanelState | null;
-}
-
 /** The hidden fields of the form's edit state: always inside the form. */
-export function EditStateFields({ version, base, panel }: EditStateProps) {
+export function EditStateFields({ version, base, panel }: EditState) {
   return (
     <>
       <input type="hidden" name={EDIT_FIELDS.version} value={version ?? ''} />

@@ -35,6 +35,23 @@ export interface ConflictPanelState {
   error?: string;
 }
 
+/** What a form renders in its hidden fields and panel (components/edit-conflict-panel.tsx). */
+export interface EditState {
+  /** The version the answers shown belong to (none: the form saves as an old client). */
+  version: string | undefined;
+  /** The answers the form's answers started from. */
+  base: Record<string, unknown>;
+  /** A conflict to settle, or null. */
+  panel: ConflictPanelState | null;
+}
+
+/** A freshly read form: the view's version and its answers. */
+export const viewEditState = (version: string, questions: readonly { id: string; answer?: unknown }[]): EditState => ({
+  version,
+  base: Object.fromEntries(questions.map((q) => [q.id, q.answer ?? null])),
+  panel: null,
+});
+
 /** The edit state a form posts: all of it optional (a form without it saves as an old client). */
 export interface PostedEdit {
   version: string | undefined;
@@ -65,15 +82,18 @@ export function readPostedEdit(form: FormData): PostedEdit {
  * The choices of a pending conflict applied to the posted answers: 'theirs' takes the base (after a conflict the base
  * is their saved answer), 'mine' keeps the field as posted. `missing`: the questions left without a choice.
  */
-export function applyChoices(form: FormData, values: Record<string, AnswerValue>, edit: PostedEdit): { values: Record<string, AnswerValue>; missing: string[] } {
+export function applyChoices(form: FormData, values: Record<string, AnswerValue>, edit: PostedEdit): { values: Record<string, AnswerValue>; state: EditState; unchosen: EditState | null } {
   const out = { ...values };
-  const missing: string[] = [];
+  let missing = 0;
   for (const item of edit.pending?.items ?? []) {
     const choice = form.get(choiceName(item.id));
     if (choice === 'theirs') out[item.id] = (edit.base[item.id] ?? null) as AnswerValue;
-    else if (choice !== 'mine') missing.push(item.id);
+    else if (choice !== 'mine') missing += 1;
   }
-  return { values: out, missing };
+  const state: EditState = { version: edit.version, base: edit.base, panel: edit.pending };
+  // A Save with a question left unchosen: the same panel again, saying so (nothing saved, nothing lost).
+  const unchosen = missing > 0 && edit.pending ? { ...state, panel: { ...edit.pending, error: EDIT_CONFLICT_MSG.chooseEach } } : null;
+  return { values: out, state, unchosen };
 }
 
 /** An answer as the panel shows it. */
@@ -85,26 +105,28 @@ function shown(q: QuestionDef | undefined, value: unknown): string {
 /**
  * A refused save made into what the form shows next: the answers merged (each question only one side changed takes
  * that side; both changed differently keeps mine until chosen), the current version and answers as the new base, and
- * the panel. `current`: the thing's answers as now saved, read with `version`.
+ * the panel. `current`: the thing as now saved (viewEditState of a fresh read).
  */
 export function conflictOutcome(opts: {
   questions: readonly QuestionDef[];
   conflict: EditConflict;
-  current: { version: string; answers: Record<string, unknown> };
+  current: EditState;
   base: Record<string, unknown>;
   mine: Record<string, AnswerValue>;
   what?: string;
-}): { values: Record<string, AnswerValue>; version: string; base: Record<string, unknown>; panel: ConflictPanelState } {
+}): { values: Record<string, AnswerValue>; state: EditState } {
   const { questions, conflict, current, base, mine } = opts;
-  const { merged, conflicts } = mergeEdits(Object.keys(mine), base, mine, current.answers);
+  const { merged, conflicts } = mergeEdits(Object.keys(mine), base, mine, current.base);
   const byId = new Map(questions.map((q) => [q.id, q]));
   return {
     values: merged as Record<string, AnswerValue>,
-    version: current.version,
-    base: current.answers,
-    panel: {
-      notice: EDIT_CONFLICT_MSG.notice(conflict.savedBy?.name ?? null, conflict.savedAt, opts.what),
-      items: conflicts.map((id) => ({ id, label: byId.get(id)?.text ?? id, mine: shown(byId.get(id), mine[id]), theirs: shown(byId.get(id), current.answers[id]) })),
+    state: {
+      version: current.version,
+      base: current.base,
+      panel: {
+        notice: EDIT_CONFLICT_MSG.notice(conflict.savedBy?.name ?? null, conflict.savedAt, opts.what),
+        items: conflicts.map((id) => ({ id, label: byId.get(id)?.text ?? id, mine: shown(byId.get(id), mine[id]), theirs: shown(byId.get(id), current.base[id]) })),
+      },
     },
   };
 }

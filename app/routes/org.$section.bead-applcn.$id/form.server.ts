@@ -21,8 +21,7 @@ import { relockSection, requestUnlock, unlockState } from '../../api/unlock-requ
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { AnswerValue } from '../../../domain/questions';
 import { CHECK_PARAM, isChecking } from './check';
-import { applyChoices, conflictOutcome, readPostedEdit, type ConflictPanelState } from '../../utils/edit-conflict';
-import { EDIT_CONFLICT_MSG } from '../../../domain/edit-conflicts';
+import { applyChoices, conflictOutcome, readPostedEdit, viewEditState, type EditState } from '../../utils/edit-conflict';
 
 /** ?check=1 (check.ts): the section shown with the submit's completeness rule applied. */
 const checking = (request: Request) => isChecking(new URL(request.url).searchParams);
@@ -89,7 +88,7 @@ export type ActionResult = {
   /** A refused choice in the library dialog (it stays open with the reason). */
   library?: { questionId: string; error: string };
   /** The edit state the form goes on with (decision 099): the version and base its answers belong to, a conflict to settle. */
-  edit?: { version: string | undefined; base: Record<string, unknown>; panel: ConflictPanelState | null };
+  edit?: EditState;
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -163,12 +162,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   // The version and answers the form started from, and a conflict's choices applied (decision 099).
   const posted = readPostedEdit(form);
-  const chosen = applyChoices(form, answersFromForm(view.questions, form), posted);
-  const values = chosen.values;
-  const edit = { version: posted.version, base: posted.base, panel: posted.pending };
-  if (chosen.missing.length > 0 && posted.pending && !tableIntent(intent) && !removeFileIntent(intent)) {
-    return data<ActionResult>({ ...none, values, edit: { ...edit, panel: { ...posted.pending, error: EDIT_CONFLICT_MSG.chooseEach } } }, { status: 409 });
-  }
+  const { values, state: edit, unchosen } = applyChoices(form, answersFromForm(view.questions, form), posted);
+  if (unchosen && !tableIntent(intent) && !removeFileIntent(intent)) return data<ActionResult>({ ...none, values, edit: unchosen }, { status: 409 });
   // File questions: Remove clears the answer (a held file goes at once); a file chosen without JavaScript is held
   // as a pending upload (docs/decisions/022) whatever the intent: the save that succeeds makes it a document, a
   // save that fails or a table row added re-renders the form still holding it.
@@ -209,9 +204,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const failure = await formFailure(error, caller);
     if (failure.editConflict) {
       // Saved meanwhile by someone else: the section as this action read it is theirs; nothing typed is lost.
-      const current = { version: view.section.version, answers: Object.fromEntries(view.questions.map((q) => [q.id, q.answer])) };
+      const current = viewEditState(view.section.version, view.questions);
       const outcome = conflictOutcome({ questions: view.questions, conflict: failure.editConflict, current, base: posted.base, mine: values });
-      return data<ActionResult>({ ...none, values: outcome.values, edit: { version: outcome.version, base: outcome.base, panel: outcome.panel } }, { status: 409 });
+      return data<ActionResult>({ ...none, values: outcome.values, edit: outcome.state }, { status: 409 });
     }
     // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const tied = Object.keys(failure.fields).length > 0;

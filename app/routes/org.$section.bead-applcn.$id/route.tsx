@@ -24,6 +24,7 @@ import { RelockBox, SectionLock, UnlockConfirm, UnlockRequestDialog } from './un
 import { lockedNotice } from '../../../domain/unlock-requests';
 import { checkedStep } from './check';
 import { EditConflictPanel, EditStateFields } from '../../components/edit-conflict-panel';
+import { viewEditState } from '../../utils/edit-conflict';
 
 export { action, loader } from './form.server';
 
@@ -64,7 +65,7 @@ export default function ApplicationForm() {
   );
   // The version and answers the form's answers belong to, and a conflict to settle (decision 099).
   const edit = useMemo(
-    () => (actionData?.edit?.version ? actionData.edit : { version: view.section.version, base: Object.fromEntries(view.questions.map((q) => [q.id, q.answer])), panel: null }),
+    () => (actionData?.edit?.version ? actionData.edit : viewEditState(view.section.version, view.questions)),
     [actionData, view],
   );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
