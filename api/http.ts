@@ -10,6 +10,8 @@ export class ApiError extends Error {
     public status: number,
     message: string,
     public errors?: Record<string, string[]>,
+    /** More of the refusal's body (an edit conflict's current values, decision 099). */
+    public body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -43,7 +45,7 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void) {
   let outageLoggedAt = 0;
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof ApiError) {
-      res.status(err.status).json(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      res.status(err.status).json({ ...err.body, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
       return;
     }
     const status = (err as { status?: number; type?: string }).status;

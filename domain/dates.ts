@@ -60,6 +60,11 @@ export function formatListDate(value: string | Date | null | undefined): string 
   return newYorkDay(new Date(value)).list;
 }
 
+/** '3:42 PM' (New York time): when a change was saved (the edit conflict notice, issue 43). */
+export function formatClockTime(value: string | Date | null | undefined): string {
+  return value ? timeFormat.format(new Date(value)) : '';
+}
+
 /** '11-21-2026 10:00 AM' (New York time), for history entries. */
 export function formatListDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';

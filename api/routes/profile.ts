@@ -10,14 +10,17 @@ import { organizationRole, organizationRoute } from '../services/application-acc
 import { can } from '../../domain/permissions';
 import { organizations, profileAnswers, programs } from '../db/schema';
 import { audit } from '../services/audit';
-import { jsonText, loadProgram, normalizeValue, parseJson, type Program, type ProgramQuestion } from '../services/application-content';
+import { jsonText, loadProgram, normalizeValue, parseJson, type Program, type ProgramQuestion, type Tx } from '../services/application-content';
 import { normalizeAnswer } from '../../domain/format';
 import { answersBySystemNoFrom, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, validateAnswer, validateAnswers } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG, PROFILE_MSG } from '../../domain/messages';
+import { checkVersion, versionOf, VersionField, type VersionedValue } from '../services/edit-versions';
 
 const SaveBody = z.object({
   answers: z.array(z.object({ questionId: z.string().uuid(), value: z.unknown() })).max(500),
+  /** The profile's version the save started from (decision 099); without it the save is not checked. */
+  version: VersionField,
 });
 
 export function profileRoutes(ctx: ApiContext): Router {
@@ -32,13 +35,20 @@ export function profileRoutes(ctx: ApiContext): Router {
     return { program, section, questions: program.bySection.get(section.id) ?? [] };
   }
 
-  async function storedAnswers(orgId: string, qs: ProgramQuestion[]): Promise<Record<string, AnswerValue>> {
-    const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
-    const rows = await ctx.db
-      .select({ questionId: profileAnswers.questionId, value: jsonText(profileAnswers.value) })
+  /** The organization's saved profile answers, with who saved each and when: what the version (decision 099) is made of. */
+  async function savedRows(db: Tx | typeof ctx.db, orgId: string, qs: ProgramQuestion[]): Promise<VersionedValue[]> {
+    const ids = new Set(qs.map((q) => q.id));
+    const rows = await db
+      .select({ key: profileAnswers.questionId, value: jsonText(profileAnswers.value), by: profileAnswers.updatedBy, at: profileAnswers.updatedAt })
       .from(profileAnswers)
       .where(eq(profileAnswers.organizationId, orgId));
-    const stored = new Map(rows.map((r) => [r.questionId, parseJson(r.value)]));
+    return rows.filter((r) => ids.has(r.key)).map((r) => ({ ...r, value: parseJson(r.value) }));
+  }
+
+  async function storedAnswers(orgId: string, qs: ProgramQuestion[]): Promise<{ values: Record<string, AnswerValue>; version: string }> {
+    const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
+    const rows = await savedRows(ctx.db, orgId, qs);
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
     const values: Record<string, AnswerValue> = {};
     for (const q of qs) {
       let value = stored.get(q.id);
@@ -47,15 +57,17 @@ export function profileRoutes(ctx: ApiContext): Router {
       if (q.systemNo === '3') value = orgId;
       values[q.id] = normalizeValue(value);
     }
-    return values;
+    return { values, version: versionOf(rows) };
   }
 
-  function view(orgId: string, section: { id: string; name: string }, qs: ProgramQuestion[], values: Record<string, AnswerValue>, readOnly: boolean) {
+  function view(orgId: string, section: { id: string; name: string }, qs: ProgramQuestion[], { values, version }: { values: Record<string, AnswerValue>; version: string }, readOnly: boolean) {
     const bySystemNo = answersBySystemNoFrom(qs, values);
     return {
       organizationId: orgId,
       section: { id: section.id, name: section.name },
       readOnly,
+      /** Changes with every saved change to the profile: a save sends the one it started from (decision 099). */
+      version,
       questions: qs.map((q) => {
         const answer = values[q.id] ?? null;
         const visible = isQuestionVisible(q, bySystemNo);
@@ -82,7 +94,7 @@ export function profileRoutes(ctx: ApiContext): Router {
     if (foreign.length) {
       throw badRequest(APPLICATION_MSG.answersNotInSection, Object.fromEntries(foreign.map((a) => [a.questionId, [APPLICATION_MSG.questionNotInSection]])));
     }
-    const before = await storedAnswers(orgId, qs);
+    const { values: before } = await storedAnswers(orgId, qs);
     const next: Record<string, AnswerValue> = { ...before };
     for (const item of body.answers) {
       const q = byId.get(item.questionId)!;
@@ -100,6 +112,11 @@ export function profileRoutes(ctx: ApiContext): Router {
     const userId = currentAuth(req).profile.id;
     const changed = qs.filter((q) => !q.readOnly && q.type !== 'Header' && JSON.stringify(before[q.id]) !== JSON.stringify(next[q.id]));
     await ctx.db.transaction(async (tx) => {
+      if (body.version) {
+        // The organization's row held until commit: profile saves come one after another (decision 099).
+        await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).for('update');
+        await checkVersion(tx, body.version, await savedRows(tx, orgId, qs));
+      }
       if (changed.length) {
         await tx
           .insert(profileAnswers)
@@ -114,7 +131,7 @@ export function profileRoutes(ctx: ApiContext): Router {
         details: { changed: changed.map((q) => q.systemNo) },
       });
     });
-    res.json({ message: PROFILE_MSG.saved, ...view(orgId, section, qs, next, false) });
+    res.json({ message: PROFILE_MSG.saved, ...view(orgId, section, qs, await storedAnswers(orgId, qs), false) });
   }));
 
   return router;

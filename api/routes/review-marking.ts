@@ -22,6 +22,7 @@ import { consensusSeenBy, decisionsSeen, declareConflict, saveMarks, setConsensu
 import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { earlierPasses } from '../services/review-pass-history';
+import { VersionField } from '../services/edit-versions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (message: string) => z.string({ error: message }).regex(UUID, message);
@@ -38,6 +39,8 @@ const MarksBody = z.strictObject({
     score: z.number({ error: 'Please enter a number.' }).nullish(),
     comment: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
   }), { error: 'marks must be a list' }).max(200),
+  /** The version of the section's marks the save started from (decision 099); without it the save is not checked. */
+  version: VersionField,
 });
 
 const EmptyBody = z.strictObject({});
@@ -74,9 +77,9 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
   }));
 
   router.put('/review/applications/:id/sections/:sectionId/marks', ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
-    const { marks } = parseInput(MarksBody, req.body);
+    const { marks, version } = parseInput(MarksBody, req.body);
     const { app } = visibleApplication(res);
-    const result = await saveMarks(ctx, app, me(req), sectionParam(req.params.sectionId), marks);
+    const result = await saveMarks(ctx, app, me(req), sectionParam(req.params.sectionId), marks, version);
     res.json({ message: MARK_MSG.saved, ...result });
   }));
 

@@ -13,6 +13,7 @@ import { applicationRoute, visibleApplication } from '../services/application-ac
 import { rubricSheet, saveRubric } from '../services/rubric-scores';
 import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
 import { COMMENTS_MAX } from '../../domain/workflow';
+import { VersionField } from '../services/edit-versions';
 
 /** Each criterion: a number, numeric text, or null (not scored); the bounds are checked by the service (400 per field). */
 const score = z.union([z.number(), z.string().max(20), z.null()], { error: RUBRIC_MSG.notNumber }).optional();
@@ -21,6 +22,8 @@ const ignored = z.unknown().optional();
 const RubricBody = z.strictObject({
   ...Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, score])) as Record<(typeof RUBRIC_FIELDS)[number], typeof score>,
   scoringContext: z.string().max(COMMENTS_MAX, `The scoring context can be at most ${COMMENTS_MAX} characters.`).nullish(),
+  /** The sheet's version the save started from (decision 099); without it the save is not checked. */
+  version: VersionField,
   // Read-only fields of spec 3's Rubric score, so a client may send back what it read: never taken.
   id: ignored, applicationId: ignored, technologyType: ignored, totalScore: ignored, lastModifiedBy: ignored,
   createdAt: ignored, updatedAt: ignored, deletedAt: ignored,
@@ -38,7 +41,7 @@ export function rubricScoreRoutes(ctx: ApiContext): Router {
     const body = parseInput(RubricBody, req.body);
     const { app } = visibleApplication(res);
     const { profile } = currentAuth(req);
-    const input = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && ((RUBRIC_FIELDS as readonly string[]).includes(k) || k === 'scoringContext')));
+    const input = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && ((RUBRIC_FIELDS as readonly string[]).includes(k) || k === 'scoringContext' || k === 'version')));
     const { changed } = await saveRubric(ctx, app, profile.id, profile.roles.map((r) => r.name), input);
     res.json({ message: RUBRIC_MSG.saved, changed, ...(await rubricSheet(ctx, app)) });
   }));

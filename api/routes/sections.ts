@@ -16,10 +16,12 @@ import { findPendingUploads, pendingUploadId, promotePendingUploads } from '../s
 import { latestRevisionRequest } from '../services/revision-request';
 import { templateUrls } from './templates';
 import {
-  areaName, auditProfileSnapshot, fillDerived, findAreas, isAreaQuestion, loadAnswerState, loadProgram, normalizeValue,
+  areaName, auditProfileSnapshot, fillDerived, findAreas, isAreaQuestion, jsonText, loadAnswerState, loadProgram, normalizeValue, parseJson,
   type AnswerState, type ApplicationRow, type AreaRow, type Program, type ProgramQuestion, type SectionRow,
 } from '../services/application-content';
 import { normalizeAnswer } from '../../domain/format';
+import { canonical } from '../../domain/edit-conflicts';
+import { checkVersion, versionOf, VersionField, type VersionedValue } from '../services/edit-versions';
 import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
@@ -51,20 +53,16 @@ const SaveBody = z.object({
       error: 'answers must be a list of {questionId, value}',
     })
     .max(1000),
+  /** The section's version the save started from (decision 099); without it the save is not checked. */
+  version: VersionField,
 });
 
-/** Stable JSON (object keys sorted): jsonb does not keep key order, so values are compared this way. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
+/** Stable JSON comparison (jsonb does not keep key order): domain/edit-conflicts.ts. */
 const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** The stored answers of a section's questions, as the version (decision 099) is made of them. */
+const versioned = (qs: readonly ProgramQuestion[], stored: Map<string, unknown>): VersionedValue[] =>
+  qs.filter((q) => stored.has(q.id)).map((q) => ({ key: q.id, value: stored.get(q.id) }));
 
 /** Spec 4 "Form read-only rule" for the application's status; null when the section may be changed. */
 function lockedMessage(status: string, sectionUnlocked: boolean): string | null {
@@ -198,6 +196,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
         isEntityProfile: section.isEntityProfile,
         status: section.isEntityProfile ? entityProfileStatus(qs, state) : ((row?.status ?? 'NOT_STARTED') as SectionStatus),
         unlocked,
+        /** Changes with every saved change to the section's answers: a save sends the one it started from (decision 099). */
+        version: versionOf(versioned(qs, state.stored)),
       },
       questions: questionViews,
       warnings,
@@ -356,6 +356,15 @@ export function sectionRoutes(ctx: ApiContext): Router {
         .where(and(eq(applications.id, app.id), eq(applications.status, app.status)))
         .returning({ id: applications.id });
       if (updated.length === 0) throw conflict(APPLICATION_MSG.submittedReadOnly);
+      // The application's row is held until commit: saves of it come one after another, so the answers read here are
+      // the ones this save replaces (decision 099).
+      if (body.version) {
+        const current = await tx
+          .select({ key: answers.questionId, value: jsonText(answers.value), by: answers.updatedBy, at: answers.updatedAt })
+          .from(answers)
+          .where(and(eq(answers.applicationId, app.id), inArray(answers.questionId, qs.map((q) => q.id))));
+        await checkVersion(tx, body.version, current.map((r) => ({ ...r, value: parseJson(r.value) })));
+      }
       if (app.status !== 'DRAFT') {
         const [row] = await tx
           .select({ unlocked: applicationSections.unlocked })

@@ -12,6 +12,7 @@ import {
   reviewSectionSubmissions, reviewUnlocks, userRoles, users,
 } from '../db/schema';
 import { audit } from './audit';
+import { checkVersion, versionOf, type VersionedValue } from './edit-versions';
 import { loadProgram, type ApplicationRow, type Program, type ProgramQuestion, type Tx } from './application-content';
 import { executeMove } from './application-moves';
 import { notifyReviewUnlocked, portalLink, reviewApplicationPath, sendAll } from './notifications';
@@ -61,7 +62,20 @@ export interface MyReview {
   marks: { questionId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
   submittedSectionIds: string[];
   decision: { decision: ReviewDecision; comments: string; submittedAt: Date } | null;
+  /** Per section the stage marks, the version of the reviewer's marks of it: a save sends the one it started from (decision 099). */
+  markVersions: Record<string, string>;
 }
+
+type MarkRow = typeof reviewMarks.$inferSelect;
+
+/** The reviewer's marks of a section as the version (decision 099) is made of them: the reviewer saved each. */
+function markValues(rows: readonly MarkRow[], inSection: ReadonlySet<string>): VersionedValue[] {
+  return rows
+    .filter((m) => inSection.has(m.questionId))
+    .map((m) => ({ key: m.questionId, value: { passFail: m.passFail, score: m.score, comment: m.comment }, by: m.reviewerId, at: m.updatedAt }));
+}
+
+const sectionQuestionIds = (program: Program, sectionId: string) => new Set((program.bySection.get(sectionId) ?? []).map((q) => q.id));
 
 /** The caller's assignment on the application in its current stage, or null. */
 async function assignmentInStage(db: ApiContext['db'] | Tx, app: ApplicationRow, reviewerId: string, stage: Stage) {
@@ -84,7 +98,8 @@ export async function myReview(ctx: ApiContext, app: ApplicationRow, reviewerId:
   if (!assignment) return null;
   const mine = <T extends typeof reviewMarks | typeof reviewSectionSubmissions | typeof reviewDecisions | typeof reviewDeclarations>(t: T) =>
     and(eq(t.applicationId, app.id), eq(t.reviewerId, reviewerId), eq(t.stage, stage));
-  const [declarations, marks, sections, decisions] = await Promise.all([
+  const [program, declarations, marks, sections, decisions] = await Promise.all([
+    loadProgram(ctx.db, app.programId),
     ctx.db.select().from(reviewDeclarations).where(mine(reviewDeclarations)).limit(1),
     ctx.db.select().from(reviewMarks).where(mine(reviewMarks)),
     ctx.db.select({ sectionId: reviewSectionSubmissions.sectionId }).from(reviewSectionSubmissions).where(mine(reviewSectionSubmissions)),
@@ -99,6 +114,7 @@ export async function myReview(ctx: ApiContext, app: ApplicationRow, reviewerId:
     marks: marks.map((m) => ({ questionId: m.questionId, passFail: m.passFail as PassFail | null, score: m.score, comment: m.comment })),
     submittedSectionIds: sections.map((s) => s.sectionId),
     decision: decision ? { decision: decision.decision as ReviewDecision, comments: decision.comments, submittedAt: decision.submittedAt } : null,
+    markVersions: Object.fromEntries(markedSections(program, stage).map((s) => [s.id, versionOf(markValues(marks, sectionQuestionIds(program, s.id)))])),
   };
 }
 
@@ -195,7 +211,7 @@ export const markField = (questionId: string, field: 'value' | 'comment') => `${
  * stage answers 403; one not in the section, or a mark its rule refuses, 400 with the question's field; a submitted
  * section 409. The first saved mark of a PENDING review makes it IN_PROGRESS.
  */
-export async function saveMarks(ctx: ApiContext, app: ApplicationRow, reviewerId: string, sectionId: string, marks: readonly MarkBody[]) {
+export async function saveMarks(ctx: ApiContext, app: ApplicationRow, reviewerId: string, sectionId: string, marks: readonly MarkBody[], expected?: string) {
   const { stage, review } = await openReview(ctx, app, reviewerId);
   const program = await loadProgram(ctx.db, app.programId);
   const section = program.sections.find((s) => s.id === sectionId);
@@ -220,13 +236,18 @@ export async function saveMarks(ctx: ApiContext, app: ApplicationRow, reviewerId
 
   const startsReview = review.assignment === 'PENDING' && rows.some((m) => isMarked(m.rule, m));
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const sectionMarks = async (tx: Tx) => markValues(await tx.select().from(reviewMarks).where(and(
+    eq(reviewMarks.applicationId, app.id), eq(reviewMarks.reviewerId, reviewerId), eq(reviewMarks.stage, stage),
+  )), new Set(inSection.keys()));
+  const version = await ctx.db.transaction(async (tx) => {
     await holdStatus(tx, app);
     const done = await tx.select({ id: reviewSectionSubmissions.sectionId }).from(reviewSectionSubmissions).where(and(
       eq(reviewSectionSubmissions.applicationId, app.id), eq(reviewSectionSubmissions.reviewerId, reviewerId),
       eq(reviewSectionSubmissions.stage, stage), eq(reviewSectionSubmissions.sectionId, sectionId),
     ));
     if (done.length > 0) throw new ApiError(409, MARK_MSG.sectionSubmitted);
+    // holdStatus holds the application's row until commit: the reviewer's saves (two tabs) come one after another.
+    if (expected) await checkVersion(tx, expected, await sectionMarks(tx));
     for (const m of rows) {
       const comment = m.comment?.trim() || null;
       const value = { passFail: m.rule.mode === 'PASS_FAIL' ? (m.passFail ?? null) : null, score: m.rule.mode === 'SCORE' ? (m.score ?? null) : null };
@@ -256,8 +277,9 @@ export async function saveMarks(ctx: ApiContext, app: ApplicationRow, reviewerId
         marks: rows.map((m) => ({ systemNo: byId.get(m.questionId)!.systemNo, passFail: m.passFail ?? null, score: m.score ?? null, comment: m.comment?.trim() || null })),
       },
     });
+    return versionOf(await sectionMarks(tx));
   });
-  return { stage, sectionId, assignment: (startsReview ? 'IN_PROGRESS' : review.assignment) as AssignmentStatus };
+  return { stage, sectionId, assignment: (startsReview ? 'IN_PROGRESS' : review.assignment) as AssignmentStatus, version };
 }
 
 /** Submits a section of the review: every question the stage marks in it marked acceptably (else 400 naming them). */

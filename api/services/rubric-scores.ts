@@ -6,7 +6,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { badRequest, forbidden } from '../http';
-import { programs, rubricScores, users } from '../db/schema';
+import { applications, programs, rubricScores, users } from '../db/schema';
+import { checkVersion, versionOf, type VersionedValue } from './edit-versions';
 import { audit } from './audit';
 import type { ApplicationRow } from './application-content';
 import { areaComparisons, beadFigures, type BeadFigures } from './bead-figures';
@@ -54,6 +55,8 @@ export interface RubricSheet {
   deletedAt: Date | null;
   /** Whether a sheet was ever saved. */
   scored: boolean;
+  /** Changes with every saved change to the sheet: a save sends the one it started from (decision 099). */
+  version: string;
   /** The sum of the max points. */
   maxTotal: number;
   /** The sum of the suggestions given (criteria without one count 0). */
@@ -62,6 +65,13 @@ export interface RubricSheet {
   figures: BeadFigures | null;
   comparison: AreaComparison;
   technicalPercentage: number | null;
+}
+
+/** The saved sheet as the version (decision 099) is made of it: each criterion and the scoring context. */
+function rubricValues(row: RubricRow | null | undefined): VersionedValue[] {
+  const live = row && !row.deletedAt ? row : null;
+  if (!live) return [];
+  return [...RUBRIC_FIELDS, 'scoringContext' as const].map((f) => ({ key: f, value: live[f], by: live.lastModifiedBy, at: live.updatedAt }));
 }
 
 async function maxOf(ctx: ApiContext, programId: string) {
@@ -117,6 +127,7 @@ export async function rubricSheet(ctx: ApiContext, app: ApplicationRow): Promise
     updatedAt: row?.updatedAt ?? null,
     deletedAt: row?.deletedAt ?? null,
     scored: !!row,
+    version: versionOf(rubricValues(row)),
     maxTotal: rubricTotal(max),
     suggestedTotal: rubricTotal(Object.fromEntries(criteria.map((c) => [c.field, c.suggestion]))),
     criteria,
@@ -128,6 +139,8 @@ export async function rubricSheet(ctx: ApiContext, app: ApplicationRow): Promise
 
 export interface RubricInput extends Partial<Record<RubricField, unknown>> {
   scoringContext?: string | null;
+  /** The sheet's version the save started from (decision 099); without it the save is not checked. */
+  version?: string;
 }
 
 /**
@@ -147,7 +160,10 @@ export async function saveRubric(ctx: ApiContext, app: ApplicationRow, userId: s
   if (first) throw badRequest(first[0]!, errors);
 
   return ctx.db.transaction(async (tx) => {
+    // The application's row held until commit: even the first sheet (no row of its own to lock yet) is saved once.
+    await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, app.id)).for('update');
     const [before] = await tx.select().from(rubricScores).where(eq(rubricScores.applicationId, app.id)).for('update').limit(1);
+    await checkVersion(tx, input.version, rubricValues(before));
     const live = before && !before.deletedAt ? before : null;
     const next = Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, f in input ? parsePoints(input[f]) : (live?.[f] ?? null)])) as Record<RubricField, number | null>;
     const changed = RUBRIC_FIELDS.filter((f) => (live?.[f] ?? null) !== next[f]);

@@ -10,6 +10,6 @@ export const currentUser = (api: ApiSession) => get<UserProfile>(api, '/users/me
 export const organizationProfile = (api: ApiSession, organizationId: string) =>
   get<OrganizationProfile>(api, `/organization/${seg(organizationId)}/profile`);
 
-/** 400 with `errors` keyed by question id when an answer is refused. */
-export const saveOrganizationProfile = (api: ApiSession, organizationId: string, values: Record<string, AnswerValue>) =>
-  post(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values) });
+/** 400 with `errors` keyed by question id when an answer is refused; with `version`, 409 when it is stale (decision 099). */
+export const saveOrganizationProfile = (api: ApiSession, organizationId: string, values: Record<string, AnswerValue>, version?: string) =>
+  post(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values), ...(version ? { version } : {}) });

@@ -11,9 +11,12 @@ export const sectionStatuses = (api: ApiSession, applicationId: string) =>
 export const sectionView = (api: ApiSession, applicationId: string, sectionId: string, opts: { required?: boolean } = {}) =>
   get<SectionView>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}`, opts.required ? { required: 'true' } : undefined);
 
-/** 400 with `errors` keyed by question id when an answer is refused. */
-export const saveSectionAnswers = (api: ApiSession, applicationId: string, sectionId: string, values: Record<string, AnswerValue>) =>
-  post(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/answers`, { answers: asAnswers(values) });
+/**
+ * 400 with `errors` keyed by question id when an answer is refused; with the `version` the form started from, a stale
+ * one is a 409 carrying the current answers (decision 099).
+ */
+export const saveSectionAnswers = (api: ApiSession, applicationId: string, sectionId: string, values: Record<string, AnswerValue>, version?: string) =>
+  post(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/answers`, { answers: asAnswers(values), ...(version ? { version } : {}) });
 
 /** The API's answers list from the form's question id → value map (a held file is sent as its pending upload's id). */
 export function asAnswers(values: Record<string, AnswerValue>) {

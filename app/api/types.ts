@@ -45,7 +45,7 @@ export interface SectionView {
     /** While REVISION_NEEDED: the state's comments and the sections it reopened (api/services/revision-request.ts). */
     revisionRequest?: { comments: string | null; sectionIds: string[]; requestedAt: string } | null;
   };
-  section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string };
+  section: { id: string; name: string; slug: string; isEntityProfile: boolean; status: string; version: string };
   questions: (ListQuestion & { error?: string; warning?: string })[];
 }
 
@@ -53,6 +53,8 @@ export interface OrganizationProfile {
   organizationId: string;
   section: { id: string; name: string };
   readOnly: boolean;
+  /** A save sends it back (decision 099). */
+  version: string;
   questions: (ListQuestion & { error?: string })[];
 }
 

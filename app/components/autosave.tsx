@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_FIELDS, AUTOSAVE_MSG, KEEPALIVE_BODY_LIMIT, savedAtTime } from '../../domain/autosave';
 import type { AutosaveAnswer } from '../routes/resources.autosave';
+import { EDIT_FIELDS } from '../utils/edit-conflict';
 
 const AUTOSAVE_ACTION = '/resources/autosave';
 
@@ -24,20 +25,32 @@ export interface AutosaveOptions {
   sectionId: string;
   /** Changes when the page's data is new (a Save, a reload): what the form holds then counts as saved. */
   resetKey: unknown;
-  /** A save was acknowledged; `errors` are the answers left out, by question id. */
-  onSaved(errors: Record<string, string>, unchangedSince: boolean): void;
+  /**
+   * A save was acknowledged; `errors` are the answers left out, by question id; `edit` the version and answers the
+   * form goes on from (decision 099), which its hidden fields must now carry.
+   */
+  onSaved(errors: Record<string, string>, unchangedSince: boolean, edit: { version: string; base: Record<string, unknown> }): void;
   /** The server refused the save as a whole with a conflict (409): the page's own Save shows why. */
   onConflict(): void;
 }
 
-/** The form's answers as sent: no files (they upload by themselves) and no button intent. */
-function answersOf(form: HTMLFormElement): URLSearchParams {
+/** The form as sent: no files (they upload by themselves) and no button intent. */
+function fieldsOf(form: HTMLFormElement): URLSearchParams {
   const body = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
     if (typeof value !== 'string' || name === 'intent') continue;
     body.append(name, value);
   }
   return body;
+}
+
+const EDIT_FIELD_NAMES = new Set<string>(Object.values(EDIT_FIELDS));
+
+/** The answers alone, to tell whether anything changed since the last save (the version fields change with a save). */
+function answersOf(form: HTMLFormElement): URLSearchParams {
+  const answers = fieldsOf(form);
+  for (const name of EDIT_FIELD_NAMES) answers.delete(name);
+  return answers;
 }
 
 /** One tab's name among the browser's tabs (its own messages come back to no one, but a reloaded tab is new). */
@@ -49,6 +62,8 @@ export function useAutosave(options: AutosaveOptions) {
   const latest = useRef(options);
   latest.current = options;
   const sent = useRef<string | null>(null);
+  /** The version and answers the last autosave left the section at: the next save starts from them (decision 099). */
+  const lastEdit = useRef<{ version: string; base: Record<string, unknown> } | null>(null);
   const inFlight = useRef(false);
   /** Asked to save while a save was in flight: it runs as soon as that one is answered. */
   const again = useRef(false);
@@ -61,6 +76,7 @@ export function useAutosave(options: AutosaveOptions) {
   useEffect(() => {
     const form = options.form.current;
     sent.current = form ? answersOf(form).toString() : null;
+    lastEdit.current = null;
     setElsewhere(null);
     paused.current = false;
   }, [options.resetKey, options.form]);
@@ -70,8 +86,12 @@ export function useAutosave(options: AutosaveOptions) {
     const { form: ref, enabled, applicationId, sectionId } = latest.current;
     const form = ref.current;
     if (!enabled || !form || paused.current) return;
-    const answers = answersOf(form);
-    const snapshot = answers.toString();
+    const snapshot = answersOf(form).toString();
+    const answers = fieldsOf(form);
+    if (lastEdit.current) {
+      answers.set(EDIT_FIELDS.version, lastEdit.current.version);
+      answers.set(EDIT_FIELDS.base, JSON.stringify(lastEdit.current.base));
+    }
     if (snapshot === sent.current) return;
     if (inFlight.current) {
       again.current = true;
@@ -99,12 +119,13 @@ export function useAutosave(options: AutosaveOptions) {
       const result = response.headers.get('content-type')?.includes('application/json') ? ((await response.json()) as AutosaveAnswer) : null;
       if (response.ok && result && 'savedAt' in result) {
         sent.current = snapshot;
+        lastEdit.current = { version: result.version, base: result.base };
         const refused = Object.keys(result.errors).length;
         const unchangedSince = answersOf(form).toString() === snapshot;
         // "All changes saved" only while it is true: typed meanwhile, the next save starts at once.
         if (unchangedSince) setStatus({ kind: 'saved', at: result.savedAt, refused });
         else again.current = true;
-        latest.current.onSaved(result.errors, unchangedSince);
+        latest.current.onSaved(result.errors, unchangedSince, { version: result.version, base: result.base });
         channel.current?.postMessage({ tab: tab.current, savedAt: result.savedAt });
       } else if (response.status === 409) {
         latest.current.onConflict();

@@ -19,6 +19,8 @@ import { ShellErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG, PROFILE_MSG } from '../../domain/messages';
 import type { AnswerValue } from '../../domain/questions';
 import { readForm } from '../utils/form-data.server';
+import { applyChoices, conflictOutcome, readPostedEdit, viewEditState, type EditState } from '../utils/edit-conflict';
+import { EditConflictPanel, EditStateFields } from '../components/edit-conflict-panel';
 
 export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
 
@@ -38,24 +40,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+type ProfileResult = { values: Record<string, AnswerValue>; errors: Record<string, string>; message: string | null; edit: EditState };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, profile } = await loadProfile(request, context, true);
   const form = await readForm(request);
-  let values = answersFromForm(profile.questions, form);
+  // The version and answers the form started from, and a conflict's choices applied (decision 099).
+  const posted = readPostedEdit(form);
+  const chosen = applyChoices(form, answersFromForm(profile.questions, form), posted);
+  const { state: edit, unchosen } = chosen;
+  let values = chosen.values;
   const rows = tableIntent(String(form.get('intent') ?? ''));
   if (rows) {
     // Adding or removing a table row re-renders the form with everything typed; nothing is saved.
     values = applyTableIntent(profile.questions, values, rows);
-    return data({ values, errors: {} as Record<string, string>, message: null as string | null });
+    return data<ProfileResult>({ values, errors: {}, message: null, edit });
   }
+  if (unchosen) return data<ProfileResult>({ values, errors: {}, message: null, edit: unchosen }, { status: 409 });
   try {
-    await saveOrganizationProfile(apiSession(context, user), user.organization!.id, values);
+    await saveOrganizationProfile(apiSession(context, user), user.organization!.id, values, posted.version);
     await releaseHeldAnswers(request, context, user);
   } catch (error) {
-    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const failure = await formFailure(error, { request, context });
+    if (failure.editConflict) {
+      // Saved meanwhile by someone else: the profile as this action read it is theirs; nothing typed is lost.
+      const current = viewEditState(profile.version, profile.questions);
+      const outcome = conflictOutcome({ questions: profile.questions, conflict: failure.editConflict, current, base: posted.base, mine: values, what: 'the Entity Profile' });
+      return data<ProfileResult>({ values: outcome.values, errors: {}, message: null, edit: outcome.state }, { status: 409 });
+    }
+    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const tied = Object.keys(failure.fields).length > 0;
-    return data({ values, errors: failure.fields, message: tied ? null : failure.message }, { status: failure.status });
+    return data<ProfileResult>({ values, errors: failure.fields, message: tied ? null : failure.message, edit }, { status: failure.status });
   }
   // Spec 2: a successful Save returns to /org/.
   return redirectWithToast('/org/', context, { type: 'success', title: PROFILE_MSG.saved });
@@ -74,6 +89,8 @@ export default function EntityProfile() {
     [actionData, restored, profile],
   );
   const errors = useMemo<Record<string, string>>(() => actionData?.errors ?? {}, [actionData]);
+  // The version and answers the form's answers belong to, and a conflict to settle (decision 099).
+  const edit = useMemo(() => (actionData?.edit?.version ? actionData.edit : viewEditState(profile.version, profile.questions)), [actionData, profile]);
   const readOnly = profile.readOnly;
 
   const leaving = new URLSearchParams(location.search).get('leave') === '1';
@@ -111,6 +128,8 @@ export default function EntityProfile() {
         <div>{body}</div>
       ) : (
         <Form method="post" noValidate data-hold-answers="" {...guard.formProps}>
+          <EditStateFields {...edit} />
+          <EditConflictPanel panel={edit.panel} />
           {body}
         </Form>
       )}

@@ -6,7 +6,8 @@
 //         (decision 095; a 403 is not a lost session). The one 403 that ends a session is the API's answer for
 //         an account switched off (spec 4: the inactive message, then logout): its token is already ended
 //   404 → the not-found page (loaders); an action gets the API's message back
-//   409 → a message on the form, or a toast where the action redirects
+//   409 → a message on the form, or a toast where the action redirects; a stale save's 409 also carries the
+//         current values (editConflict) for the conflict panel (decision 099)
 //   400 / 422 with field errors → errors tied to the fields, everything typed kept
 //   503 → the outage page with the API's words (loaders); an action keeps the form and shows them
 //   other 5xx → the caller's own fallback message, never the API's internals
@@ -15,6 +16,7 @@ import { isApiFailure } from './api.server';
 import { logout, signedOutDuring } from './auth.server';
 import { redirectWithToast } from './session.server';
 import { MSG } from '../../domain/messages';
+import type { EditConflict } from '../../domain/edit-conflicts';
 
 export type ApiErrorKind = 'signed-out' | 'account-off' | 'forbidden' | 'not-found' | 'conflict' | 'invalid' | 'unavailable' | 'failed';
 
@@ -26,6 +28,8 @@ export interface ApiErrorView {
   message: string;
   /** Field name → its messages (400/422), without the form-level `_` entry. */
   fieldErrors: Record<string, string[]>;
+  /** A stale save (409): the values as saved now, who saved them and when (decision 099). */
+  editConflict: EditConflict | null;
 }
 
 const KINDS: Record<number, ApiErrorKind> = { 400: 'invalid', 401: 'signed-out', 403: 'forbidden', 404: 'not-found', 409: 'conflict', 422: 'invalid', 503: 'unavailable' };
@@ -38,7 +42,7 @@ export function describeApiError(error: unknown, fallback: string = MSG.somethin
   const fieldErrors = Object.fromEntries(Object.entries(error.errors ?? {}).filter(([field, messages]) => field !== '_' && messages.length > 0));
   // A 5xx other than the outage carries nothing the person can act on.
   const message = kind === 'failed' && error.status >= 500 ? fallback : error.message || fallback;
-  return { kind, status: kind === 'failed' && error.status < 400 ? 500 : error.status, message, fieldErrors };
+  return { kind, status: kind === 'failed' && error.status < 400 ? 500 : error.status, message, fieldErrors, editConflict: error.editConflict };
 }
 
 export interface ApiCaller {

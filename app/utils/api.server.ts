@@ -3,12 +3,15 @@
 import { data, type AppLoadContext } from '@remix-run/node';
 import { MSG } from '../../domain/messages';
 import { copyOfAnswer, type ApiAnswer, type ApiCall } from '../../domain/api-call';
+import { asEditConflict, type EditConflict } from '../../domain/edit-conflicts';
 
 export class ApiFailure extends Error {
   constructor(
     public status: number,
     message: string,
     public errors?: Record<string, string[]>,
+    /** A stale save's refusal: the values as saved now, who saved them and when (decision 099). */
+    public editConflict: EditConflict | null = null,
   ) {
     super(message);
   }
@@ -76,7 +79,7 @@ export async function callApi<T>(context: AppLoadContext, path: string, req: Api
   if (status < 200 || status >= 300) {
     const payload = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const message = typeof payload.message === 'string' && payload.message ? payload.message : MSG.somethingWentWrong;
-    throw new ApiFailure(status, message, payload.errors);
+    throw new ApiFailure(status, message, payload.errors, status === 409 ? asEditConflict(body) : null);
   }
   return body as T;
 }

@@ -121,3 +121,36 @@ test('a section nobody may change here (the Entity Profile step) has no autosave
   await expect(page.getByText('These answers come from the')).toBeVisible();
   await expect(status(page)).toHaveCount(0);
 });
+
+test('an autosave from a page opened before someone else saved shows the conflict panel instead of overwriting', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const { form } = await draftSection(page, 'autoconflict');
+  const cookies = await page.context().cookies();
+  // The same person in another browser (no BroadcastChannel between them): only the version check can tell.
+  const elsewhere = await browser.newContext({ javaScriptEnabled: true });
+  await elsewhere.addCookies(cookies);
+  const other = await elsewhere.newPage();
+  try {
+    await other.goto(form);
+    await ready(other);
+    await q(other, '25').locator('input').fill('40');
+    await q(other, '25').locator('input').press('Tab');
+    await expect(status(other)).toHaveText(SAVED, { timeout: 10_000 });
+
+    // This page still holds the version it opened with: its autosave is refused and the panel shows both answers.
+    await q(page, '25').locator('input').fill('41');
+    await q(page, '25').locator('input').press('Tab');
+    const panel = page.getByTestId('edit-conflict');
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    await expect(panel).toContainText('saved this section at');
+    await expect(q(page, '25').locator('input')).toHaveValue('41');
+    await scan(page);
+    await panel.getByRole('radio', { name: 'Keep mine' }).first().check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+    await other.goto(form);
+    await expect(q(other, '25').locator('input')).toHaveValue('41');
+  } finally {
+    await elsewhere.close();
+  }
+});

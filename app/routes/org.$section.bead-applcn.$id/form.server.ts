@@ -21,6 +21,7 @@ import { relockSection, requestUnlock, unlockState } from '../../api/unlock-requ
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { AnswerValue } from '../../../domain/questions';
 import { CHECK_PARAM, isChecking } from './check';
+import { applyChoices, conflictOutcome, readPostedEdit, viewEditState, type EditState } from '../../utils/edit-conflict';
 
 /** ?check=1 (check.ts): the section shown with the submit's completeness rule applied. */
 const checking = (request: Request) => isChecking(new URL(request.url).searchParams);
@@ -86,6 +87,8 @@ export type ActionResult = {
   unlock?: { message: string; error: string };
   /** A refused choice in the library dialog (it stays open with the reason). */
   library?: { questionId: string; error: string };
+  /** The edit state the form goes on with (decision 099): the version and base its answers belong to, a conflict to settle. */
+  edit?: EditState;
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -157,7 +160,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(here, context, { type: 'success', title: DOCUMENT_LIBRARY_MSG.attached(fileName) });
   }
 
-  const values = answersFromForm(view.questions, form);
+  // The version and answers the form started from, and a conflict's choices applied (decision 099).
+  const posted = readPostedEdit(form);
+  const { values, state: edit, unchosen } = applyChoices(form, answersFromForm(view.questions, form), posted);
+  if (unchosen && !tableIntent(intent) && !removeFileIntent(intent)) return data<ActionResult>({ ...none, values, edit: unchosen }, { status: 409 });
   // File questions: Remove clears the answer (a held file goes at once); a file chosen without JavaScript is held
   // as a pending upload (docs/decisions/022) whatever the intent: the save that succeeds makes it a document, a
   // save that fails or a table row added re-renders the form still holding it.
@@ -186,19 +192,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         fileErrors[questionId] = failure.fields.file ?? failure.message;
       }
     }
-    if (Object.keys(fileErrors).length > 0) return data<ActionResult>({ ...none, values, errors: fileErrors }, { status: 400 });
+    if (Object.keys(fileErrors).length > 0) return data<ActionResult>({ ...none, values, errors: fileErrors, edit }, { status: 400 });
   }
   const rows = tableIntent(intent);
-  if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows) });
+  if (rows) return data<ActionResult>({ ...none, values: applyTableIntent(view.questions, values, rows), edit });
 
   try {
-    await saveSectionAnswers(api, applicationId, step.sectionId, values);
+    await saveSectionAnswers(api, applicationId, step.sectionId, values, posted.version);
     await releaseHeldAnswers(request, context, user);
   } catch (error) {
-    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const failure = await formFailure(error, caller);
+    if (failure.editConflict) {
+      // Saved meanwhile by someone else: the section as this action read it is theirs; nothing typed is lost.
+      const current = viewEditState(view.section.version, view.questions);
+      const outcome = conflictOutcome({ questions: view.questions, conflict: failure.editConflict, current, base: posted.base, mine: values });
+      return data<ActionResult>({ ...none, values: outcome.values, edit: outcome.state }, { status: 409 });
+    }
+    // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const tied = Object.keys(failure.fields).length > 0;
-    return data<ActionResult>({ ...none, values, errors: failure.fields, message: tied ? null : failure.message }, { status: failure.status });
+    return data<ActionResult>({ ...none, values, errors: failure.fields, message: tied ? null : failure.message, edit }, { status: failure.status });
   }
   // 'Choose from Documents Library': the section is saved first (nothing typed is lost), then the dialog opens.
   const opening = libraryIntent(intent);

@@ -25,6 +25,8 @@ import { lockedNotice } from '../../../domain/unlock-requests';
 import { checkedStep } from './check';
 import { AutosaveStatus, ChangedElsewhere, useAutosave } from '../../components/autosave';
 import { PresenceLine, usePresence } from '../../components/presence';
+import { EditConflictPanel, EditStateFields } from '../../components/edit-conflict-panel';
+import { viewEditState } from '../../utils/edit-conflict';
 
 export { action, loader } from './form.server';
 
@@ -63,6 +65,11 @@ export default function ApplicationForm() {
     (q: FormQuestion, answers: Record<string, AnswerValue>) => (areaCounts.length ? filledAnswer(q, answers, (name) => areaCounts.find((a) => a.name === name)) : undefined),
     [areaCounts],
   );
+  // The version and answers the form's answers belong to, and a conflict to settle (decision 099).
+  const edit = useMemo(
+    () => (actionData?.edit?.version ? actionData.edit : viewEditState(view.section.version, view.questions)),
+    [actionData, view],
+  );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
   // A refused save's answers are unsaved; a refused submit's are the stored ones (its summary's links must not ask
   // whether to leave them).
@@ -72,15 +79,19 @@ export default function ApplicationForm() {
   // until new page data arrives.
   const formRef = useRef<HTMLFormElement>(null);
   const [autosaveErrors, setAutosaveErrors] = useState<{ key: unknown; errors: Record<string, string> } | null>(null);
+  // The version and answers an autosave left the section at: the form's hidden fields carry them for the next Save.
+  const [autosaved, setAutosaved] = useState<{ key: unknown; version: string; base: Record<string, unknown> } | null>(null);
   const pageData = actionData ?? view;
   const autosave = useAutosave({
     form: formRef,
-    enabled: !readOnly,
+    // Not while a conflict waits for the person's choices (decision 099): only their Save settles it.
+    enabled: !readOnly && !edit.panel,
     applicationId,
     sectionId: step.sectionId,
     resetKey: pageData,
-    onSaved: (refused, unchangedSince) => {
+    onSaved: (refused, unchangedSince, saved) => {
       setAutosaveErrors({ key: pageData, errors: refused });
+      setAutosaved({ key: pageData, ...saved });
       // A refused answer is still unsaved: leaving asks first, as before.
       if (unchangedSince && Object.keys(refused).length === 0) guard.setDirty(false);
     },
@@ -210,6 +221,8 @@ export default function ApplicationForm() {
             </div>
           ) : (
             <Form ref={formRef} method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+              <EditStateFields {...(autosaved && autosaved.key === pageData ? { ...edit, version: autosaved.version, base: autosaved.base } : edit)} />
+              <EditConflictPanel panel={edit.panel} />
               {sectionBody}
             </Form>
           )}
