@@ -48,7 +48,7 @@ const isWrite = (method: string) => method !== 'GET';
 /**
  * Every status a route can answer: its success, what every route can answer (400 malformed input, refused before any
  * route; 500; 503 when the database is away), what its guards give (401 the bearer; 403 a read-only role writing;
- * 403/404 the access check), 404 for a record named in the path, 413 for a body over the limit, and its own `errors`.
+ * 403/404 the access check), 404 for a record named in the path, 413/415 for a write's body, and its own `errors`.
  */
 export function statusesOf(route: ApiRoute, d: RouteDoc): number[] {
   const { bearer, access } = guardsOf(route);
@@ -57,7 +57,8 @@ export function statusesOf(route: ApiRoute, d: RouteDoc): number[] {
   if (bearer && isWrite(route.method)) set.add(403);
   if (access) { set.add(403); set.add(404); }
   if (pathParams(route.path).length) set.add(404);
-  if (d.body || d.multipart) set.add(413);
+  // express.json reads a body of any write before routing: too large (413), or in a charset it cannot read (415).
+  if (isWrite(route.method)) { set.add(413); set.add(415); }
   for (const s of d.errors ?? []) set.add(s);
   return [...set].sort((a, b) => a - b);
 }
