@@ -79,12 +79,17 @@ export type ApplicationCounts = z.infer<typeof ApplicationCountsSchema>;
 
 /** One row of an organization's applications (GET organization/:orgId/applications). */
 export const ApplicationRowSchema = z.object({
+  id: z.string(),
   applicationId: z.string(),
+  programId: z.string(),
   program: z.object({ name: z.string() }),
+  programDuedate: IsoDate.nullable(),
   status: z.string(),
+  projectLocation: z.string().nullable(),
+  technologyType: z.string().nullable(),
   createdAt: IsoDate,
   submittedAt: IsoDate.nullable(),
-  projectLocation: z.string().nullable(),
+  submittedByUser: z.object({ firstName: z.string(), lastName: z.string().nullable() }).nullable(),
 }).meta({ id: 'ApplicationRow' });
 export type ApplicationRow = z.infer<typeof ApplicationRowSchema>;
 

@@ -316,7 +316,7 @@ export function documentRoutes(ctx: ApiContext): Router {
   }));
 
   /** The signed download: no bearer token (it is opened in a new tab); the signature is the permission. */
-  router.get('/documents/download/:id', doc({ summary: 'A document\'s bytes, through a signed link', description: 'Reached through the link GET documents/{id}/signed-url answers (`expires`, `signature`).', ok: { file: '*/*' }, public: true, errors: [403, 410, 416] }), handler(async (req, res) => {
+  router.get('/documents/download/:id', doc({ summary: 'A document\'s bytes, through a signed link', description: 'Reached through the link GET documents/{id}/signed-url answers (`expires`, `signature`).', ok: { file: '*/*' }, public: true, errors: [403] }), handler(async (req, res) => {
     const id = String(req.params.id);
     const disposition = signedLinkDisposition(ctx, req, id);
     const [doc] = await ctx.db

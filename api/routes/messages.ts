@@ -215,7 +215,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     res.json({ data: { url, fileName: file.fileName } });
   }));
 
-  router.get('/messages/attachments/:id/file', doc({ summary: 'An attachment\'s bytes, through a signed link', description: 'Reached through the link GET messages/attachments/{id} answers (`expires`, `signature`).', ok: { file: '*/*' }, public: true, errors: [403, 410, 416] }), handler(async (req, res) => {
+  router.get('/messages/attachments/:id/file', doc({ summary: 'An attachment\'s bytes, through a signed link', description: 'Reached through the link GET messages/attachments/{id} answers (`expires`, `signature`).', ok: { file: '*/*' }, public: true, errors: [403] }), handler(async (req, res) => {
     const id = String(req.params.id);
     const disposition = signedLinkDisposition(ctx, req, signedAttachmentId(id));
     const file = UUID.test(id) ? await attachmentRow(ctx.db, id) : null;

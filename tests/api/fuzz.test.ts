@@ -261,7 +261,10 @@ describe('every API route answers hostile input with a 4xx and a clear message',
             const url = urlFor(route.path, segments, query);
             const res = await send(route.method, url, tokens[who], input);
             requests += 1;
-            if (!statuses?.has(String(res.status))) undocumented.add(`${route.method} ${route.path} ${res.status}`);
+            // A '..' segment is resolved by the client before sending, and an empty one leaves a path another route
+            // matches (documents/download/ is documents/:id): those requests reached another route.
+            const reached = segments.every((s) => s !== '') && new URL(api.baseUrl + url).pathname === url.split('?')[0];
+            if (reached && !statuses?.has(String(res.status))) undocumented.add(`${route.method} ${route.path} ${res.status}`);
             const where = `${route.method} ${url} as ${who}${input ? ` with ${JSON.stringify(input).slice(0, 200)}` : ''}`;
             expect(res.status, `${where} answered ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
             expect(res.text, `${where} shows exception text`).not.toMatch(EXCEPTION_TEXT);
