@@ -6,6 +6,9 @@ const esc = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** An id made of letters, digits, dashes and underscores only. */
+const slug = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
+
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff;line-height:1.5}
 header,main{max-width:70rem;margin:0 auto;padding:0 1rem}
@@ -56,7 +59,7 @@ function operationHtml(path: string, method: string, op: Json, components: Json,
     const content = (resolved.content ?? {}) as Record<string, { schema?: Json }>;
     const bodies = Object.entries(content).map(([type, media]) => {
       const schema = media.schema ?? {};
-      return schema.$ref ? `<code>${esc(type)}</code>: <a href="#schema-${esc(refName(schema.$ref))}">${esc(refName(schema.$ref))}</a>` : `<code>${esc(type)}</code>: <code>${esc(JSON.stringify(schema))}</code>`;
+      return schema.$ref ? `<code>${esc(type)}</code>: <a href="#schema-${slug(refName(schema.$ref))}">${esc(refName(schema.$ref))}</a>` : `<code>${esc(type)}</code>: <code>${esc(JSON.stringify(schema))}</code>`;
     }).join('<br>');
     html += `<tr><td>${esc(status)}</td><td>${esc(resolved.description)}</td><td>${bodies || '—'}</td></tr>`;
   }
@@ -88,15 +91,15 @@ export function openApiHtml(document: Json): string {
   html += `<header><h1>${esc(info.title)}</h1><p>OpenAPI ${esc(document.openapi)}, version ${esc(info.version)}: ${count} operations. The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>`;
   html += `<p>${esc(info.description)}</p>`;
   html += '<nav aria-label="Parts of the API"><ul>';
-  for (const tag of tags) html += `<li><a href="#tag-${esc(tag)}">${esc(tag)}</a> (${byTag.get(tag)!.length})</li>`;
+  for (const tag of tags) html += `<li><a href="#tag-${slug(tag)}">${esc(tag)}</a> (${byTag.get(tag)!.length})</li>`;
   html += '<li><a href="#schemas">Schemas</a></li></ul></nav></header><main id="main">';
   for (const tag of tags) {
-    html += `<h2 id="tag-${esc(tag)}">${esc(tag)}</h2>`;
+    html += `<h2 id="tag-${slug(tag)}">${esc(tag)}</h2>`;
     for (const o of byTag.get(tag)!) html += operationHtml(o.path, o.method, o.op, components, o.anchor);
   }
   html += '<h2 id="schemas">Schemas</h2>';
   for (const [name, schema] of Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) {
-    html += `<h3 id="schema-${esc(name)}">${esc(name)}</h3><pre tabindex="0">${esc(schemaText(schema))}</pre>`;
+    html += `<h3 id="schema-${slug(name)}">${esc(name)}</h3><pre tabindex="0">${esc(schemaText(schema))}</pre>`;
   }
   html += '</main></body></html>';
   return html;
