@@ -1,6 +1,5 @@
 // Auth routes (spec 7 Auth): send-login-otp, verify-otp, users/me, logout, organization/signup.
 import { Router } from 'express';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { clientIp, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
@@ -11,15 +10,12 @@ import { memberships, organizations, users, loggedActions } from '../db/schema';
 import { hitRateLimit } from '../services/rate-limit';
 import { ApiError } from '../http';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
-import { EmailSchema, OtpSchema, SignupSchema } from '../../domain/auth-schemas';
+import { SendLoginOtpSchema, SignupSchema, VerifyOtpSchema } from '../../domain/auth-schemas';
 import { doc } from '../openapi/declare';
 import { MessageSchema, SignedInSchema, UserProfileSchema } from '../../domain/api-schemas';
 
-const SendSchema = z.object({ email: EmailSchema });
-const VerifySchema = z.object({
-  email: EmailSchema,
-  otp: OtpSchema,
-});
+const SendSchema = SendLoginOtpSchema;
+const VerifySchema = VerifyOtpSchema;
 
 export function authRoutes(ctx: ApiContext): Router {
   const router = Router();
