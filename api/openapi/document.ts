@@ -47,14 +47,15 @@ const isWrite = (method: string) => method !== 'GET';
 
 /**
  * Every status a route can answer: its success, what every route can answer (400 malformed input, refused before any
- * route; 500; 503 when the database is away), what its guards give (401 the bearer; 403 a read-only role writing;
- * 403/404 the access check), 404 for a record named in the path, 413/415 for a write's body, and its own `errors`.
+ * route; 500; 503 when the database is away), what its guards give (401 the bearer; 403 a cross-site write or a read-only
+ * role writing; 403/404 the access check), 404 for a record named in the path, 413/415 for a write's body, and its own `errors`.
  */
 export function statusesOf(route: ApiRoute, d: RouteDoc): number[] {
   const { bearer, access } = guardsOf(route);
   const set = new Set<number>([d.status ?? 200, 400, 500, 503]);
   if (bearer) set.add(401);
-  if (bearer && isWrite(route.method)) set.add(403);
+  // A write is refused at the edge when it comes from another site (server/edge.ts), and with the read-only role's token.
+  if (isWrite(route.method)) set.add(403);
   if (access) { set.add(403); set.add(404); }
   if (pathParams(route.path).length) set.add(404);
   // express.json reads a body of any write before routing: too large (413), or in a charset it cannot read (415).

@@ -79,6 +79,8 @@ describe('single routes say what the spec says of them', () => {
     expect(op('get', '/users/me').security).toEqual([{ bearer: [] }]);
     expect(Object.keys(op('get', '/users/me').responses)).toContain('401');
     expect(Object.keys(op('post', '/send-login-otp').responses)).not.toContain('401');
+    // Every write is refused with 403 when it comes from another site (server/edge.ts), signed in or not.
+    expect(Object.keys(op('post', '/send-login-otp').responses)).toContain('403');
   });
 
   it('POST send-login-otp: {email}, 200 or 429 past the limit', () => {
