@@ -120,3 +120,23 @@ export const OrganizationsPageSchema = PageEnvelope.extend({
 export type OrganizationsPage = z.infer<typeof OrganizationsPageSchema>;
 export type OrganizationWithUsers = z.infer<typeof OrganizationWithUsersSchema>;
 export type OrganizationUserRow = OrganizationWithUsers['users'][number];
+
+/** GET roles/organization and roles/state: the roles a user form offers (id and name are the role's name). */
+export const RoleChoiceSchema = z.object({ id: z.enum(ALL_ROLES), name: z.enum(ALL_ROLES) }).meta({ id: 'RoleChoice' });
+export type RoleChoice = z.infer<typeof RoleChoiceSchema>;
+
+/** GET users/organization/:orgId/counts: an organization's members by their status there ('invited': a pending invitation). */
+export const MemberCountsSchema = z.object({ active: z.number().int(), inactive: z.number().int(), invited: z.number().int() }).meta({ id: 'MemberCounts' });
+export type MemberCounts = z.infer<typeof MemberCountsSchema>;
+
+/** GET applications/:id/sections-status: each section of the application with its status. */
+export const SectionStatusRowSchema = z.object({
+  sectionId: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  displayOrder: z.number().int(),
+  status: z.enum(['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED']),
+  unlocked: z.boolean(),
+  isEntityProfile: z.boolean(),
+}).meta({ id: 'SectionStatusRow' });
+export type SectionStatusRow = z.infer<typeof SectionStatusRowSchema>;

@@ -11,7 +11,7 @@ import { applications } from '../db/schema';
 import { param } from '../db/paging';
 import { STATE_VISIBLE_STATUSES, stateVisible } from './review-list';
 import { doc } from '../openapi/declare';
-import { ApplicationCountsSchema } from '../../domain/api-schemas';
+import { ApplicationCountsSchema, MemberCountsSchema } from '../../domain/api-schemas';
 
 export function dashboardRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -43,7 +43,7 @@ export function dashboardRoutes(ctx: ApiContext): Router {
   router.get('/organization/:orgId/application-counts/by-status', doc({ summary: 'An organization\'s applications counted by status' }), ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
     res.json(await overview.applicationStatusCounts(String(req.params.orgId)));
   }));
-  router.get('/users/organization/:orgId/counts', doc({ summary: 'An organization\'s members counted by status' }), ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
+  router.get('/users/organization/:orgId/counts', doc({ summary: 'An organization\'s members counted by status', ok: MemberCountsSchema }), ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
     res.json(await overview.memberCounts(String(req.params.orgId)));
   }));
 

@@ -24,6 +24,7 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
 import { doc } from '../openapi/declare';
+import { SectionStatusRowSchema } from '../../domain/api-schemas';
 import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
@@ -219,7 +220,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json(rows);
   }));
 
-  router.get('/applications/:id/sections-status', doc({ summary: 'Each section\'s status in the application' }), ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
+  router.get('/applications/:id/sections-status', doc({ summary: 'Each section\'s status in the application', ok: z.array(SectionStatusRowSchema) }), ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const rows = await sectionRows(app.id);

@@ -16,6 +16,7 @@ import { USER_MSG } from '../../domain/messages';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
 import { doc } from '../openapi/declare';
+import { RoleChoiceSchema } from '../../domain/api-schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PageQuery = pageQuery(100);
@@ -80,10 +81,10 @@ export function userRoutes(ctx: ApiContext): Router {
   };
 
   // Role lists (spec 7: fetched separately for organization and state users); every signed-in user may read them.
-  router.get('/roles/organization', doc({ summary: 'The roles an organization user may have' }), requireUser(ctx), handler(async (_req, res) => {
+  router.get('/roles/organization', doc({ summary: 'The roles an organization user may have', ok: z.array(RoleChoiceSchema) }), requireUser(ctx), handler(async (_req, res) => {
     res.json(roleList(ORGANIZATION_USER_ROLES));
   }));
-  router.get('/roles/state', doc({ summary: 'The roles a state user may have' }), requireUser(ctx), handler(async (_req, res) => {
+  router.get('/roles/state', doc({ summary: 'The roles a state user may have', ok: z.array(RoleChoiceSchema) }), requireUser(ctx), handler(async (_req, res) => {
     res.json(roleList(STATE_USER_ROLES));
   }));
 

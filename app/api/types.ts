@@ -6,7 +6,7 @@ import type { UserRow } from '../../domain/user-form';
 
 // The answers the API documents (GET organization/{orgId}/applications, program/all, …/application-counts): their
 // types come from the schemas of its OpenAPI document (domain/api-schemas.ts, decision 098).
-export type { ApplicationListPage, ApplicationRow, Program, ApplicationCounts as OrganizationCounts } from '../../domain/api-schemas';
+export type { ApplicationListPage, ApplicationRow, Program, ApplicationCounts as OrganizationCounts, SectionStatusRow } from '../../domain/api-schemas';
 
 
 /** A page of a list (spec: page, pageSize, totalPages, totalRecords). */
@@ -19,14 +19,6 @@ export interface ListPage {
 
 
 
-export interface SectionStatusRow {
-  sectionId: string;
-  name: string;
-  slug: string;
-  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
-  unlocked: boolean;
-  isEntityProfile: boolean;
-}
 
 export interface SectionView {
   application: {

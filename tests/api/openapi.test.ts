@@ -81,11 +81,17 @@ describe('real answers fit their documented schemas', () => {
     const list = await check('get', '/organization/{orgId}/applications', `/organization/${orgId}/applications?page=1&limit=5`, { token });
     expect(list.body.applications.length).toBeGreaterThan(0);
     expect((await check('get', '/organization/{orgId}/application-counts', `/organization/${orgId}/application-counts`, { token })).status).toBe(200);
+    expect((await check('get', '/users/organization/{orgId}/counts', `/users/organization/${orgId}/counts`, { token })).body.active).toBeGreaterThan(0);
+    expect((await check('get', '/roles/organization', '/roles/organization', { token })).body.map((r: { name: string }) => r.name))
+      .toEqual(['Organization_Admin', 'Organization_Staff']);
+    const sections = await check('get', '/applications/{id}/sections-status', `/applications/${list.body.applications[0].applicationId}/sections-status`, { token });
+    expect(sections.body.length).toBeGreaterThan(0);
   });
 
   it('a state admin\'s reads', async () => {
     const { token } = stateAdmin;
     expect((await check('get', '/users/me', '/users/me', { token })).body.roleType).toBe('state');
+    expect((await check('get', '/roles/state', '/roles/state', { token })).body.length).toBe(7);
     const orgs = await check('get', '/organization/with-users', '/organization/with-users?page=1&limit=5', { token });
     expect(orgs.body.organizations.length).toBeGreaterThan(0);
   });
