@@ -22,7 +22,7 @@ export interface RouteDoc {
   /** The JSON body the route parses (the very schema it hands parseInput). */
   body?: z.ZodType;
   /** A multipart/form-data body (uploads): its fields, the file field marked as binary. */
-  multipart?: { fields: Record<string, 'string' | 'binary'>; required?: string[] };
+  multipart?: { fields: Readonly<Record<string, 'string' | 'binary'>>; required?: readonly string[] };
   /** The success answer's status (200 unless said). */
   status?: 200 | 201 | 202 | 204 | 302;
   /** The success answer's body: a schema, a file, or nothing said beyond "a JSON object". */

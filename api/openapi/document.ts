@@ -120,7 +120,7 @@ function operation(route: ApiRoute, d: RouteDoc, components: Components): Json {
   if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: components.schema(d.body, 'input') } } };
   if (d.multipart) {
     const properties = Object.fromEntries(Object.entries(d.multipart.fields).map(([name, kind]) => [name, kind === 'binary' ? { type: 'string', contentMediaType: 'application/octet-stream' } : { type: 'string' }]));
-    op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required: d.multipart.required ?? [] } } } };
+    op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required: [...(d.multipart.required ?? [])] } } } };
   }
   return op;
 }

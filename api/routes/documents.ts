@@ -30,6 +30,11 @@ const OrgQuery = z.object({
   organizationId: z.string({ error: DOCUMENT_MSG.organizationRequired }).uuid(DOCUMENT_MSG.organizationRequired),
 });
 const ListQuery = pageQuery(1000);
+/** An upload's multipart fields (placeFields, checkedFileName, checkedDescription, acceptUpload below), before the file. */
+const UPLOAD_FIELDS = {
+  fields: { organizationId: 'string', programId: 'string', sectionId: 'string', applicationId: 'string', fileName: 'string', description: 'string', file: 'binary' },
+  required: ['organizationId', 'programId', 'sectionId', 'file'],
+} as const;
 const SignedUrlQuery = OrgQuery.extend({
   toDownload: downloadFlag,
 });
@@ -244,7 +249,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     return file;
   }
 
-  router.post('/documents/upload', doc({ summary: 'Upload a document into the organization\'s library', query: OrgQuery, multipart: { fields: { file: 'binary', description: 'string' }, required: ['file'] }, status: 201, errors: [403, 415] }), signedIn, handler(async (req, res) => {
+  router.post('/documents/upload', doc({ summary: 'Upload a document into the organization\'s library', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, false);
     const { info } = file;
@@ -272,7 +277,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
   // (docs/decisions/022). The save that succeeds promotes it (api/routes/sections.ts).
-  router.post('/documents/pending', doc({ summary: 'Upload a file for a File question (held until the answer is saved)', query: OrgQuery, multipart: { fields: { file: 'binary' }, required: ['file'] }, status: 201, errors: [403, 415] }), signedIn, handler(async (req, res) => {
+  router.post('/documents/pending', doc({ summary: 'Upload a file for a File question (held until the answer is saved)', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, true);
     const { info } = file;
@@ -353,7 +358,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   // A new version of a document (spec 7): the file as in an upload (multipart, the same type and size rules); the
   // answers of the organization's drafts and profile move to it, earlier versions stay downloadable (decision 036).
-  router.post('/documents/:id/new-version', doc({ summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
+  router.post('/documents/:id/new-version', doc({ summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { fileName: 'string', description: 'string', file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
     const { document: current } = routeDocument(res);
     const userId = currentAuth(req).profile.id;
     const id = crypto.randomUUID();
