@@ -39,11 +39,13 @@ export function authenticateOnce(ctx: ApiContext, req: Request): Promise<Authent
   return once;
 }
 
+/** Signed in with a bearer token (401 otherwise); it carries `bearer` so the OpenAPI document reads it (api/openapi/). */
 export function requireUser(ctx: ApiContext) {
-  return (req: Request, _res: Response, next: NextFunction) => {
+  const guard = (req: Request, _res: Response, next: NextFunction) => {
     if (req.auth) return next();
     authenticateOnce(ctx, req).then(() => next(), next);
   };
+  return Object.assign(guard, { bearer: true as const });
 }
 
 const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

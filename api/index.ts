@@ -1,5 +1,6 @@
 // The embedded /api/v1 provider.
 import express, { Router } from 'express';
+import { z } from 'zod';
 import type { ApiContext } from './context';
 import { errorMiddleware, handler, isDirectLoopback, notFound, refuseMalformedInput, ApiError } from './http';
 import { authRoutes } from './routes/auth';
@@ -32,6 +33,8 @@ import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { forgetProcessCaches } from './process-cache';
 import { EmailSchema } from '../domain/auth-schemas';
+import { doc } from './openapi/declare';
+import { buildOpenApi } from './openapi/document';
 
 export type { ApiContext } from './context';
 
@@ -57,7 +60,18 @@ export function createApi(ctx: ApiContext): Router {
     next();
   });
 
-  api.get('/dev/outbox', handler(async (req, res) => {
+  // The OpenAPI 3.1 document of this very router (decision 098), built once on first ask.
+  let openApi: string | undefined;
+  api.get('/openapi.json', doc({ summary: 'This API as an OpenAPI 3.1 document', public: true }), (_req, res) => {
+    openApi ??= JSON.stringify(buildOpenApi(api).document);
+    res.type('application/json').send(openApi);
+  });
+
+  api.get('/dev/outbox', doc({
+    summary: 'The development outbox: mail kept instead of sent, newest first (the demo only, from this machine only)',
+    description: 'Answers 404 unless the development outbox is on and the request comes straight from loopback.',
+    query: z.object({ email: EmailSchema }), public: true, errors: [404],
+  }), handler(async (req, res) => {
     // Codes are readable here only on this machine and only while mail is not really sent.
     if (!ctx.outboxReadable || !isDirectLoopback(req)) throw notFound();
     const email = EmailSchema.safeParse(req.query.email);

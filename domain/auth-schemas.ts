@@ -18,6 +18,13 @@ export const OtpSchema = z
   .trim()
   .regex(/^\d{6}$/, PORTAL_MSG.codeShape);
 
+/** POST send-login-otp's body. */
+export const SendLoginOtpSchema = z.object({ email: EmailSchema });
+export type SendLoginOtpInput = z.input<typeof SendLoginOtpSchema>;
+/** POST verify-otp's body. */
+export const VerifyOtpSchema = z.object({ email: EmailSchema, otp: OtpSchema });
+export type VerifyOtpInput = z.input<typeof VerifyOtpSchema>;
+
 export const PhoneSchema = z
   .string()
   .trim()

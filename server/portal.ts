@@ -16,6 +16,8 @@ import { schedulePendingUploadSweep } from '../api/services/pending-uploads';
 import type { Env } from './env';
 import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
+import { buildOpenApi } from '../api/openapi/document';
+import { openApiHtml } from '../api/openapi/html';
 
 export { sessionSecret, type PortalConfig } from './ui-context';
 
@@ -89,6 +91,12 @@ export function createPortalApp(opts: {
     await closeDatabase.call(database);
   };
   app.use('/api/v1', api);
+  // The API reference for a person (decision 098): a page of our own rendered from the same document, no script.
+  let apiDocs: string | undefined;
+  app.get('/api/docs', (_req, res) => {
+    apiDocs ??= openApiHtml(buildOpenApi(api).document);
+    res.type('html').send(apiDocs);
+  });
   // Embedded: the UI calls this same router in-process; with API_BASE_URL, the API elsewhere over HTTP.
   const transport = env.API_BASE_URL ? httpTransport(env.API_BASE_URL) : inProcessTransport(api);
   apiTransports.set(app, transport);

@@ -9,6 +9,8 @@ import { accounts, type Owner } from '../services/account';
 import { EmailSchema, FirstNameSchema, LastNameSchema, OtpSchema } from '../../domain/auth-schemas';
 import { userPhone } from '../../domain/user-form';
 import { MSG } from '../../domain/messages';
+import { doc } from '../openapi/declare';
+import { OwnAccountSchema } from '../../domain/api-schemas';
 
 const UUID = z.string().uuid();
 
@@ -40,32 +42,32 @@ export function accountRoutes(ctx: ApiContext): Router {
     return parsed.success ? parsed.data.toLowerCase() : '00000000-0000-0000-0000-000000000000';
   };
 
-  router.get('/account', requireUser(ctx), handler(async (req, res) => {
+  router.get('/account', doc({ summary: 'My account and the email change waiting for its code', ok: OwnAccountSchema }), requireUser(ctx), handler(async (req, res) => {
     const owner = ownerOf(req);
     res.json({ user: currentAuth(req).profile, pendingEmailChange: await service.pendingEmailChange(owner) });
   }));
 
-  router.patch('/account', requireUser(ctx), handler(async (req, res) => {
+  router.patch('/account', doc({ summary: 'Change my names and phone', body: OwnAccountBody }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.updateOwnAccount(ownerOf(req), parseInput(OwnAccountBody, req.body)));
   }));
 
-  router.post('/account/email', requireUser(ctx), handler(async (req, res) => {
+  router.post('/account/email', doc({ summary: 'Ask to change my email: a code is sent to the new address', body: EmailBody, status: 202, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
     res.status(202).json(await service.requestEmailChange(ownerOf(req), parseInput(EmailBody, req.body).email));
   }));
 
-  router.post('/account/email/confirm', requireUser(ctx), handler(async (req, res) => {
+  router.post('/account/email/confirm', doc({ summary: 'Confirm the email change with the code', body: CodeBody, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.confirmEmailChange(ownerOf(req), parseInput(CodeBody, req.body).code));
   }));
 
-  router.delete('/account/email', requireUser(ctx), handler(async (req, res) => {
+  router.delete('/account/email', doc({ summary: 'Cancel the waiting email change' }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.cancelEmailChange(ownerOf(req)));
   }));
 
-  router.post('/invitations/:orgId/accept', requireUser(ctx), handler(async (req, res) => {
+  router.post('/invitations/:orgId/accept', doc({ summary: 'Accept an organization\'s invitation', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.acceptInvitation(organizationOwner(req), organizationParam(req)));
   }));
 
-  router.post('/invitations/:orgId/decline', requireUser(ctx), handler(async (req, res) => {
+  router.post('/invitations/:orgId/decline', doc({ summary: 'Decline an organization\'s invitation', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.declineInvitation(organizationOwner(req), organizationParam(req)));
   }));
 

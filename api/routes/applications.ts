@@ -19,6 +19,8 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import { isApplicationStatus } from '../../domain/statuses';
 import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
 import { IsoDaySchema } from '../../domain/input';
+import { doc, OrganizationIdQuery } from '../openapi/declare';
+import { ApplicationListPageSchema, ProgramSchema } from '../../domain/api-schemas';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function newApplicationId(): string {
@@ -113,16 +115,16 @@ export function applicationRoutes(ctx: ApiContext): Router {
   const router = Router();
   const signedIn = requireUser(ctx);
 
-  router.get('/program/all', signedIn, handler(async (_req, res) => {
+  router.get('/program/all', doc({ summary: 'The programmes', ok: z.array(ProgramSchema) }), signedIn, handler(async (_req, res) => {
     const rows = await ctx.db.select().from(programs).orderBy(asc(programs.name));
     res.json(rows.map((p) => ({ id: p.id, name: p.name, description: p.description, dueDate: p.dueDate, status: p.status })));
   }));
 
-  router.get('/project-area/all', signedIn, handler(async (_req, res) => {
+  router.get('/project-area/all', doc({ summary: 'The project areas' }), signedIn, handler(async (_req, res) => {
     res.json(await ctx.db.select().from(projectAreas).orderBy(asc(projectAreas.name)));
   }));
 
-  router.get('/project-area/:area', signedIn, handler(async (req, res) => {
+  router.get('/project-area/:area', doc({ summary: 'One project area' }), signedIn, handler(async (req, res) => {
     const area = String(req.params.area);
     const [row] = await ctx.db
       .select()
@@ -135,7 +137,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
 
   // Count and page in one prepared statement per shape of filters (api/db/paging.ts, decision 012).
   const organizationPage = pagedStatements<ListRow>(ctx.db, 'org_applications');
-  router.get('/organization/:orgId/applications', ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
+  router.get('/organization/:orgId/applications', doc({ summary: 'An organization\'s applications (search, filters, paging)', query: ListQuery, ok: ApplicationListPageSchema }), ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const filters = applicationFilters(q);
     const { total, rows } = await organizationPage(filters.shape, () => ({
@@ -150,7 +152,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json({ ...pageEnvelope(q.page, q.limit, total), applications: rows.map(toApplication) });
   }));
 
-  router.post('/applications/create', ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
+  router.post('/applications/create', doc({ summary: 'Start an application', description: 'The organization is `?organizationId`.', query: OrganizationIdQuery, body: CreateBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
     const organizationId = String(req.query.organizationId);
     const body = parseInput(CreateBody, req.body);
     if (INELIGIBLE_TECHNOLOGY_TYPES.includes(body.technologyType)) {
@@ -197,7 +199,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
   }));
 
   // Delete and cancel are moves of the machine (domain/workflow.ts), made by the one executor.
-  router.delete('/applications/:id/delete', ...applicationRoute(ctx, 'delete'), handler(async (req, res) => {
+  router.delete('/applications/:id/delete', doc({ summary: 'Delete a draft application', errors: [409] }), ...applicationRoute(ctx, 'delete'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'delete', {}, {
       // The audit entry outlives the application.
@@ -206,7 +208,7 @@ export function applicationRoutes(ctx: ApiContext): Router {
     res.json({ message: APPLICATION_MSG.deleted });
   }));
 
-  router.post('/applications/:id/cancel', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/cancel', doc({ summary: 'Cancel an application with a reason', body: CancelBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const { message } = parseInput(CancelBody, req.body);
     await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'cancel', { comments: message }, {

@@ -1,6 +1,5 @@
 // Auth routes (spec 7 Auth): send-login-otp, verify-otp, users/me, logout, organization/signup.
 import { Router } from 'express';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { clientIp, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
@@ -11,31 +10,30 @@ import { memberships, organizations, users, loggedActions } from '../db/schema';
 import { hitRateLimit } from '../services/rate-limit';
 import { ApiError } from '../http';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
-import { EmailSchema, OtpSchema, SignupSchema } from '../../domain/auth-schemas';
+import { SendLoginOtpSchema, SignupSchema, VerifyOtpSchema } from '../../domain/auth-schemas';
+import { doc } from '../openapi/declare';
+import { MessageSchema, SignedInSchema, UserProfileSchema } from '../../domain/api-schemas';
 
-const SendSchema = z.object({ email: EmailSchema });
-const VerifySchema = z.object({
-  email: EmailSchema,
-  otp: OtpSchema,
-});
+const SendSchema = SendLoginOtpSchema;
+const VerifySchema = VerifyOtpSchema;
 
 export function authRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post('/send-login-otp', handler(async (req, res) => {
+  router.post('/send-login-otp', doc({ summary: 'Email a 6-digit sign-in code (valid 10 minutes)', body: SendSchema, ok: MessageSchema, public: true, errors: [429] }), handler(async (req, res) => {
     const { email } = parseInput(SendSchema, req.body);
     await sendLoginCode(ctx, email, clientIp(req));
     res.json({ message: PORTAL_MSG.codeSent });
   }));
 
-  router.post('/verify-otp', handler(async (req, res) => {
+  router.post('/verify-otp', doc({ summary: 'Exchange the emailed code for a bearer token', description: '5 compared tries per code, then 429.', body: VerifySchema, ok: SignedInSchema, public: true, errors: [401, 403, 429] }), handler(async (req, res) => {
     const { email, otp } = parseInput(VerifySchema, req.body);
     res.json(await verifyLoginCode(ctx, email, otp, clientIp(req)));
   }));
 
   // The answer is the same whether or not the email already has an account (nothing tells anyone
   // which addresses are registered): either way the address is mailed a sign-in code.
-  router.post('/organization/signup', handler(async (req, res) => {
+  router.post('/organization/signup', doc({ summary: 'Sign a new organization up; its admin is emailed a sign-in code', body: SignupSchema, status: 201, ok: MessageSchema, public: true, errors: [429] }), handler(async (req, res) => {
     const input = parseInput(SignupSchema, req.body);
     const ip = clientIp(req);
     const email = input.email.trim().toLowerCase();
@@ -73,14 +71,14 @@ export function authRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: MSG.signedUp });
   }));
 
-  router.get('/users/me', requireUser(ctx), handler(async (req, res) => {
+  router.get('/users/me', doc({ summary: 'The signed-in person', ok: UserProfileSchema }), requireUser(ctx), handler(async (req, res) => {
     const auth = currentAuth(req);
     // Every signed-in page asks this: built from the verified identity alone (api/process-cache.ts).
     answerBuiltFrom(res, authLifetime(auth));
     res.json(auth.profile);
   }));
 
-  router.get('/logout', requireUser(ctx), handler(async (req, res) => {
+  router.get('/logout', doc({ summary: 'Sign out: the token stops working', ok: MessageSchema }), requireUser(ctx), handler(async (req, res) => {
     await revokeToken(ctx, currentAuth(req).tokenId);
     res.json({ message: PORTAL_MSG.signedOut });
   }));

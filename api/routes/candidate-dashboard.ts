@@ -14,6 +14,7 @@ import { requireListScope } from '../services/application-access';
 import { candidateDashboard, type CandidateQuery } from '../services/candidate-dashboard';
 import { CANDIDATE_MSG, isPastGating } from '../../domain/candidates';
 import { statusLabel } from '../../domain/statuses';
+import { doc } from '../openapi/declare';
 
 export const CANDIDATE_QUERY_MSG = { unknownStatus: 'Unknown status filter' } as const;
 
@@ -55,14 +56,14 @@ export function candidateDashboardRoutes(ctx: ApiContext): Router {
     if (!('all' in requireListScope(req, 'read', 'candidate'))) throw forbidden();
   };
 
-  router.get('/review/applications/candidate-dashboard', signedIn, handler(async (req, res) => {
+  router.get('/review/applications/candidate-dashboard', doc({ summary: 'The candidate dashboard: per project area the applications ranked by BEAD outlay per location', query: DashboardQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     mayRead(req);
     const q = parseInput(DashboardQuery, req.query);
     const { areas, totalAreas, totalApplications, emptyAreas } = await candidateDashboard(ctx.db, candidateQuery(q), { page: q.page, limit: q.limit });
     res.json({ ...pageEnvelope(q.page, q.limit, totalAreas), totalApplications, areas, emptyAreas });
   }));
 
-  router.get('/review/applications/candidate-dashboard/export', signedIn, handler(async (req, res) => {
+  router.get('/review/applications/candidate-dashboard/export', doc({ summary: 'The candidate dashboard as XLSX', query: FilterQuery, ok: { file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, errors: [403] }), signedIn, handler(async (req, res) => {
     mayRead(req);
     const q = parseInput(FilterQuery, req.query);
     const { areas, emptyAreas } = await candidateDashboard(ctx.db, candidateQuery(q));

@@ -19,6 +19,7 @@ import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '
 import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload, type Accepted } from '../services/uploads';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { VALIDATION_MSG, truncateFileName, validateDocumentFile, validateUploadFileName } from '../../domain/validation';
+import { doc } from '../openapi/declare';
 
 export { contentDisposition, SIGNED_URL_TTL_SECONDS } from '../services/uploads';
 
@@ -29,6 +30,11 @@ const OrgQuery = z.object({
   organizationId: z.string({ error: DOCUMENT_MSG.organizationRequired }).uuid(DOCUMENT_MSG.organizationRequired),
 });
 const ListQuery = pageQuery(1000);
+/** An upload's multipart fields (placeFields, checkedFileName, checkedDescription, acceptUpload below), before the file. */
+const UPLOAD_FIELDS = {
+  fields: { organizationId: 'string', programId: 'string', sectionId: 'string', applicationId: 'string', fileName: 'string', description: 'string', file: 'binary' },
+  required: ['organizationId', 'programId', 'sectionId', 'file'],
+} as const;
 const SignedUrlQuery = OrgQuery.extend({
   toDownload: downloadFlag,
 });
@@ -243,7 +249,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     return file;
   }
 
-  router.post('/documents/upload', signedIn, handler(async (req, res) => {
+  router.post('/documents/upload', doc({ summary: 'Upload a document into the organization\'s library', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, false);
     const { info } = file;
@@ -271,7 +277,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
   // (docs/decisions/022). The save that succeeds promotes it (api/routes/sections.ts).
-  router.post('/documents/pending', signedIn, handler(async (req, res) => {
+  router.post('/documents/pending', doc({ summary: 'Upload a file for a File question (held until the answer is saved)', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, true);
     const { info } = file;
@@ -293,14 +299,14 @@ export function documentRoutes(ctx: ApiContext): Router {
     });
   }));
 
-  router.delete('/documents/pending/:id', signedIn, handler(async (req, res) => {
+  router.delete('/documents/pending/:id', doc({ summary: 'Drop a held upload', status: 204 }), signedIn, handler(async (req, res) => {
     const id = String(req.params.id);
     if (!uuid.safeParse(id).success || !(await discardPendingUpload(ctx, currentAuth(req).profile.id, id))) throw notFound(DOCUMENT_MSG.notFound);
     res.status(204).end();
   }));
 
   const organizationDocuments = pagedStatements<DocumentRow>(ctx.db, 'organization_documents');
-  router.get('/documents/organizations/:orgId/documents', ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
+  router.get('/documents/organizations/:orgId/documents', doc({ summary: 'The organization\'s Documents library, paged', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     // Count and page in one prepared statement (api/db/paging.ts, decision 012).
     const { total, rows } = await organizationDocuments('current', () => ({
@@ -315,7 +321,7 @@ export function documentRoutes(ctx: ApiContext): Router {
   }));
 
   /** The signed download: no bearer token (it is opened in a new tab); the signature is the permission. */
-  router.get('/documents/download/:id', handler(async (req, res) => {
+  router.get('/documents/download/:id', doc({ summary: 'A document\'s bytes, through a signed link', description: 'Reached through the link GET documents/{id}/signed-url answers (`expires`, `signature`).', ok: { file: '*/*' }, public: true, errors: [403] }), handler(async (req, res) => {
     const id = String(req.params.id);
     const disposition = signedLinkDisposition(ctx, req, id);
     const [doc] = await ctx.db
@@ -327,12 +333,12 @@ export function documentRoutes(ctx: ApiContext): Router {
     await sendStoredFile(ctx, res, doc, disposition);
   }));
 
-  router.get('/documents/:id/signed-url', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
+  router.get('/documents/:id/signed-url', doc({ summary: 'A short-lived signed link to a document', query: SignedUrlQuery }), ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
     const q = parseInput(SignedUrlQuery, req.query);
     res.json({ signedUrl: await signedDocumentUrl(ctx, routeDocument(res).document, wantsDownload(q.toDownload)) });
   }));
 
-  router.get('/documents/:id', ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
+  router.get('/documents/:id', doc({ summary: 'A document\'s details', query: OrgQuery }), ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
     const doc = routeDocument(res).document;
     const chain = chainOf(doc);
     const [usedBy, versions] = await Promise.all([documentUse(ctx.db, chain), documentVersions(ctx.db, chain)]);
@@ -343,7 +349,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     });
   }));
 
-  router.delete('/documents/:id', ...documentRoute(ctx, 'delete', findDocument, { ...documentMessages, forbidden: DOCUMENT_MSG.deleteNotAllowed }), handler(async (req, res) => {
+  router.delete('/documents/:id', doc({ summary: 'Delete a document (refused while an answer holds it)', query: OrgQuery, errors: [409] }), ...documentRoute(ctx, 'delete', findDocument, { ...documentMessages, forbidden: DOCUMENT_MSG.deleteNotAllowed }), handler(async (req, res) => {
     const { document: doc } = routeDocument(res);
     // Every version goes; refused (409, with the reason) while an application's answer holds one (decision 036).
     if (!(await deleteDocument(ctx.db, currentAuth(req).profile.id, doc))) throw notFound(DOCUMENT_MSG.notFound);
@@ -352,7 +358,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   // A new version of a document (spec 7): the file as in an upload (multipart, the same type and size rules); the
   // answers of the organization's drafts and profile move to it, earlier versions stay downloadable (decision 036).
-  router.post('/documents/:id/new-version', ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
+  router.post('/documents/:id/new-version', doc({ summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { fileName: 'string', description: 'string', file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
     const { document: current } = routeDocument(res);
     const userId = currentAuth(req).profile.id;
     const id = crypto.randomUUID();

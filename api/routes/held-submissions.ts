@@ -12,6 +12,7 @@ import { audit } from '../services/audit';
 import { heldSubmissions } from '../db/schema';
 import { HELD_ANSWERS_TTL_MS } from '../../domain/constants';
 import { PORTAL_MSG } from '../../domain/messages';
+import { doc } from '../openapi/declare';
 
 const FormKey = z.string().trim().min(1).max(500);
 const HoldBody = z.object({
@@ -24,7 +25,7 @@ export function heldSubmissionRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   // Accepts a token the idle rule has ended (see holdingUser): this route only ever stores for its owner.
-  router.put('/held-submissions', handler(async (req, res) => {
+  router.put('/held-submissions', doc({ summary: 'Hold a form\'s answers when the session idled out (kept briefly, restored after signing in again)', body: HoldBody, status: 201, token: true, errors: [401] }), handler(async (req, res) => {
     const userId = await holdingUser(ctx, bearerToken(req));
     const { formKey, fields } = parseInput(HoldBody, req.body);
     const now = new Date();
@@ -41,7 +42,7 @@ export function heldSubmissionRoutes(ctx: ApiContext): Router {
   }));
 
   // Read, not consumed: a reload before saving shows them again.
-  router.get('/held-submissions', requireUser(ctx), handler(async (req, res) => {
+  router.get('/held-submissions', doc({ summary: 'Read the answers held for a form', query: FormQuery, errors: [404] }), requireUser(ctx), handler(async (req, res) => {
     const { formKey } = parseInput(FormQuery, req.query);
     const userId = currentAuth(req).profile.id;
     const [held] = await ctx.db
@@ -54,7 +55,7 @@ export function heldSubmissionRoutes(ctx: ApiContext): Router {
   }));
 
   // The form's save succeeded: what was held for it is done with (204 whether or not anything was held).
-  router.delete('/held-submissions', requireUser(ctx), handler(async (req, res) => {
+  router.delete('/held-submissions', doc({ summary: 'Forget the answers held for a form', query: FormQuery, status: 204 }), requireUser(ctx), handler(async (req, res) => {
     const { formKey } = parseInput(FormQuery, req.query);
     const userId = currentAuth(req).profile.id;
     await ctx.db.delete(heldSubmissions).where(and(eq(heldSubmissions.userId, userId), eq(heldSubmissions.formKey, formKey)));

@@ -29,6 +29,7 @@ import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
+import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,7 +72,7 @@ export function messageRoutes(ctx: ApiContext): Router {
   const unreadCounts = new ProcessCache<UnreadCounts>();
   const reader = (req: Request) => ({ userId: currentAuth(req).profile.id, side: sideOf(req) });
 
-  router.get('/messages/threads', signedIn, handler(async (req, res) => {
+  router.get('/messages/threads', doc({ summary: 'My message threads', query: ThreadsQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
     const q = parseInput(ThreadsQuery, req.query);
     // An organization the caller does not read (an organization user's other organizations are theirs): as unknown.
@@ -79,18 +80,18 @@ export function messageRoutes(ctx: ApiContext): Router {
     res.json(await listThreads(ctx.db, reader(req), scope, q));
   }));
 
-  router.get('/messages/threads/:id', signedIn, handler(async (req, res) => {
+  router.get('/messages/threads/:id', doc({ summary: 'A thread\'s messages', errors: [403] }), signedIn, handler(async (req, res) => {
     const thread = await threadFor(ctx, req, String(req.params.id), 'read');
     res.json(await loadThread(ctx.db, reader(req), thread.id));
   }));
 
-  router.post('/messages/:id/read', signedIn, handler(async (req, res) => {
+  router.post('/messages/:id/read', doc({ summary: 'Mark a thread read' }), signedIn, handler(async (req, res) => {
     const thread = await threadFor(ctx, req, String(req.params.id), 'read');
     const readAt = await markThreadRead(ctx.db, currentAuth(req).profile.id, thread.id);
     res.json({ threadId: thread.id, readAt });
   }));
 
-  router.post('/messages', signedIn, handler(async (req, res) => {
+  router.post('/messages', doc({ summary: 'Send a message (a new thread or a reply) with up to 5 files', multipart: { fields: { content: 'string', applicationId: 'string', organizationId: 'string', replyToMessageId: 'string', attachments: 'binary' } }, status: 201, errors: [415] }), signedIn, handler(async (req, res) => {
     requireListScope(req, 'create', 'message');
     const { profile } = currentAuth(req);
     const tooMany = () => badRequest(MESSAGE_MSG.tooManyAttachments, { attachments: [MESSAGE_MSG.tooManyAttachments] });
@@ -160,7 +161,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     }
   }));
 
-  router.get('/messages/unread/count', signedIn, handler(async (req, res) => {
+  router.get('/messages/unread/count', doc({ summary: 'Unread messages: the total, per thread and per organization', errors: [403] }), signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
     const auth = currentAuth(req);
     // A message is unread for this user when it came from the other side after they last opened its thread.
@@ -202,7 +203,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     res.json(counts);
   }));
 
-  router.get('/messages/attachments/:id', signedIn, handler(async (req, res) => {
+  router.get('/messages/attachments/:id', doc({ summary: 'A short-lived signed link to an attachment', query: DownloadQuery }), signedIn, handler(async (req, res) => {
     requireListScope(req, 'read', 'message');
     const id = String(req.params.id);
     const file = UUID.test(id) ? await attachmentRow(ctx.db, id) : null;
@@ -214,7 +215,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     res.json({ data: { url, fileName: file.fileName } });
   }));
 
-  router.get('/messages/attachments/:id/file', handler(async (req, res) => {
+  router.get('/messages/attachments/:id/file', doc({ summary: 'An attachment\'s bytes, through a signed link', description: 'Reached through the link GET messages/attachments/{id} answers (`expires`, `signature`).', ok: { file: '*/*' }, public: true, errors: [403] }), handler(async (req, res) => {
     const id = String(req.params.id);
     const disposition = signedLinkDisposition(ctx, req, signedAttachmentId(id));
     const file = UUID.test(id) ? await attachmentRow(ctx.db, id) : null;

@@ -10,6 +10,8 @@ import { currentAuth, requireUser } from '../guard';
 import { organizationRoute, requireListScope } from '../services/application-access';
 import { pageQuery } from '../db/paging';
 import { organizationAdmin } from '../services/organization-admin';
+import { doc } from '../openapi/declare';
+import { OrganizationsPageSchema } from '../../domain/api-schemas';
 
 const ListQuery = pageQuery(100).extend({
   search: z.string().max(200).optional(),
@@ -22,13 +24,13 @@ export function organizationRoutes(ctx: ApiContext): Router {
   const router = Router();
   const admin = organizationAdmin(ctx);
 
-  router.get('/organization/with-users', requireUser(ctx), handler(async (req, res) => {
+  router.get('/organization/with-users', doc({ summary: 'Every organization with its users (State Admin)', query: ListQuery, ok: OrganizationsPageSchema, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'organization');
     if (!('all' in scope)) throw forbidden();
     res.json(await admin.listWithUsers(parseInput(ListQuery, req.query)));
   }));
 
-  router.put('/organization/:orgId/status', ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
+  router.put('/organization/:orgId/status', doc({ summary: 'Activate or deactivate an organization', body: StatusBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
     if (!UUID.test(orgId)) throw notFound('Organization not found');
     const body = parseInput(StatusBody, req.body);

@@ -16,13 +16,15 @@ import { sections } from '../db/schema';
 import { heartbeat, leave } from '../services/presence';
 import { can } from '../../domain/permissions';
 import { APPLICATION_MSG } from '../../domain/messages';
+import { PresenceAnswerSchema } from '../../domain/api-schemas';
+import { doc } from '../openapi/declare';
 
 const BeatBody = z.object({ sectionId: z.uuid(), editing: z.boolean().default(false) }).strict();
 
 export function presenceRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post('/applications/:id/presence', ...applicationRoute(ctx, 'create', 'id', 'presence'), handler(async (req, res) => {
+  router.post('/applications/:id/presence', doc({ summary: 'The form\'s heartbeat: where I am, and who else has the application open', body: BeatBody, ok: PresenceAnswerSchema }), ...applicationRoute(ctx, 'create', 'id', 'presence'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const body = parseInput(BeatBody, req.body);
     const [section] = await ctx.db
@@ -42,7 +44,7 @@ export function presenceRoutes(ctx: ApiContext): Router {
     res.json({ others });
   }));
 
-  router.delete('/applications/:id/presence', ...applicationRoute(ctx, 'delete', 'id', 'presence'), handler(async (req, res) => {
+  router.delete('/applications/:id/presence', doc({ summary: 'I left the application\'s form', status: 204 }), ...applicationRoute(ctx, 'delete', 'id', 'presence'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     await leave(ctx.db, currentAuth(req).profile.id, app.id);
     res.status(204).end();

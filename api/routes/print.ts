@@ -9,13 +9,14 @@ import { applicationRoute, visibleApplication } from '../services/application-ac
 import { loadApplicationContent } from '../services/application-content';
 import { renderApplicationPdf } from '../services/application-pdf';
 import { APPLICATION_MSG } from '../../domain/messages';
+import { doc } from '../openapi/declare';
 
 const PRINTABLE_STATUS = 'SUBMITTED';
 
 export function printRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post('/organization/:orgId/generate-pdf/:applicationId', ...applicationRoute(ctx, 'read', 'applicationId'), handler(async (req, res) => {
+  router.post('/organization/:orgId/generate-pdf/:applicationId', doc({ summary: 'The application printed to PDF', ok: { file: 'application/pdf' }, errors: [409] }), ...applicationRoute(ctx, 'read', 'applicationId'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     if (app.organizationId !== String(req.params.orgId)) throw notFound(APPLICATION_MSG.notFound);
     if (app.status !== PRINTABLE_STATUS) throw conflict(APPLICATION_MSG.onlySubmittedPrinted);

@@ -28,6 +28,7 @@ import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { ACTION_IDS, allowedActions, type ActionId } from '../../domain/workflow';
 import type { FileValue } from '../../domain/questions';
 import { moveGuards } from '../services/consensus-guards';
+import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,7 +69,7 @@ const isFileValue = (value: unknown): value is FileValue =>
 export function reviewApplicationRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.get('/users/all-reviewers-by-roles', requireUser(ctx), handler(async (req, res) => {
+  router.get('/users/all-reviewers-by-roles', doc({ summary: 'Reviewers by role (to assign them)', query: ReviewersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const { profile } = currentAuth(req);
     const query = parseInput(ReviewersQuery, req.query);
     const assignable = profile.roleType === 'state' ? assignableReviewerRoles(profile.roles.map((r) => r.name)) : [];
@@ -78,7 +79,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
     res.json({ reviewers: await reviewersByRoles(ctx, roles) });
   }));
 
-  router.get('/review/applications/:id', ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
+  router.get('/review/applications/:id', doc({ summary: 'An application as the review screen shows it' }), ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
     const { app, assignment } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const program = await loadProgram(ctx.db, app.programId);
@@ -166,7 +167,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
     });
   }));
 
-  router.post('/review/applications/:id/assign-reviewers', ...applicationMoveRoute(ctx, 'assign-reviewers'), handler(async (req, res) => {
+  router.post('/review/applications/:id/assign-reviewers', doc({ summary: 'Assign reviewers to the application\'s stage', body: AssignBody, errors: [409] }), ...applicationMoveRoute(ctx, 'assign-reviewers'), handler(async (req, res) => {
     const { app } = res.locals.application as MovableApplication;
     const { reviewerIds } = parseInput(AssignBody, req.body);
     const { profile } = currentAuth(req);
@@ -174,7 +175,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
     res.json({ message: ASSIGNMENT_MSG.assigned, ...result, assignedReviewers: await assignedReviewers(ctx, app.id) });
   }));
 
-  router.post('/review/applications/:id/mark-review-in-progress', ...applicationMoveRoute(ctx, 'mark-review-in-progress'), handler(async (req, res) => {
+  router.post('/review/applications/:id/mark-review-in-progress', doc({ summary: 'Start my review', errors: [409] }), ...applicationMoveRoute(ctx, 'mark-review-in-progress'), handler(async (req, res) => {
     const { app } = res.locals.application as MovableApplication;
     const { profile } = currentAuth(req);
     await markReviewInProgress(ctx, app, profile.id);

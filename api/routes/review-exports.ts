@@ -22,6 +22,7 @@ import { hidesAnswers, myReview } from '../services/reviews';
 import { ReviewListQuery } from './review-list';
 import { applicationsExportFileName, attachmentsFileName } from '../../domain/exports';
 import { zonedToday } from '../../domain/dates';
+import { doc } from '../openapi/declare';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ExportQuery = ReviewListQuery.omit({ page: true, limit: true });
@@ -56,7 +57,7 @@ async function streamed(ctx: ApiContext, res: Response, what: string, write: () 
 export function reviewExportRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.get('/review/applications/all-applications/export', requireUser(ctx), handler(async (req, res) => {
+  router.get('/review/applications/all-applications/export', doc({ summary: 'The state\'s applications list as XLSX', query: ExportQuery, ok: { file: XLSX_TYPE }, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireStateScope(req);
     const q = parseInput(ExportQuery, req.query);
     download(res, XLSX_TYPE, applicationsExportFileName(zonedToday()));
@@ -64,7 +65,7 @@ export function reviewExportRoutes(ctx: ApiContext): Router {
       writeApplicationsWorkbook(ctx, res, q, { assignedOnly: scope === 'assigned', ...scopeViewer(req) }));
   }));
 
-  router.get('/review/applications/:id/documents/download', ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
+  router.get('/review/applications/:id/documents/download', doc({ summary: 'Every file answer of an application as a ZIP', ok: { file: 'application/zip' } }), ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     const hidden = hidesAnswers(await myReview(ctx, app, currentAuth(req).profile.id));
     const entries = hidden ? [] : await attachmentEntries(ctx, app);

@@ -6,6 +6,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
+import { doc } from '../openapi/declare';
 import { currentAuth } from '../guard';
 import { applicationMoveRoute, type MovableApplication } from '../services/application-access';
 import { executeMove } from '../services/application-moves';
@@ -27,7 +28,7 @@ const MoveBody = z.strictObject({
 export function reviewMoveRoutes(ctx: ApiContext): Router {
   const router = Router();
   for (const actionId of STATE_MOVE_IDS) {
-    router.post(`/review/applications/:id/${actionId}`, ...applicationMoveRoute(ctx, actionId), handler(async (req, res) => {
+    router.post(`/review/applications/:id/${actionId}`, doc({ summary: `Move the application through the status machine: ${actionId}`, body: MoveBody, errors: [409] }), ...applicationMoveRoute(ctx, actionId), handler(async (req, res) => {
       const { app, role, assignment } = res.locals.application as MovableApplication;
       const body = parseInput(MoveBody, req.body);
       const { profile } = currentAuth(req);

@@ -14,6 +14,7 @@ import { rubricSheet, saveRubric } from '../services/rubric-scores';
 import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { VersionField } from '../services/edit-versions';
+import { doc } from '../openapi/declare';
 
 /** Each criterion: a number, numeric text, or null (not scored); the bounds are checked by the service (400 per field). */
 const score = z.union([z.number(), z.string().max(20), z.null()], { error: RUBRIC_MSG.notNumber }).optional();
@@ -32,12 +33,12 @@ const RubricBody = z.strictObject({
 export function rubricScoreRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.get('/rubric-scores/application/:id/score', ...applicationRoute(ctx, 'read', 'id', 'rubric'), handler(async (_req, res) => {
+  router.get('/rubric-scores/application/:id/score', doc({ summary: 'The BEAD rubric: suggestion and saved score' }), ...applicationRoute(ctx, 'read', 'id', 'rubric'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     res.json(await rubricSheet(ctx, app));
   }));
 
-  router.put('/rubric-scores/application/:id/score', ...applicationRoute(ctx, 'update', 'id', 'rubric'), handler(async (req, res) => {
+  router.put('/rubric-scores/application/:id/score', doc({ summary: 'Save the BEAD rubric score (State Admin)', body: RubricBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'rubric'), handler(async (req, res) => {
     const body = parseInput(RubricBody, req.body);
     const { app } = visibleApplication(res);
     const { profile } = currentAuth(req);

@@ -25,6 +25,8 @@ import { checkVersion, versionOf, VersionField, type VersionedValue } from '../s
 import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
+import { doc } from '../openapi/declare';
+import { SectionStatusRowSchema } from '../../domain/api-schemas';
 import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
@@ -204,7 +206,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     };
   }
 
-  router.get('/section/all', signedIn, handler(async (req, res) => {
+  router.get('/section/all', doc({ summary: 'The programme\'s sections', query: SectionsQuery }), signedIn, handler(async (req, res) => {
     const q = parseInput(SectionsQuery, req.query);
     const [program] = q.programId
       ? await ctx.db.select({ id: programs.id }).from(programs).where(eq(programs.id, q.programId)).limit(1)
@@ -218,7 +220,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json(rows);
   }));
 
-  router.get('/applications/:id/sections-status', ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
+  router.get('/applications/:id/sections-status', doc({ summary: 'Each section\'s status in the application', ok: z.array(SectionStatusRowSchema) }), ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const rows = await sectionRows(app.id);
@@ -240,7 +242,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     }));
   }));
 
-  router.get('/applications/:id/sections/:sectionId', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/applications/:id/sections/:sectionId', doc({ summary: 'A section with its questions and answers', query: SectionQuery }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
@@ -248,7 +250,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app), { required: required === 'true' }));
   }));
 
-  router.post('/applications/:id/sections/:sectionId/answers', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/sections/:sectionId/answers', doc({ summary: 'Save a section\'s answers', body: SaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const body = parseInput(SaveBody, req.body);
     const program = await loadProgram(ctx.db, app.programId);
@@ -398,7 +400,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json({ message: APPLICATION_MSG.sectionSaved, ...view });
   }));
 
-  router.post('/applications/:id/submit', ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/submit', doc({ summary: 'Submit the application', errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     // One route for both organization moves of the machine (domain/workflow.ts): a draft is submitted, a revision resubmitted.
     const actionId = app.status === 'REVISION_NEEDED' ? 'resubmit' : 'submit';
@@ -435,7 +437,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json({ message: to === 'SUBMITTED' ? APPLICATION_MSG.submitted : APPLICATION_MSG.resubmitted, applicationId: app.id, status: to });
   }));
 
-  router.get('/applications/:id/questions-system-no/:systemNo/answers', ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/applications/:id/questions-system-no/:systemNo/answers', doc({ summary: 'The answer to one question by its number' }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const systemNo = String(req.params.systemNo).trim();

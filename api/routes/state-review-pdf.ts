@@ -16,11 +16,12 @@ import { applicationRoute, visibleApplication } from '../services/application-ac
 import { contentDisposition } from '../services/uploads';
 import { hidesAnswers, myReview } from '../services/reviews';
 import { loadStateReview, STATE_REVIEW_PDF, streamStateReviewPdf } from '../services/state-review-pdf';
+import { doc } from '../openapi/declare';
 
 export function stateReviewPdfRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.get('/review/applications/:id/state-review-pdf', ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
+  router.get('/review/applications/:id/state-review-pdf', doc({ summary: 'The state review PDF', ok: { file: 'application/pdf' }, errors: [409] }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app, assignment } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const answersHidden = hidesAnswers(await myReview(ctx, app, profile.id));

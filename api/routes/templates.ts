@@ -10,6 +10,7 @@ import { handler, notFound, parseInput } from '../http';
 import { requireUser } from '../guard';
 import { programs, questions, sections } from '../db/schema';
 import { APPLICATION_MSG } from '../../domain/messages';
+import { doc } from '../openapi/declare';
 
 /** Where the round's templates are served from (public/templates/bead-round-1). */
 export const TEMPLATES_PATH = '/templates/bead-round-1';
@@ -44,7 +45,7 @@ export function templateRoutes(ctx: ApiContext): Router {
   const router = Router();
   const signedIn = requireUser(ctx);
 
-  router.get('/templates/questions/:systemNo', signedIn, handler(async (req, res) => {
+  router.get('/templates/questions/:systemNo', doc({ summary: 'A question\'s template file', query: TemplateQuery, ok: { file: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } }), signedIn, handler(async (req, res) => {
     const query = parseInput(TemplateQuery, req.query);
     const systemNo = String(req.params.systemNo).trim();
     // The programme asked for, else the open one (the first by name, as section/all picks).

@@ -8,12 +8,13 @@ import { applications, memberships, users } from '../db/schema';
 import { param } from '../db/paging';
 import { memberStatus } from './user-admin';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../domain/statuses';
-import type { MemberStatus } from '../../domain/user-form';
+import type { MemberCounts } from '../../domain/api-schemas';
 
 /** Every status with its count (0 when none), and ALL: GET organization/{orgId}/application-counts/by-status. */
 export type ApplicationStatusCounts = Record<ApplicationStatus | 'ALL', number>;
 /** Members by their status in the organization ('invited': a pending invitation): GET users/organization/{orgId}/counts. */
-export type MemberCounts = Record<MemberStatus, number>;
+/** The answer's type is the documented schema's (domain/api-schemas.ts), so the service and the document agree. */
+export type { MemberCounts };
 
 export function organizationOverview(ctx: ApiContext) {
   const byStatus = ctx.db

@@ -1,13 +1,10 @@
 // A person's own account (decision 093): My account (names, phone, the email changed with a code sent to the new
 // address) and the invitations they answer.
 import { del, get, patch, post, seg, type ApiSession } from './client.server';
-import type { UserProfile } from '../../domain/users';
+import type { OwnAccount } from '../../domain/api-schemas';
 
-export interface OwnAccount {
-  user: UserProfile;
-  /** The email change waiting for its code: the address it would move to, and until when its code works. */
-  pendingEmailChange: { newEmail: string; expiresAt: string } | null;
-}
+/** The type of the schema the API documents GET account with (domain/api-schemas.ts). */
+export type { OwnAccount } from '../../domain/api-schemas';
 
 export const ownAccount = (api: ApiSession) => get<OwnAccount>(api, '/account');
 

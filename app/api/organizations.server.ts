@@ -1,35 +1,16 @@
 // Organizations (spec 9): signing a new one up (no session yet: the API emails a sign-in code).
 import { get, post, put, seg, type ApiSession } from './client.server';
-import type { RoleName } from '../../domain/roles';
+import type { z } from 'zod';
+import type { OrganizationStatusSchema, OrganizationsPage, OrganizationUserRow, OrganizationWithUsers } from '../../domain/api-schemas';
 import type { SignupInput } from '../../domain/auth-schemas';
 
 /** 400 with `errors` keyed by field when the API refuses a value. */
 export const signUpOrganization = (api: ApiSession, input: SignupInput) => post(api, '/organization/signup', input);
 
 // The Organizations screen (spec 7: organization/with-users; docs/decisions/035).
-export type OrganizationStatus = 'active' | 'inactive';
-export interface OrganizationUserRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  roles: { name: RoleName }[];
-  status: 'active' | 'inactive';
-}
-export interface OrganizationWithUsers {
-  id: string;
-  legalName: string;
-  status: OrganizationStatus;
-  userCount: number;
-  users: OrganizationUserRow[];
-}
-export interface OrganizationsPage {
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  totalRecords: number;
-  organizations: OrganizationWithUsers[];
-}
+export type OrganizationStatus = z.infer<typeof OrganizationStatusSchema>;
+// GET organization/with-users: the types of the schemas the API documents it with (domain/api-schemas.ts).
+export type { OrganizationsPage, OrganizationUserRow, OrganizationWithUsers };
 
 export const listOrganizationsWithUsers = (api: ApiSession, query: { page: number; limit: number; search?: string; status?: string }) =>
   get<OrganizationsPage>(api, '/organization/with-users', {

@@ -4,14 +4,10 @@ import type { ListQuestion } from '../components/question-list';
 import type { HistoryEntry } from '../../domain/history';
 import type { UserRow } from '../../domain/user-form';
 
-export interface ApplicationRow {
-  applicationId: string;
-  program: { name: string };
-  status: string;
-  createdAt: string;
-  submittedAt: string | null;
-  projectLocation: string | null;
-}
+// The answers the API documents (GET organization/{orgId}/applications, program/all, …/application-counts): their
+// types come from the schemas of its OpenAPI document (domain/api-schemas.ts, decision 098).
+export type { ApplicationListPage, ApplicationRow, Program, ApplicationCounts as OrganizationCounts, SectionStatusRow } from '../../domain/api-schemas';
+
 
 /** A page of a list (spec: page, pageSize, totalPages, totalRecords). */
 export interface ListPage {
@@ -21,23 +17,8 @@ export interface ListPage {
   totalRecords: number;
 }
 
-export interface ApplicationListPage extends ListPage {
-  applications: ApplicationRow[];
-}
 
-export interface Program {
-  id: string;
-  name: string;
-}
 
-export interface SectionStatusRow {
-  sectionId: string;
-  name: string;
-  slug: string;
-  status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
-  unlocked: boolean;
-  isEntityProfile: boolean;
-}
 
 export interface SectionView {
   application: {
@@ -68,11 +49,6 @@ export interface HistoryPage {
   })[];
 }
 
-export interface OrganizationCounts {
-  totalApplications: number;
-  draftApplications: number;
-  submittedApplications: number;
-}
 
 export interface AnswerInput {
   questionId: string;

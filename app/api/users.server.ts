@@ -2,7 +2,8 @@
 // edit and the status toggle.
 import { get, patch, post, put, seg, type ApiSession } from './client.server';
 import type { UserListPage, UserRow } from './types';
-import type { MemberStatus, UserFormInput, UserStatus } from '../../domain/user-form';
+import type { MemberCounts, RoleChoice } from '../../domain/api-schemas';
+import type { UserFormInput, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
 export interface PageQuery {
@@ -10,10 +11,8 @@ export interface PageQuery {
   limit: number;
 }
 
-export interface RoleChoice {
-  id: string;
-  name: string;
-}
+/** GET roles/…: the type of the schema the API documents them with (domain/api-schemas.ts). */
+export type { RoleChoice, MemberCounts };
 
 /** Which users a screen manages: an organization's (by id) or the state's. */
 export type UsersOf = { organizationId: string } | { state: true };
@@ -30,7 +29,7 @@ export const listRoles = (api: ApiSession, of: UsersOf) =>
 
 /** An organization's members by their status there, as its Users list shows them ('invited': a pending invitation). */
 export const memberCounts = (api: ApiSession, organizationId: string) =>
-  get<Record<MemberStatus, number>>(api, `/users/organization/${seg(organizationId)}/counts`);
+  get<MemberCounts>(api, `/users/organization/${seg(organizationId)}/counts`);
 
 /** 400 with `errors` keyed by field when the API refuses a value; 409 when the email is already a user here. */
 export const addUser = (api: ApiSession, of: UsersOf, input: UserFormInput) =>

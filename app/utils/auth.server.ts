@@ -11,18 +11,19 @@ import type { RoleName, RoleType } from '../../domain/roles';
 import type { ProfileOrganization, UserProfile } from '../../domain/users';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 import { formReadFrom } from './form-data.server';
+import type { z } from 'zod';
+import type { SignedInSchema } from '../../domain/api-schemas';
+import type { VerifyOtpInput } from '../../domain/auth-schemas';
 
 export type { ProfileOrganization, UserProfile };
-export interface SignedIn {
-  token: string;
-  user: UserProfile;
-}
+/** verify-otp's answer: the type of the schema the API documents it with (domain/api-schemas.ts). */
+export type SignedIn = z.infer<typeof SignedInSchema>;
 
 export function authenticatorFor(context: AppLoadContext) {
   const authenticator = new Authenticator<SignedIn>();
   authenticator.use(
     new OtpStrategy<SignedIn>(
-      ({ email, code }) => callApi<SignedIn>(context, '/verify-otp', { method: 'POST', body: { email, otp: code } }),
+      ({ email, code }) => callApi<SignedIn>(context, '/verify-otp', { method: 'POST', body: { email, otp: code } satisfies VerifyOtpInput }),
       async (request) => (await getSession(request, context)).get('pendingEmail'),
     ),
     'otp',

@@ -8,6 +8,7 @@ import { CodeFormSchema, EmailFormSchema } from './login-schemas';
 import { MSG } from '../../domain/messages';
 import type { RoleType } from '../../domain/roles';
 import { readForm } from './form-data.server';
+import type { SendLoginOtpInput } from '../../domain/auth-schemas';
 
 
 export async function loginLoader({ request, context }: LoaderFunctionArgs, portal: RoleType) {
@@ -50,7 +51,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs, port
       return data({ form: 'email' as const, result: submission.reply() }, { status: 400 });
     }
     try {
-      await callApi(context, '/send-login-otp', { method: 'POST', body: { email: submission.value.email } });
+      await callApi(context, '/send-login-otp', { method: 'POST', body: { email: submission.value.email } satisfies SendLoginOtpInput });
     } catch (error) {
       const message = isApiFailure(error) ? error.message : MSG.somethingWentWrong;
       const form = intent === 'resend' ? ('code' as const) : ('email' as const);

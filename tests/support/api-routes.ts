@@ -1,20 +1,9 @@
-// Every route of the /api/v1 provider, read from its Express routers, so a new route is covered by the
-// tests that walk them without being listed anywhere.
-import type { RequestHandler, Router } from 'express';
+// Every route of the /api/v1 provider, read from its Express routers (the route registry, api/openapi/registry.ts),
+// so a new route is covered by the tests that walk them without being listed anywhere.
 import { createApi, type ApiContext } from '../../api';
+import { apiRoutes, type ApiRoute } from '../../api/openapi/registry';
 
-export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Express path, e.g. '/applications/:id/submit' (relative to /api/v1). */
-  path: string;
-  /** The route's own handlers, guards first (a guard may carry a declaration, e.g. its access rule). */
-  handlers: RequestHandler[];
-}
-
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean>; stack: { handle: RequestHandler }[] };
-  handle: { stack?: Layer[] };
-}
+export { apiRoutes, type ApiRoute };
 
 /**
  * Stands in for any part of the context a router reads while it is built (e.g. a statement it prepares
@@ -29,26 +18,6 @@ const inert: unknown = new Proxy(function inert() {}, {
 /** The routes of the API provider, in the order they are matched (building it reaches no database). */
 export function providerRoutes(): ApiRoute[] {
   return apiRoutes(createApi({ db: inert, log: () => undefined } as unknown as ApiContext));
-}
-
-export function apiRoutes(router: Router): ApiRoute[] {
-  const found: ApiRoute[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const path of paths) {
-          for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on && method !== '_all') found.push({ method: method.toUpperCase() as ApiRoute['method'], path, handlers: layer.route.stack.map((l) => l.handle) });
-          }
-        }
-      } else if (layer.handle.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk((router as unknown as { stack: Layer[] }).stack);
-  return found;
 }
 
 /** A concrete URL for a route: every :param filled with a plausible value. */
