@@ -67,6 +67,8 @@ export function useAutosave(options: AutosaveOptions) {
   const inFlight = useRef(false);
   /** Asked to save while a save was in flight: it runs as soon as that one is answered. */
   const again = useRef(false);
+  /** The person's own Save, pressed while an autosave was in flight: sent once it is answered, from its version. */
+  const heldSubmit = useRef<(() => void) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const paused = useRef(false);
   const channel = useRef<BroadcastChannel | null>(null);
@@ -120,6 +122,13 @@ export function useAutosave(options: AutosaveOptions) {
       if (response.ok && result && 'savedAt' in result) {
         sent.current = snapshot;
         lastEdit.current = { version: result.version, base: result.base };
+        // The form's own fields too, at once: a Save pressed now starts from this version, not the one before it.
+        const setField = (name: string, value: string) => {
+          const field = form.elements.namedItem(name);
+          if (field instanceof HTMLInputElement) field.value = value;
+        };
+        setField(EDIT_FIELDS.version, result.version);
+        setField(EDIT_FIELDS.base, JSON.stringify(result.base));
         const refused = Object.keys(result.errors).length;
         const unchangedSince = answersOf(form).toString() === snapshot;
         // "All changes saved" only while it is true: typed meanwhile, the next save starts at once.
@@ -138,6 +147,14 @@ export function useAutosave(options: AutosaveOptions) {
       setStatus(typeof navigator !== 'undefined' && navigator.onLine === false ? { kind: 'offline' } : { kind: 'failed', message: AUTOSAVE_MSG.failed });
     } finally {
       inFlight.current = false;
+      const submit = heldSubmit.current;
+      heldSubmit.current = null;
+      if (submit) {
+        // The Save carries everything typed: no autosave after it.
+        again.current = false;
+        submit();
+        return;
+      }
       if (again.current) {
         again.current = false;
         void save(leaving);
@@ -205,13 +222,27 @@ export function useAutosave(options: AutosaveOptions) {
     };
   }, [options.applicationId, options.sectionId]);
 
+  /**
+   * For the form's onSubmit: a Save pressed while an autosave is in flight (leaving the field to press it starts one)
+   * waits for it, then goes with the version it saved; true when the submit was held.
+   */
+  const holdSubmit = useCallback((event: { preventDefault(): void; nativeEvent: Event }) => {
+    clearTimeout(timer.current);
+    if (!inFlight.current) return false;
+    event.preventDefault();
+    const form = latest.current.form.current;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+    heldSubmit.current = () => form?.requestSubmit(submitter ?? undefined);
+    return true;
+  }, []);
+
   /** Keep editing here: autosave goes on (the save's own checks still apply). */
   const keepEditing = useCallback(() => {
     paused.current = false;
     setElsewhere(null);
   }, []);
 
-  return { status, elsewhere, keepEditing, save };
+  return { status, elsewhere, keepEditing, save, holdSubmit };
 }
 
 /** The status line near Save: "Saving…", "All changes saved at 3:42 PM", or why nothing was saved. */

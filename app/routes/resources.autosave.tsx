@@ -6,7 +6,7 @@
 // started from (decision 099): a stale one is a 409, and the page's own Save then shows the conflict panel; a saved one
 // answers the new version and answers, which the form goes on from.
 import { type ActionFunctionArgs } from '@remix-run/node';
-import { requirePortalUser } from '../utils/auth.server';
+import { requirePortalUser, sessionStillOpen } from '../utils/auth.server';
 import { formFailure } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { chosenApplication } from '../utils/chosen-application.server';
@@ -14,7 +14,7 @@ import { saveSectionAnswers, sectionView } from '../api/sections.server';
 import { answersFromForm } from '../utils/question-form';
 import { readForm } from '../utils/form-data.server';
 import { can } from '../../domain/permissions';
-import { APPLICATION_MSG, MSG } from '../../domain/messages';
+import { APPLICATION_MSG, MSG, PORTAL_MSG } from '../../domain/messages';
 import { AUTOSAVE_FIELDS } from '../../domain/autosave';
 import { readPostedEdit, viewEditState } from '../utils/edit-conflict';
 import { EDIT_CONFLICT_MSG } from '../../domain/edit-conflicts';
@@ -27,6 +27,8 @@ const answer = (body: AutosaveAnswer, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // An ended session is not ended here: the page's Save (holding what was typed) or its idle watcher does that.
+  if (!(await sessionStillOpen(request, context))) return answer({ message: PORTAL_MSG.sessionExpired }, 401);
   const user = await requirePortalUser(request, context, 'org');
   if (!can(user.role, 'update', 'application')) return answer({ message: MSG.actionNotAllowed }, 403);
   const caller = { request, context };

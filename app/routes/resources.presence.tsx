@@ -4,12 +4,13 @@
 // alive, as /resources/keepalive does; one from a page left idle does not, so the idle timeout still ends it.
 // intent=leave (the page was closed or left) removes the person at once.
 import { type ActionFunctionArgs } from '@remix-run/node';
-import { requirePortalUser, touchSession } from '../utils/auth.server';
+import { requirePortalUser, sessionStillOpen, touchSession } from '../utils/auth.server';
 import { formFailure } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
 import { chosenApplication } from '../utils/chosen-application.server';
 import { presenceBeat, presenceLeave } from '../api/presence.server';
 import { readForm } from '../utils/form-data.server';
+import { PORTAL_MSG } from '../../domain/messages';
 import type { Presence } from '../../domain/presence';
 
 export type PresenceAnswer = { others: Presence[] } | { message: string };
@@ -21,6 +22,8 @@ const answer = (body: PresenceAnswer | null, status: number, cookie?: string | n
   });
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // An ended session is not ended here: the page's Save (holding what was typed) or its idle watcher does that.
+  if (!(await sessionStillOpen(request, context))) return answer({ message: PORTAL_MSG.sessionExpired }, 401);
   const user = await requirePortalUser(request, context, 'org');
   const form = await readForm(request);
   const api = apiSession(context, user);

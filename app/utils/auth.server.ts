@@ -310,6 +310,16 @@ async function readPortalUser(
 }
 
 /**
+ * Whether the session is still open, without ending it: the page's background posts (autosave, the presence beat) ask
+ * first and answer 401 when it is not, leaving the end of the session (and the holding of typed answers) to the
+ * page's own Save or the idle watcher.
+ */
+export async function sessionStillOpen(request: Request, context: AppLoadContext): Promise<boolean> {
+  const session = await getSession(request, context);
+  return !!session.get('token') && !isIdleExpired(session);
+}
+
+/**
  * The keep-alive ("Stay connected", or activity with JavaScript): refreshes the session's last activity
  * here and the token's last use at the API, without loading a page. Null when the session has ended.
  */

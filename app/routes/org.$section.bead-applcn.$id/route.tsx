@@ -220,7 +220,9 @@ export default function ApplicationForm() {
               {sectionBody}
             </div>
           ) : (
-            <Form ref={formRef} method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps}>
+            <Form ref={formRef} method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps} onSubmit={(event) => {
+              if (!autosave.holdSubmit(event)) guard.formProps.onSubmit();
+            }}>
               <EditStateFields {...(autosaved && autosaved.key === pageData ? { ...edit, version: autosaved.version, base: autosaved.base } : edit)} />
               <EditConflictPanel panel={edit.panel} />
               {sectionBody}
