@@ -53,6 +53,17 @@ const EnvSchema = z.object({
    * s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=us-east-1&tls=false = an S3-compatible bucket.
    */
   STORAGE_URL: z.string().url().optional(),
+  /**
+   * clamd, which scans every file that enters the portal (docs/decisions/097): tcp://host:3310 or unix:///path/clamd.ctl.
+   * Unset = no scanning; `npm run serve` (production) then refuses to start unless SCANNING=off says so on purpose.
+   */
+  CLAMAV_URL: z.string().optional().refine((v) => v === undefined || /^(tcp:\/\/[^/]+|unix:\/\/\/.+)$/.test(v), 'CLAMAV_URL must be tcp://host:3310 or unix:///path'),
+  /** 'off': run in production without virus scanning, on purpose. */
+  SCANNING: z.enum(['on', 'off']).optional(),
+  /** How long clamd may keep an upload waiting before the file is held as "Not scanned yet". */
+  SCAN_TIMEOUT_SECONDS: intFrom(30),
+  /** The first retry of a held file after this many seconds, then twice as long each time (capped at an hour). */
+  SCAN_RETRY_SECONDS: intFrom(30),
   /** Largest accepted upload, in megabytes (spec 9: 10 MB). */
   MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),
   /**

@@ -16,7 +16,9 @@ import { audit } from '../services/audit';
 import { addDocumentVersion, chainColumn, chainOf, deleteDocument, documentUse, documentUseSql, documentVersions, readUse } from '../services/document-library';
 import { baseFileName, DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
-import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload, type Accepted } from '../services/uploads';
+import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, uploadSettings, wantsDownload, type Accepted } from '../services/uploads';
+import { holdIfUnscanned } from '../services/held-files';
+import { SCAN_MSG } from '../../domain/scanning';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { VALIDATION_MSG, truncateFileName, validateDocumentFile, validateUploadFileName } from '../../domain/validation';
 
@@ -104,6 +106,9 @@ export async function signedDocumentUrl(
 ): Promise<string> {
   return signedFileUrl(ctx, doc, toDownload, { path: `/api/v1/documents/download/${doc.id}`, signedId: doc.id });
 }
+
+/** An upload's answer names a file held for a scan (decision 097): "Not scanned yet". */
+const scanStatus = (held: boolean) => (held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {});
 
 export function documentRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -222,6 +227,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     return {
       key: `${organizationId}/${id}`,
       contentType: fileType,
+      fileName,
       info: { organizationId, programId, programName: program.programName, sectionId, fileName, fileType, description, applicationId, questionId },
     };
   }
@@ -229,9 +235,7 @@ export function documentRoutes(ctx: ApiContext): Router {
   /** Reads an upload (the file straight into the storage) and refuses what is missing. */
   async function receiveDocument(req: Request, res: Response, forAnswer: boolean) {
     const { fields, files: [file], skippedFile } = await receiveUpload<UploadInfo>(req, res, {
-      storage: ctx.storage,
-      maxBytes: ctx.maxUploadBytes,
-      log: ctx.log,
+      ...uploadSettings(ctx, req, { route: forAnswer ? 'pending-upload' : 'document' }),
       accept: (f, partName) => acceptUpload(req, f, partName, forAnswer),
     });
     if (!file) {
@@ -248,6 +252,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     const file = await receiveDocument(req, res, false);
     const { info } = file;
     const id = file.key.slice(file.key.indexOf('/') + 1);
+    let held = false;
     try {
       if (file.size === 0) throw badRequest(DOCUMENT_MSG.fileEmpty, { file: [DOCUMENT_MSG.fileEmpty] });
       await ctx.db.transaction(async (tx) => {
@@ -256,6 +261,7 @@ export function documentRoutes(ctx: ApiContext): Router {
           applicationId: info.applicationId, questionId: info.questionId, fileName: info.fileName,
           description: info.description, fileSize: file.size, fileType: info.fileType, storageKey: file.key, uploadedBy: userId,
         });
+        held = await holdIfUnscanned(tx, ctx, file, { kind: 'document', uploadedBy: userId, organizationId: info.organizationId });
         await audit(tx, {
           action: 'DOCUMENT_UPLOADED', entity: 'document', userId, organizationId: info.organizationId, applicationId: info.applicationId,
           details: { documentId: id, fileName: info.fileName, fileSize: file.size, programName: info.programName, sectionId: info.sectionId },
@@ -266,7 +272,7 @@ export function documentRoutes(ctx: ApiContext): Router {
       throw err;
     }
     const row = await findDocument(id, info.organizationId);
-    res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: toDocument(row) });
+    res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: { ...toDocument(row), ...scanStatus(held) } });
   }));
 
   // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
@@ -283,13 +289,16 @@ export function documentRoutes(ctx: ApiContext): Router {
         id, userId, organizationId: info.organizationId, programId: info.programId, sectionId: info.sectionId,
         applicationId: info.applicationId!, questionId: info.questionId!, fileName: info.fileName, fileSize: file.size,
         fileType: info.fileType, storageKey: file.key,
-      });
+      }, file);
     } catch (err) {
       await ctx.storage.remove(file.key).catch(() => undefined);
       throw err;
     }
     res.status(201).json({
-      pendingUpload: { id: held.id, fileName: held.fileName, fileSize: held.fileSize, questionId: held.questionId, applicationId: held.applicationId, expiresAt: held.expiresAt },
+      pendingUpload: {
+        id: held.id, fileName: held.fileName, fileSize: held.fileSize, questionId: held.questionId, applicationId: held.applicationId, expiresAt: held.expiresAt,
+        ...scanStatus(file.scan?.verdict === 'unscanned'),
+      },
     });
   }));
 
@@ -358,28 +367,26 @@ export function documentRoutes(ctx: ApiContext): Router {
     const id = crypto.randomUUID();
     type VersionInfo = { fileName: string; fileType: string; description: string | null };
     const { files: [file] } = await receiveUpload<VersionInfo>(req, res, {
-      storage: ctx.storage,
-      maxBytes: ctx.maxUploadBytes,
-      log: ctx.log,
+      ...uploadSettings(ctx, req, { route: 'document-version', organizationId: current.organizationId }),
       accept: async (f, partName) => {
         if (current.replacedAt) throw conflict(DOCUMENT_LIBRARY_MSG.notCurrent);
         const fileName = checkedFileName(f, partName);
         const description = checkedDescription(f) ?? current.description;
         const fileType = mimeTypeOf(fileName);
-        return { key: `${current.organizationId}/${id}`, contentType: fileType, info: { fileName, fileType, description } };
+        return { key: `${current.organizationId}/${id}`, contentType: fileType, fileName, info: { fileName, fileType, description } };
       },
     });
     if (!file) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
     let added: { version: number; movedDrafts: string[] };
     try {
       if (file.size === 0) throw badRequest(DOCUMENT_MSG.fileEmpty, { file: [DOCUMENT_MSG.fileEmpty] });
-      added = await addDocumentVersion(ctx.db, userId, current, { id, storageKey: file.key, fileSize: file.size, ...file.info });
+      added = await addDocumentVersion(ctx, userId, current, { id, storageKey: file.key, fileSize: file.size, ...file.info }, file);
     } catch (err) {
       await ctx.storage.remove(file.key).catch(() => undefined);
       throw err;
     }
     const row = await findDocument(id, current.organizationId);
-    res.status(201).json({ message: DOCUMENT_LIBRARY_MSG.versionAdded, document: toDocument(row), previousId: current.id, movedDrafts: added.movedDrafts });
+    res.status(201).json({ message: DOCUMENT_LIBRARY_MSG.versionAdded, document: { ...toDocument(row), ...scanStatus(file.scan?.verdict === 'unscanned') }, previousId: current.id, movedDrafts: added.movedDrafts });
   }));
 
   return router;

@@ -8,6 +8,8 @@ import type { Db } from '../db/client';
 import { messageAttachments, messageReads, messages, organizations, threads, users } from '../db/schema';
 import { pageEnvelope } from '../db/paging';
 import { audit } from './audit';
+import { holdIfUnscanned } from './held-files';
+import type { ScanOutcome } from '../scanner';
 import { subjectFrom } from '../../domain/conversations';
 import type { RoleType } from '../../domain/roles';
 
@@ -169,6 +171,8 @@ export interface StoredAttachment {
   size: number;
   fileName: string;
   fileType: string;
+  /** What clamd found at upload (null: no scanning); an unscanned file is held (decision 097). */
+  scan?: ScanOutcome | null;
 }
 
 export interface OutgoingMessage {
@@ -210,6 +214,9 @@ export async function recordMessage(ctx: ApiContext, out: OutgoingMessage) {
       await tx.insert(messageAttachments).values(out.attachments.map((a) => ({
         id: crypto.randomUUID(), messageId: message!.id, fileName: a.fileName, fileSize: a.size, fileType: a.fileType, storageKey: a.key,
       })));
+      for (const a of out.attachments) {
+        await holdIfUnscanned(tx, ctx, { ...a, scan: a.scan ?? null }, { kind: 'message-attachment', uploadedBy: out.sender.id, organizationId: out.to.organizationId });
+      }
     }
     // Never back in time: a slower concurrent reply does not hide a newer one's activity.
     await tx.update(threads)
