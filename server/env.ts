@@ -58,7 +58,7 @@ const EnvSchema = z.object({
    * Unset = no scanning; `npm run serve` (production) then refuses to start unless SCANNING=off says so on purpose.
    */
   CLAMAV_URL: z.string().optional().refine((v) => v === undefined || /^(tcp:\/\/[^/]+|unix:\/\/\/.+)$/.test(v), 'CLAMAV_URL must be tcp://host:3310 or unix:///path'),
-  /** 'off': run in production without virus scanning, on purpose. */
+  /** 'off': no virus scanning, on purpose (CLAMAV_URL is then ignored); production without CLAMAV_URL needs it. */
   SCANNING: z.enum(['on', 'off']).optional(),
   /** How long clamd may keep an upload waiting before the file is held as "Not scanned yet". */
   SCAN_TIMEOUT_SECONDS: intFrom(30),
@@ -122,6 +122,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const devOutbox = data.DEV_OUTBOX ?? (!data.SMTP_URL && data.NODE_ENV !== 'production');
   if (data.NODE_ENV === 'production' && !data.SMTP_URL && !devOutbox) {
     throw new Error('No way to send mail: set SMTP_URL (e.g. smtp://user:pass@mail.example.gov:587) so sign-in codes reach people, or DEV_OUTBOX=true for a demo that shows the codes on this machine.');
+  }
+  // Every upload is scanned by clamd (decision 097): production without it is a choice said out loud. A UI whose API
+  // runs elsewhere (API_BASE_URL) stores no file.
+  if (data.NODE_ENV === 'production' && !data.API_BASE_URL && !data.CLAMAV_URL && data.SCANNING !== 'off') {
+    throw new Error('No virus scanning: set CLAMAV_URL (tcp://host:3310 or unix:///run/clamav/clamd.ctl) so clamd scans every upload, or SCANNING=off to run without scanning on purpose.');
   }
   return { ...data, DEV_OUTBOX: devOutbox };
 }

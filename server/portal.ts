@@ -50,7 +50,7 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
     db: database.db,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, { quiet: env.NODE_ENV === 'test' }),
     storage: storageFromEnv({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
-    scanner: scannerFromEnv({ clamavUrl: env.CLAMAV_URL, timeoutMs: env.SCAN_TIMEOUT_SECONDS * 1000 }),
+    scanner: scannerFromEnv({ clamavUrl: env.SCANNING === 'off' ? undefined : env.CLAMAV_URL, timeoutMs: env.SCAN_TIMEOUT_SECONDS * 1000 }),
     scanRetryBaseSeconds: env.SCAN_RETRY_SECONDS,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secret,
