@@ -143,6 +143,9 @@ export class ScanTap extends Transform {
   constructor(private readonly address: ClamdAddress, private readonly timeoutMs: number) {
     super();
     this.result = new Promise((resolve) => (this.resolveResult = resolve));
+    // clamd's verdict may come before the storage starts reading (it makes a folder first): the error stays on the
+    // stream (`errored`), and the pipeline attached later rejects with it; never an uncaught 'error' event meanwhile.
+    this.on('error', () => undefined);
     this.on('close', () => {
       this.session?.fail('the upload ended early');
       this.settle({ verdict: 'unscanned', reason: 'the upload ended early', sha256: '', size: this.size });

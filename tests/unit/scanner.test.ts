@@ -1,10 +1,11 @@
 // The clamd client (api/scanner.ts) against a real clamd of the test's own (tests/support/clamd.ts): the EICAR test file
 // is named over both a Unix socket and TCP, a clean file passes, a daemon that is gone or over its limits answers
 // "unscanned", and 100 MB go through without being held in memory (docs/decisions/097).
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clamdScanner, parseClamavUrl, readVerdict } from '../../api/scanner';
+import { clamdScanner, parseClamavUrl, readVerdict, VirusFoundError } from '../../api/scanner';
 import { retryDelaySeconds } from '../../domain/scanning';
 import { EICAR, startClamd, type TestClamd } from '../support/clamd';
 
@@ -57,6 +58,15 @@ describe('a real clamd', () => {
         sha256: '275a021bbfb6489e54d471899f7db9d1663fc695ec2fe2a2c4538aabf651fd0f',
       });
     }
+  });
+
+  it('keeps a virus verdict that comes before anyone reads the tap, for the pipeline attached later', async () => {
+    const tap = clamdScanner(parseClamavUrl(clamd.unixUrl)).tap();
+    tap.end(Buffer.from(EICAR));
+    expect((await tap.result).verdict).toBe('virus');
+    await new Promise((r) => setTimeout(r, 50));
+    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    await expect(pipeline(tap, sink)).rejects.toBeInstanceOf(VirusFoundError);
   });
 
   it('passes a clean file', async () => {
