@@ -108,6 +108,12 @@ export async function retryHeldFiles(ctx: ApiContext, now = new Date()): Promise
   if (!scanner) return tally;
   const due = await ctx.db.select().from(heldFiles).where(lte(heldFiles.nextAttemptAt, now)).orderBy(asc(heldFiles.nextAttemptAt)).limit(50);
   for (const held of due) {
+    // Claimed first (its next attempt moved on, if still due): of several processes, one scans it.
+    const claimed = await ctx.db.update(heldFiles)
+      .set({ nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(held.attempts + 1, ctx.scanRetryBaseSeconds) * 1000) })
+      .where(and(eq(heldFiles.storageKey, held.storageKey), lte(heldFiles.nextAttemptAt, now)))
+      .returning({ key: heldFiles.storageKey });
+    if (claimed.length === 0) continue;
     let outcome: ScanOutcome;
     try {
       outcome = await scanner.scanStream(await ctx.storage.get(held.storageKey));
@@ -140,8 +146,7 @@ export async function retryHeldFiles(ctx: ApiContext, now = new Date()): Promise
 
 /**
  * The portal's retry job: every `everyMs` (an unref'd timer, one pass at a time), the held files whose backoff has
- * passed are scanned again. Several processes may run it on one database: a file scanned twice is released (or
- * removed) once.
+ * passed are scanned again. Several processes may run it on one database: each due file is claimed by one of them.
  */
 export function scheduleHeldFileRetry(ctx: ApiContext, everyMs: number): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;

@@ -146,6 +146,13 @@ export function describeVirusScanning(title: string, storage: () => Promise<Stor
       const attachmentLink = await api.call(`/api/v1/messages/attachments/${attachment.id}`, { token: admin.token });
       expect(attachmentLink).toEqual({ status: 409, body: { message: NOT_SCANNED } });
       expect(await healthz()).toEqual({ status: 'ok', scanner: 'down', waiting: 3 });
+      // Retried with backoff while clamd stays down (SCAN_RETRY_SECONDS=1: 1 s, then 2 s, 4 s…), the reason kept.
+      const retried = async () => (await db().select().from(heldFiles)).find((h) => h.attempts >= 2);
+      const waitUntil = Date.now() + 15_000;
+      while (!(await retried()) && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100));
+      const again = await retried();
+      expect(again?.lastReason).toMatch(/clamd unreachable/);
+      expect(again!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(1_000);
 
       await clamd.start();
       const deadline = Date.now() + 30_000;
