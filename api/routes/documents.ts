@@ -60,6 +60,8 @@ function documentColumns() {
     version: documents.version,
     versionOf: documents.versionOf,
     replacedAt: documents.replacedAt,
+    // Held for a virus scan (decision 097): listed for the organization as "Not scanned yet", opened by nobody.
+    held: sql<boolean>`exists (select 1 from held_files h where h.storage_key = ${documents.storageKey})`.as('held'),
   };
 }
 
@@ -67,10 +69,13 @@ type DocumentRow = {
   id: string; organizationId: string; programId: string | null; programName: string | null; sectionId: string | null;
   applicationId: string | null; questionId: string | null; fileName: string; description: string | null; fileSize: number;
   fileType: string; storageKey: string; uploadedBy: string | null; uploaderFirstName: string | null; uploaderLastName: string | null;
-  createdAt: Date; version: number; versionOf: string | null; replacedAt: Date | null;
+  createdAt: Date; version: number; versionOf: string | null; replacedAt: Date | null; held: boolean;
   /** The library's list and one document: the application whose answer holds it (documentUseSql). */
   usedBy?: DocumentUse | string | null;
 };
+
+/** A file held for a virus scan (decision 097) says so: "Not scanned yet". */
+const scanStatus = (held: boolean) => (held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {});
 
 /** Spec 3 Document: id, fileName, fileSize, fileType, programName, submittedBy, createdAt, sectionId (and a few more). */
 export function toDocument(row: DocumentRow) {
@@ -93,6 +98,7 @@ export function toDocument(row: DocumentRow) {
     version: row.version,
     versionOf: row.versionOf,
     current: row.replacedAt === null,
+    ...scanStatus(Boolean(row.held)),
     ...(row.usedBy === undefined ? {} : { usedBy: readUse(row.usedBy) }),
   };
 }
@@ -106,9 +112,6 @@ export async function signedDocumentUrl(
 ): Promise<string> {
   return signedFileUrl(ctx, doc, toDownload, { path: `/api/v1/documents/download/${doc.id}`, signedId: doc.id });
 }
-
-/** An upload's answer names a file held for a scan (decision 097): "Not scanned yet". */
-const scanStatus = (held: boolean) => (held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {});
 
 export function documentRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -252,7 +255,6 @@ export function documentRoutes(ctx: ApiContext): Router {
     const file = await receiveDocument(req, res, false);
     const { info } = file;
     const id = file.key.slice(file.key.indexOf('/') + 1);
-    let held = false;
     try {
       if (file.size === 0) throw badRequest(DOCUMENT_MSG.fileEmpty, { file: [DOCUMENT_MSG.fileEmpty] });
       await ctx.db.transaction(async (tx) => {
@@ -261,7 +263,7 @@ export function documentRoutes(ctx: ApiContext): Router {
           applicationId: info.applicationId, questionId: info.questionId, fileName: info.fileName,
           description: info.description, fileSize: file.size, fileType: info.fileType, storageKey: file.key, uploadedBy: userId,
         });
-        held = await holdIfUnscanned(tx, ctx, file, { kind: 'document', uploadedBy: userId, organizationId: info.organizationId });
+        await holdIfUnscanned(tx, ctx, file, { kind: 'document', uploadedBy: userId, organizationId: info.organizationId });
         await audit(tx, {
           action: 'DOCUMENT_UPLOADED', entity: 'document', userId, organizationId: info.organizationId, applicationId: info.applicationId,
           details: { documentId: id, fileName: info.fileName, fileSize: file.size, programName: info.programName, sectionId: info.sectionId },
@@ -272,7 +274,7 @@ export function documentRoutes(ctx: ApiContext): Router {
       throw err;
     }
     const row = await findDocument(id, info.organizationId);
-    res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: { ...toDocument(row), ...scanStatus(held) } });
+    res.status(201).json({ message: DOCUMENT_MSG.uploaded, document: toDocument(row) });
   }));
 
   // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
@@ -386,7 +388,7 @@ export function documentRoutes(ctx: ApiContext): Router {
       throw err;
     }
     const row = await findDocument(id, current.organizationId);
-    res.status(201).json({ message: DOCUMENT_LIBRARY_MSG.versionAdded, document: { ...toDocument(row), ...scanStatus(file.scan?.verdict === 'unscanned') }, previousId: current.id, movedDrafts: added.movedDrafts });
+    res.status(201).json({ message: DOCUMENT_LIBRARY_MSG.versionAdded, document: toDocument(row), previousId: current.id, movedDrafts: added.movedDrafts });
   }));
 
   return router;

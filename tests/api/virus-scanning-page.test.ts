@@ -64,6 +64,24 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('a file with a virus
     (await db().select({ details: loggedActions.details }).from(loggedActions).where(sql`${loggedActions.action} = 'UPLOAD_REFUSED_VIRUS' and ${loggedActions.userId} = ${userId}`))
       .map((r) => (r.details as { fileName: string; route: string }));
 
+  it('a file clamd could not scan is listed "Not scanned yet" in the library (JavaScript off)', async () => {
+    await asNewAdmin(false, 'held', async (page) => {
+      await clamd.stop();
+      try {
+        await page.goto('/org/documents?upload=1');
+        const form = page.getByRole('dialog', { name: 'Upload Document' });
+        await form.getByLabel('Program and section').selectOption({ index: 1 });
+        await form.getByLabel('File', { exact: true }).setInputFiles({ name: 'held-site-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 held') });
+        await form.getByRole('button', { name: 'Upload' }).click();
+        await page.waitForURL((url) => !url.search.includes('upload=1'));
+        const row = page.getByTestId('document-row').filter({ hasText: 'held-site-plan.pdf' });
+        expect(await row.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
+      } finally {
+        await clamd.start();
+      }
+    });
+  }, 120_000);
+
   for (const js of [true, false]) {
     const mode = js ? 'JavaScript on' : 'JavaScript off';
 

@@ -141,6 +141,9 @@ export function describeVirusScanning(title: string, storage: () => Promise<Stor
       expect(keys.some((k) => k.endsWith(docKey(clean.body.document.id)))).toBe(true);
       expect(keys.some((k) => k.endsWith(docKey(infected.body.document.id)))).toBe(true);
       expect(await signedUrl(clean.body.document.id)).toEqual({ status: 409, body: { message: NOT_SCANNED } });
+      const listed = async () => (await api.call(`/api/v1/documents/organizations/${lakeviewId}/documents?limit=100`, { token: admin.token })).body.documents
+        .filter((d: any) => d.fileName.startsWith('held-')).map((d: any) => [d.fileName, d.scanStatus ?? null]).sort();
+      expect(await listed()).toEqual([['held-clean.pdf', 'NOT_SCANNED'], ['held-infected.pdf', 'NOT_SCANNED']]);
       const thread = (await api.call(`/api/v1/messages/threads/${message.body.threadId}`, { token: admin.token })).body;
       const attachment = thread.messages.at(-1).attachments[0];
       const attachmentLink = await api.call(`/api/v1/messages/attachments/${attachment.id}`, { token: admin.token });
@@ -161,6 +164,7 @@ export function describeVirusScanning(title: string, storage: () => Promise<Stor
       expect(await healthz()).toEqual({ status: 'ok', scanner: 'up', waiting: 0 });
       // Released: readable now.
       expect((await signedUrl(clean.body.document.id)).status).toBe(200);
+      expect(await listed()).toEqual([['held-clean.pdf', null]]);
       expect((await api.call(`/api/v1/messages/attachments/${attachment.id}`, { token: admin.token })).status).toBe(200);
       // Removed: the document is gone with its bytes, the history says why, the uploader was told.
       expect((await signedUrl(infected.body.document.id)).status).toBe(404);
