@@ -11,9 +11,6 @@ export type ScanVerdict =
   /** clamd could not scan it (down, timed out, over its limits): the file is held, "Not scanned yet". */
   | { verdict: 'unscanned'; reason: string };
 
-/** The state of a stored file, as the portal shows it. */
-export type ScanStatus = 'CLEAN' | 'NOT_SCANNED';
-
 export const SCAN_MSG = {
   /** The upload's 422 answer, shown beside the file input (issue 44). */
   virus: 'This file contains a virus and was not saved.',
@@ -22,11 +19,6 @@ export const SCAN_MSG = {
   /** The uploader's e-mail when a held file turned out to hold a virus. */
   removedSubject: 'A file you uploaded contained a virus and was removed',
 } as const;
-
-export const SCAN_STATUS_LABEL: Readonly<Record<ScanStatus, string>> = {
-  CLEAN: 'Scanned',
-  NOT_SCANNED: SCAN_MSG.notScanned,
-};
 
 /** The first retry of a held file comes this long after the upload (SCAN_RETRY_SECONDS); each later one waits twice as long. */
 export const SCAN_RETRY_BASE_SECONDS = 30;

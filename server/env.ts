@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../domain/validation';
+import { SCAN_RETRY_BASE_SECONDS } from '../domain/scanning';
 
 const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -63,7 +64,7 @@ const EnvSchema = z.object({
   /** How long clamd may keep an upload waiting before the file is held as "Not scanned yet". */
   SCAN_TIMEOUT_SECONDS: intFrom(30),
   /** The first retry of a held file after this many seconds, then twice as long each time (capped at an hour). */
-  SCAN_RETRY_SECONDS: intFrom(30),
+  SCAN_RETRY_SECONDS: intFrom(SCAN_RETRY_BASE_SECONDS),
   /** Largest accepted upload, in megabytes (spec 9: 10 MB). */
   MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),
   /**

@@ -5,7 +5,7 @@
 // (domain/scanning.ts): clean → released; a virus → its rows and bytes go, the refusal is in history and the uploader
 // gets an e-mail; still unscannable → tried later. A virus found at upload is refused there (api/services/uploads.ts)
 // and recorded here.
-import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
@@ -165,9 +165,3 @@ export function scheduleHeldFileRetry(ctx: ApiContext, everyMs: number): { stop(
   };
 }
 
-/** The held files among `keys` (for lists that show "Not scanned yet"). */
-export async function heldAmong(db: Db, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db.select({ key: heldFiles.storageKey }).from(heldFiles).where(inArray(heldFiles.storageKey, keys));
-  return new Set(rows.map((r) => r.key));
-}

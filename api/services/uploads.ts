@@ -267,15 +267,14 @@ export function uploadSettings(
     maxBytes: ctx.maxUploadBytes,
     log: ctx.log,
     refused: async ({ fileName, outcome, fields }) => {
-      const organizationId = where.organizationId ?? (UUID.test(fields.organizationId?.trim() ?? '') ? fields.organizationId!.trim() : null);
+      const named = z.string().uuid().safeParse(fields.organizationId?.trim());
+      const organizationId = where.organizationId ?? (named.success ? named.data : null);
       await recordVirusRefusal(ctx.db, { userId: currentAuth(req).profile.id, organizationId }, {
         fileName, fileSize: outcome.size, sha256: outcome.sha256, signature: outcome.signature, route: where.route,
       });
     },
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A held file (not scanned yet) is read by nobody: no download, no signed link (decision 097). */
 async function refuseHeld(ctx: ApiContext, storageKey: string): Promise<void> {
