@@ -11,6 +11,7 @@ import { audit } from './audit';
 import { holdIfUnscanned } from './held-files';
 import type { ScanOutcome } from '../scanner';
 import { subjectFrom } from '../../domain/conversations';
+import { SCAN_MSG } from '../../domain/scanning';
 import type { RoleType } from '../../domain/roles';
 
 export type Direction = 'ORG_TO_STATE' | 'STATE_TO_ORG';
@@ -131,7 +132,11 @@ export async function loadThread(db: Db, reader: { userId: string; side: RoleTyp
     .where(eq(messages.threadId, threadId))
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const files = rows.length === 0 ? [] : await db
-    .select({ id: messageAttachments.id, messageId: messageAttachments.messageId, fileName: messageAttachments.fileName, fileSize: messageAttachments.fileSize })
+    .select({
+      id: messageAttachments.id, messageId: messageAttachments.messageId, fileName: messageAttachments.fileName, fileSize: messageAttachments.fileSize,
+      // Held for a virus scan (decision 097): named, "Not scanned yet", with no link.
+      held: sql<boolean>`exists (select 1 from held_files h where h.storage_key = ${messageAttachments.storageKey})`,
+    })
     .from(messageAttachments)
     .where(inArray(messageAttachments.messageId, rows.map((r) => r.id)))
     .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
@@ -145,7 +150,9 @@ export async function loadThread(db: Db, reader: { userId: string; side: RoleTyp
       direction: m.direction as Direction,
       content: m.content,
       createdAt: m.createdAt.toISOString(),
-      attachments: files.filter((f) => f.messageId === m.id).map(({ id, fileName, fileSize }) => ({ id, fileName, fileSize })),
+      attachments: files.filter((f) => f.messageId === m.id).map(({ id, fileName, fileSize, held }) => ({
+        id, fileName, fileSize, ...(held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {}),
+      })),
       organizationId: thread.organizationId,
       applicationId: thread.applicationId,
       ...(m.replyToMessageId ? { replyToMessageId: m.replyToMessageId } : {}),

@@ -64,8 +64,8 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('a file with a virus
     (await db().select({ details: loggedActions.details }).from(loggedActions).where(sql`${loggedActions.action} = 'UPLOAD_REFUSED_VIRUS' and ${loggedActions.userId} = ${userId}`))
       .map((r) => (r.details as { fileName: string; route: string }));
 
-  it('a file clamd could not scan is listed "Not scanned yet" in the library (JavaScript off)', async () => {
-    await asNewAdmin(false, 'held', async (page) => {
+  it('a file clamd could not scan is listed "Not scanned yet" in the library and the conversation, with no link (JavaScript off)', async () => {
+    await asNewAdmin(false, 'held', async (page, who) => {
       await clamd.stop();
       try {
         await page.goto('/org/documents?upload=1');
@@ -76,6 +76,18 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('a file with a virus
         await page.waitForURL((url) => !url.search.includes('upload=1'));
         const row = page.getByTestId('document-row').filter({ hasText: 'held-site-plan.pdf' });
         expect(await row.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
+
+        await page.goto('/org/messages?new=1');
+        const compose = page.getByTestId('new-message-form');
+        await compose.getByLabel('Application').selectOption(who.applicationId);
+        await compose.getByLabel('Message').fill('Our pole survey');
+        await compose.getByLabel(/Attachments/).setInputFiles({ name: 'held-poles.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 poles') });
+        await compose.getByRole('button', { name: 'Send' }).click();
+        await page.waitForURL(/thread=[0-9a-f-]{36}/);
+        const conversation = page.getByTestId('conversation');
+        expect(await conversation.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
+        expect(await conversation.getByText('held-poles.pdf').count()).toBe(1);
+        expect(await conversation.getByRole('link', { name: /held-poles\.pdf/ }).count()).toBe(0);
       } finally {
         await clamd.start();
       }

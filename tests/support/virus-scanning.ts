@@ -146,6 +146,7 @@ export function describeVirusScanning(title: string, storage: () => Promise<Stor
       expect(await listed()).toEqual([['held-clean.pdf', 'NOT_SCANNED'], ['held-infected.pdf', 'NOT_SCANNED']]);
       const thread = (await api.call(`/api/v1/messages/threads/${message.body.threadId}`, { token: admin.token })).body;
       const attachment = thread.messages.at(-1).attachments[0];
+      expect(attachment).toMatchObject({ fileName: 'held-letter.pdf', scanStatus: 'NOT_SCANNED', scanMessage: NOT_SCANNED });
       const attachmentLink = await api.call(`/api/v1/messages/attachments/${attachment.id}`, { token: admin.token });
       expect(attachmentLink).toEqual({ status: 409, body: { message: NOT_SCANNED } });
       expect(await healthz()).toEqual({ status: 'ok', scanner: 'down', waiting: 3 });
@@ -166,6 +167,8 @@ export function describeVirusScanning(title: string, storage: () => Promise<Stor
       expect((await signedUrl(clean.body.document.id)).status).toBe(200);
       expect(await listed()).toEqual([['held-clean.pdf', null]]);
       expect((await api.call(`/api/v1/messages/attachments/${attachment.id}`, { token: admin.token })).status).toBe(200);
+      const after = (await api.call(`/api/v1/messages/threads/${message.body.threadId}`, { token: admin.token })).body;
+      expect(after.messages.at(-1).attachments[0].scanStatus).toBeUndefined();
       // Removed: the document is gone with its bytes, the history says why, the uploader was told.
       expect((await signedUrl(infected.body.document.id)).status).toBe(404);
       expect((await place.keys()).some((k) => k.endsWith(docKey(infected.body.document.id)))).toBe(false);
