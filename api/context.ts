@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import type { Mailer } from './mail';
+import type { Scanner } from './scanner';
 import type { Storage } from './storage';
 
 export interface ApiContext {
@@ -7,6 +8,10 @@ export interface ApiContext {
   mailer: Mailer;
   /** Uploaded files (DESIGN 2). */
   storage: Storage;
+  /** clamd (CLAMAV_URL): every file is scanned before anyone else reads it; null = no scanning (docs/decisions/097). */
+  scanner: Scanner | null;
+  /** The first retry of a held file comes this many seconds after its upload, each later one twice as long after (SCAN_RETRY_SECONDS). */
+  scanRetryBaseSeconds: number;
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB). */
   maxUploadBytes: number;
   /** Keys the login-code and token hashes. */

@@ -51,6 +51,7 @@ export const HISTORY_ENTRY_KINDS: Readonly<Record<string, HistoryEntryKind>> = {
   DOCUMENT_DELETED: 'organization',
   DOCUMENT_VERSION_ADDED: 'organization',
   PENDING_UPLOAD_HELD: 'organization',
+  UPLOAD_REFUSED_VIRUS: 'organization',
   USER_ADDED: 'organization',
   USER_UPDATED: 'organization',
   USER_DISABLED: 'organization',

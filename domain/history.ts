@@ -1,4 +1,5 @@
 // History entries in words a person reads (not raw JSON), and the actions the history's filter offers.
+import { describeVirusRefusal, type VirusRefusalDetails } from './scanning';
 import { statusLabel } from './statuses';
 import { roleLabel } from './roles';
 
@@ -76,6 +77,8 @@ const ACTIONS: Record<string, (e: HistoryEntry) => string> = {
     const d = (e.details ?? {}) as { fileName?: string };
     return `Uploaded the document ${d.fileName ?? ''}${e.applicationId ? ` for ${e.applicationId}` : ''}`.replace(/\s+/g, ' ').trim();
   },
+  // A file refused for a virus at upload, or removed once a held file was scanned (decision 097).
+  UPLOAD_REFUSED_VIRUS: (e) => describeVirusRefusal((e.details ?? {}) as Partial<VirusRefusalDetails>),
   DOCUMENT_DELETED: (e) => `Deleted the document ${((e.details ?? {}) as { fileName?: string }).fileName ?? ''}`.trim(),
   // The documents library (docs/decisions/036): a new version names the drafts whose answers moved to it.
   DOCUMENT_VERSION_ADDED: (e) => {

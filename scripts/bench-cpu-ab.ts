@@ -38,7 +38,7 @@ function cpuMs(pid: number) {
 
 async function serve(dir: string, dataDir: string, pgUrl: string | undefined, flags: string[], extraEnv: Record<string, string>) {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', SCANNING: 'off', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}), ...extraEnv };
   const server = spawn('taskset', ['-c', '0', process.execPath, ...flags, path.join(dir, 'build/server/index.js')], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;

@@ -85,7 +85,7 @@ async function runEngine(engine: string): Promise<(string | number)[][]> {
 
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
-      ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+      ...process.env, NODE_ENV: 'production', SCANNING: 'off', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
       SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     };

@@ -351,6 +351,7 @@ async function runEngine(engine: 'pglite' | 'postgres', buildDir: string): Promi
     log(`${engine}: starting the production server on 127.0.0.1:${PORT} (log ${serverLog})`);
     server = await startServer(buildDir, {
       NODE_ENV: 'production',
+      SCANNING: 'off',
       HOST: '127.0.0.1',
       PORT: String(PORT),
       DATA_DIR: dataDir,

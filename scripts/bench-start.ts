@@ -26,6 +26,7 @@ async function startOnce(dataDir: string): Promise<Start> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      SCANNING: 'off',
       DEV_OUTBOX: 'true',
       SESSION_SECRET: 'bench-start-secret-bench-start-secret',
       DATA_DIR: dataDir,

@@ -692,7 +692,7 @@ async function listBothWays(api: Client, browser: Browser, what: string, urls: {
 async function openListPortal(engine: Engine, db: Database, build: ServerBuild, dataDir: string, pgUrl: string | undefined, bigOrg: string, adminEmail: string) {
   const port = await freePort();
   const env = readEnv({
-    NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
+    NODE_ENV: 'production', SCANNING: 'off', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir,
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'), DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100000', OTP_IP_LIMIT: '100000',
     PAGE_CONCURRENCY: process.env.PAGE_CONCURRENCY,
     // The engine the settings describe, as npm start would be given it.

@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
 export async function start(dataDir: string, port: number): Promise<{ child: ChildProcess; ms: number }> {
   const began = performance.now();
   // The embedded default: no outside database, provider, mail or file store.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: SECRET, DEV_OUTBOX: 'true' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', SCANNING: 'off', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: SECRET, DEV_OUTBOX: 'true' };
   for (const key of ['DATABASE_URL', 'API_BASE_URL', 'SMTP_URL', 'STORAGE_URL']) delete env[key];
   const child = spawn(process.execPath, ['build/server/index.js'], {
     cwd: root,

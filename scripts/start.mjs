@@ -40,11 +40,18 @@ if (!process.env.SMTP_URL && process.env.DEV_OUTBOX === undefined) {
   console.log('SMTP_URL not set: the demo keeps mail in the development outbox (DEV_OUTBOX=true).');
 }
 
+if (!process.env.CLAMAV_URL && process.env.SCANNING === undefined) {
+  // The demo scans nothing unless told where clamd is (decision 097); `npm run serve` refuses to start so.
+  process.env.SCANNING = 'off';
+  console.log('CLAMAV_URL not set: the demo does not scan uploads for viruses (SCANNING=off).');
+}
+
 // Said loudly (issue 39): `npm start` is the demonstration, never a real round. The production command is `npm run
 // serve`, which refuses to start without SESSION_SECRET and without SMTP_URL or an explicit DEV_OUTBOX (server/env.ts).
 const demo = [
   process.env.DEV_OUTBOX === 'true' ? 'sign-in codes and notifications stay in the development outbox on this machine: nothing is e-mailed' : null,
   demoSecret ? `the session secret is the demo one kept in ${demoSecret}` : null,
+  process.env.SCANNING === 'off' ? 'uploaded files are not scanned for viruses: CLAMAV_URL is not set (SCANNING=off)' : null,
   `the database (${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded, under ${process.env.DATA_DIR || './data'}`}) is seeded with the README's demo accounts and applications`,
 ].filter(Boolean);
 const rule = '='.repeat(100);
@@ -52,7 +59,7 @@ console.log([
   rule,
   'DEMO MODE: `npm start` runs the portal as a demonstration, not for a real round.',
   ...demo.map((line) => `  - ${line}`),
-  'For a real round: `npm run build`, then `npm run serve` with SESSION_SECRET, SMTP_URL and DATABASE_URL set (README).',
+  'For a real round: `npm run build`, then `npm run serve` with SESSION_SECRET, SMTP_URL and DATABASE_URL set (README); CLAMAV_URL for virus scanning.',
   rule,
 ].join('\n'));
 

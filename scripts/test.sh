@@ -14,6 +14,9 @@ command -v lynx >/dev/null 2>&1 || missing+=(lynx)
 command -v w3m >/dev/null 2>&1 || missing+=(w3m)
 # The question templates' round trip reads the Word files back with unzip (tests/api/templates.test.ts): never skipped.
 command -v unzip >/dev/null 2>&1 || missing+=(unzip)
+# Virus scanning runs on a real clamd (issue 44; docs/decisions/097): the tests start their own, with an EICAR signature
+# file of theirs (no signature download). The package's own daemon is not used.
+[ -x /usr/sbin/clamd ] || missing+=(clamav-daemon)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing with apt: ${missing[*]}"
   as_root apt-get update -qq

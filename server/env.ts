@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../domain/validation';
+import { SCAN_RETRY_BASE_SECONDS } from '../domain/scanning';
 
 const intFrom = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -53,6 +54,17 @@ const EnvSchema = z.object({
    * s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=us-east-1&tls=false = an S3-compatible bucket.
    */
   STORAGE_URL: z.string().url().optional(),
+  /**
+   * clamd, which scans every file that enters the portal (docs/decisions/097): tcp://host:3310 or unix:///path/clamd.ctl.
+   * Unset = no scanning; `npm run serve` (production) then refuses to start unless SCANNING=off says so on purpose.
+   */
+  CLAMAV_URL: z.string().optional().refine((v) => v === undefined || /^(tcp:\/\/[^/]+|unix:\/\/\/.+)$/.test(v), 'CLAMAV_URL must be tcp://host:3310 or unix:///path'),
+  /** 'off': no virus scanning, on purpose (CLAMAV_URL is then ignored); production without CLAMAV_URL needs it. */
+  SCANNING: z.enum(['on', 'off']).optional(),
+  /** How long clamd may keep an upload waiting before the file is held as "Not scanned yet". */
+  SCAN_TIMEOUT_SECONDS: intFrom(30),
+  /** The first retry of a held file after this many seconds, then twice as long each time (capped at an hour). */
+  SCAN_RETRY_SECONDS: intFrom(SCAN_RETRY_BASE_SECONDS),
   /** Largest accepted upload, in megabytes (spec 9: 10 MB). */
   MAX_UPLOAD_MB: intFrom(MAX_UPLOAD_BYTES / (1024 * 1024)),
   /**
@@ -111,6 +123,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const devOutbox = data.DEV_OUTBOX ?? (!data.SMTP_URL && data.NODE_ENV !== 'production');
   if (data.NODE_ENV === 'production' && !data.SMTP_URL && !devOutbox) {
     throw new Error('No way to send mail: set SMTP_URL (e.g. smtp://user:pass@mail.example.gov:587) so sign-in codes reach people, or DEV_OUTBOX=true for a demo that shows the codes on this machine.');
+  }
+  // Every upload is scanned by clamd (decision 097): production without it is a choice said out loud. A UI whose API
+  // runs elsewhere (API_BASE_URL) stores no file.
+  if (data.NODE_ENV === 'production' && !data.API_BASE_URL && !data.CLAMAV_URL && data.SCANNING !== 'off') {
+    throw new Error('No virus scanning: set CLAMAV_URL (tcp://host:3310 or unix:///run/clamav/clamd.ctl) so clamd scans every upload, or SCANNING=off to run without scanning on purpose.');
   }
   return { ...data, DEV_OUTBOX: devOutbox };
 }

@@ -13,6 +13,8 @@ import { outboxMailer, smtpMailer } from '../api/mail';
 import { seedDatabase } from '../api/seed';
 import { storageFromEnv } from '../api/storage';
 import { schedulePendingUploadSweep } from '../api/services/pending-uploads';
+import { heldFileCount, scheduleHeldFileRetry } from '../api/services/held-files';
+import { scannerFromEnv } from '../api/scanner';
 import type { Env } from './env';
 import { limitUiBodies, noStoreByDefault, refuseCrossSiteWrites, securityHeaders } from './edge';
 import { portalConfig, sessionSecret, uiBodyLimits } from './ui-context';
@@ -50,6 +52,8 @@ export function apiContext(env: Env, database: Database, secret: string): ApiCon
     db: database.db,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(database.db, { quiet: env.NODE_ENV === 'test' }),
     storage: storageFromEnv({ storageUrl: env.STORAGE_URL, dataDir: env.DATA_DIR }),
+    scanner: scannerFromEnv({ clamavUrl: env.SCANNING === 'off' ? undefined : env.CLAMAV_URL, timeoutMs: env.SCAN_TIMEOUT_SECONDS * 1000 }),
+    scanRetryBaseSeconds: env.SCAN_RETRY_SECONDS,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     secret,
     limits: { otpPerEmail: env.OTP_EMAIL_LIMIT, otpPerIp: env.OTP_IP_LIMIT, usersAdded: env.USER_ADD_LIMIT, windowSeconds: env.OTP_WINDOW_SECONDS },
@@ -75,19 +79,26 @@ export function createPortalApp(opts: {
   app.use(securityHeaders());
   app.use(refuseCrossSiteWrites());
 
+  const ctx = apiContext(env, database, secret);
   app.get('/healthz', async (_req, res) => {
     const ok = await database.ping();
-    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
+    if (!ok) return void res.status(503).json({ status: 'unavailable' });
+    // The scanner's state (docs/decisions/097): clamd down is not the portal down (uploads are held, not refused), so
+    // the status stays 200; `waiting` counts the files held for a scan.
+    if (!ctx.scanner) return void res.json({ status: 'ok', scanner: 'off' });
+    const [up, waiting] = await Promise.all([ctx.scanner.ping(), heldFileCount(ctx.db)]);
+    res.json({ status: 'ok', scanner: up ? 'up' : 'down', waiting });
   });
 
-  const ctx = apiContext(env, database, secret);
   const api = createApi(ctx);
   // Abandoned pending uploads are swept with their bytes on a timer of this process (decision 022), stopped when
   // its database closes.
   const sweep = schedulePendingUploadSweep(ctx, opts.pendingUploadSweepMs);
+  // Files clamd could not scan yet are scanned again, with backoff, by this process's own timer (decision 097).
+  const retry = ctx.scanner ? scheduleHeldFileRetry(ctx, Math.min(env.SCAN_RETRY_SECONDS, 30) * 1000) : null;
   const closeDatabase = database.close;
   database.close = async () => {
-    await sweep.stop();
+    await Promise.all([sweep.stop(), retry?.stop()]);
     await closeDatabase.call(database);
   };
   app.use('/api/v1', api);

@@ -565,3 +565,25 @@ export const schema = {
   unlockRequests, reviewDeclarations, reviewMarks, reviewSectionSubmissions, reviewDecisions, reviewUnlocks, reviewConsensus,
   rubricScores, reviewPasses,
 };
+
+/**
+ * A stored file clamd could not scan yet (issue 44; docs/decisions/097): down, timed out or over its limits. Readable by
+ * nobody (downloads, signed links, reviewers' screens and zips leave it out) until the retry job
+ * (api/services/held-files.ts) scans it again: clean → the row goes (released); a virus → the file's rows and bytes go
+ * and the uploader is e-mailed. Keyed by the storage key, which the document, pending upload or attachment row shares.
+ */
+export const heldFiles = pgTable('held_files', {
+  storageKey: text('storage_key').primaryKey(),
+  /** 'document' | 'pending-upload' | 'message-attachment' (what the file was sent as). */
+  kind: text('kind').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  fileSize: integer('file_size').notNull(),
+  sha256: text('sha256').notNull(),
+  /** Scans tried and failed (the upload's own counts as the first). */
+  attempts: integer('attempts').notNull().default(1),
+  lastReason: text('last_reason').notNull(),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('held_files_next_attempt_idx').on(t.nextAttemptAt)]);

@@ -16,7 +16,9 @@ import { audit } from '../services/audit';
 import { addDocumentVersion, chainColumn, chainOf, deleteDocument, documentUse, documentUseSql, documentVersions, readUse } from '../services/document-library';
 import { baseFileName, DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
-import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload, type Accepted } from '../services/uploads';
+import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, uploadSettings, wantsDownload, type Accepted } from '../services/uploads';
+import { holdIfUnscanned } from '../services/held-files';
+import { SCAN_MSG } from '../../domain/scanning';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { VALIDATION_MSG, truncateFileName, validateDocumentFile, validateUploadFileName } from '../../domain/validation';
 import { doc } from '../openapi/declare';
@@ -64,6 +66,8 @@ function documentColumns() {
     version: documents.version,
     versionOf: documents.versionOf,
     replacedAt: documents.replacedAt,
+    // Held for a virus scan (decision 097): listed for the organization as "Not scanned yet", opened by nobody.
+    held: sql<boolean>`exists (select 1 from held_files h where h.storage_key = ${documents.storageKey})`.as('held'),
   };
 }
 
@@ -71,10 +75,13 @@ type DocumentRow = {
   id: string; organizationId: string; programId: string | null; programName: string | null; sectionId: string | null;
   applicationId: string | null; questionId: string | null; fileName: string; description: string | null; fileSize: number;
   fileType: string; storageKey: string; uploadedBy: string | null; uploaderFirstName: string | null; uploaderLastName: string | null;
-  createdAt: Date; version: number; versionOf: string | null; replacedAt: Date | null;
+  createdAt: Date; version: number; versionOf: string | null; replacedAt: Date | null; held: boolean;
   /** The library's list and one document: the application whose answer holds it (documentUseSql). */
   usedBy?: DocumentUse | string | null;
 };
+
+/** A file held for a virus scan (decision 097) says so: "Not scanned yet". */
+const scanStatus = (held: boolean) => (held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {});
 
 /** Spec 3 Document: id, fileName, fileSize, fileType, programName, submittedBy, createdAt, sectionId (and a few more). */
 export function toDocument(row: DocumentRow) {
@@ -97,6 +104,7 @@ export function toDocument(row: DocumentRow) {
     version: row.version,
     versionOf: row.versionOf,
     current: row.replacedAt === null,
+    ...scanStatus(Boolean(row.held)),
     ...(row.usedBy === undefined ? {} : { usedBy: readUse(row.usedBy) }),
   };
 }
@@ -228,6 +236,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     return {
       key: `${organizationId}/${id}`,
       contentType: fileType,
+      fileName,
       info: { organizationId, programId, programName: program.programName, sectionId, fileName, fileType, description, applicationId, questionId },
     };
   }
@@ -235,9 +244,7 @@ export function documentRoutes(ctx: ApiContext): Router {
   /** Reads an upload (the file straight into the storage) and refuses what is missing. */
   async function receiveDocument(req: Request, res: Response, forAnswer: boolean) {
     const { fields, files: [file], skippedFile } = await receiveUpload<UploadInfo>(req, res, {
-      storage: ctx.storage,
-      maxBytes: ctx.maxUploadBytes,
-      log: ctx.log,
+      ...uploadSettings(ctx, req, { route: forAnswer ? 'pending-upload' : 'document' }),
       accept: (f, partName) => acceptUpload(req, f, partName, forAnswer),
     });
     if (!file) {
@@ -249,7 +256,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     return file;
   }
 
-  router.post('/documents/upload', doc({ summary: 'Upload a document into the organization\'s library', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415] }), signedIn, handler(async (req, res) => {
+  router.post('/documents/upload', doc({ summary: 'Upload a document into the organization\'s library', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415, 422] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, false);
     const { info } = file;
@@ -262,6 +269,7 @@ export function documentRoutes(ctx: ApiContext): Router {
           applicationId: info.applicationId, questionId: info.questionId, fileName: info.fileName,
           description: info.description, fileSize: file.size, fileType: info.fileType, storageKey: file.key, uploadedBy: userId,
         });
+        await holdIfUnscanned(tx, ctx, file, { kind: 'document', uploadedBy: userId, organizationId: info.organizationId });
         await audit(tx, {
           action: 'DOCUMENT_UPLOADED', entity: 'document', userId, organizationId: info.organizationId, applicationId: info.applicationId,
           details: { documentId: id, fileName: info.fileName, fileSize: file.size, programName: info.programName, sectionId: info.sectionId },
@@ -277,7 +285,7 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
   // (docs/decisions/022). The save that succeeds promotes it (api/routes/sections.ts).
-  router.post('/documents/pending', doc({ summary: 'Upload a file for a File question (held until the answer is saved)', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415] }), signedIn, handler(async (req, res) => {
+  router.post('/documents/pending', doc({ summary: 'Upload a file for a File question (held until the answer is saved)', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415, 422] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, true);
     const { info } = file;
@@ -289,13 +297,16 @@ export function documentRoutes(ctx: ApiContext): Router {
         id, userId, organizationId: info.organizationId, programId: info.programId, sectionId: info.sectionId,
         applicationId: info.applicationId!, questionId: info.questionId!, fileName: info.fileName, fileSize: file.size,
         fileType: info.fileType, storageKey: file.key,
-      });
+      }, file);
     } catch (err) {
       await ctx.storage.remove(file.key).catch(() => undefined);
       throw err;
     }
     res.status(201).json({
-      pendingUpload: { id: held.id, fileName: held.fileName, fileSize: held.fileSize, questionId: held.questionId, applicationId: held.applicationId, expiresAt: held.expiresAt },
+      pendingUpload: {
+        id: held.id, fileName: held.fileName, fileSize: held.fileSize, questionId: held.questionId, applicationId: held.applicationId, expiresAt: held.expiresAt,
+        ...scanStatus(file.scan?.verdict === 'unscanned'),
+      },
     });
   }));
 
@@ -358,28 +369,26 @@ export function documentRoutes(ctx: ApiContext): Router {
 
   // A new version of a document (spec 7): the file as in an upload (multipart, the same type and size rules); the
   // answers of the organization's drafts and profile move to it, earlier versions stay downloadable (decision 036).
-  router.post('/documents/:id/new-version', doc({ summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { fileName: 'string', description: 'string', file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
+  router.post('/documents/:id/new-version', doc({ summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { fileName: 'string', description: 'string', file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415, 422] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
     const { document: current } = routeDocument(res);
     const userId = currentAuth(req).profile.id;
     const id = crypto.randomUUID();
     type VersionInfo = { fileName: string; fileType: string; description: string | null };
     const { files: [file] } = await receiveUpload<VersionInfo>(req, res, {
-      storage: ctx.storage,
-      maxBytes: ctx.maxUploadBytes,
-      log: ctx.log,
+      ...uploadSettings(ctx, req, { route: 'document-version', organizationId: current.organizationId }),
       accept: async (f, partName) => {
         if (current.replacedAt) throw conflict(DOCUMENT_LIBRARY_MSG.notCurrent);
         const fileName = checkedFileName(f, partName);
         const description = checkedDescription(f) ?? current.description;
         const fileType = mimeTypeOf(fileName);
-        return { key: `${current.organizationId}/${id}`, contentType: fileType, info: { fileName, fileType, description } };
+        return { key: `${current.organizationId}/${id}`, contentType: fileType, fileName, info: { fileName, fileType, description } };
       },
     });
     if (!file) throw badRequest(DOCUMENT_MSG.fileRequired, { file: [DOCUMENT_MSG.fileRequired] });
     let added: { version: number; movedDrafts: string[] };
     try {
       if (file.size === 0) throw badRequest(DOCUMENT_MSG.fileEmpty, { file: [DOCUMENT_MSG.fileEmpty] });
-      added = await addDocumentVersion(ctx.db, userId, current, { id, storageKey: file.key, fileSize: file.size, ...file.info });
+      added = await addDocumentVersion(ctx, userId, current, { id, storageKey: file.key, fileSize: file.size, ...file.info }, file);
     } catch (err) {
       await ctx.storage.remove(file.key).catch(() => undefined);
       throw err;

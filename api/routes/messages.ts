@@ -17,7 +17,7 @@ import type { ApiContext } from '../context';
 import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { loadApplicationFor, requireListScope, requirePermission } from '../services/application-access';
-import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, wantsDownload } from '../services/uploads';
+import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, uploadSettings, wantsDownload } from '../services/uploads';
 import {
   attachmentRow, listThreads, loadThread, markThreadRead, receivedBy, recordMessage, repliedMessage, threadOwner, type StoredAttachment,
 } from '../services/conversations';
@@ -91,14 +91,12 @@ export function messageRoutes(ctx: ApiContext): Router {
     res.json({ threadId: thread.id, readAt });
   }));
 
-  router.post('/messages', doc({ summary: 'Send a message (a new thread or a reply) with up to 5 files', multipart: { fields: { content: 'string', applicationId: 'string', organizationId: 'string', replyToMessageId: 'string', attachments: 'binary' } }, status: 201, errors: [415] }), signedIn, handler(async (req, res) => {
+  router.post('/messages', doc({ summary: 'Send a message (a new thread or a reply) with up to 5 files', multipart: { fields: { content: 'string', applicationId: 'string', organizationId: 'string', replyToMessageId: 'string', attachments: 'binary' } }, status: 201, errors: [415, 422] }), signedIn, handler(async (req, res) => {
     requireListScope(req, 'create', 'message');
     const { profile } = currentAuth(req);
     const tooMany = () => badRequest(MESSAGE_MSG.tooManyAttachments, { attachments: [MESSAGE_MSG.tooManyAttachments] });
     const { fields, files } = await receiveUpload<{ fileName: string; fileType: string }>(req, res, {
-      storage: ctx.storage,
-      maxBytes: ctx.maxUploadBytes,
-      log: ctx.log,
+      ...uploadSettings(ctx, req, { route: 'message-attachment', fileField: 'attachments' }),
       maxFiles: MAX_ATTACHMENTS,
       tooManyFiles: tooMany,
       ignoreUnnamed: true,
@@ -106,10 +104,10 @@ export function messageRoutes(ctx: ApiContext): Router {
         const fileName = baseFileName(partName);
         const refused = fileName.length > 255 ? DOCUMENT_MSG.fileNameTooLong : validateMessageAttachment(fileName, MESSAGE_FILE_EXTENSIONS);
         if (refused) throw badRequest(refused, { attachments: [refused] });
-        return { key: `message-attachments/${crypto.randomUUID()}`, contentType: mimeTypeOf(fileName), info: { fileName, fileType: mimeTypeOf(fileName) } };
+        return { key: `message-attachments/${crypto.randomUUID()}`, contentType: mimeTypeOf(fileName), fileName, info: { fileName, fileType: mimeTypeOf(fileName) } };
       },
     });
-    const attachments: StoredAttachment[] = files.map((f) => ({ key: f.key, size: f.size, fileName: f.info.fileName, fileType: f.info.fileType }));
+    const attachments: StoredAttachment[] = files.map((f) => ({ key: f.key, size: f.size, fileName: f.info.fileName, fileType: f.info.fileType, scan: f.scan }));
     const discard = () => Promise.all(attachments.map((a) => ctx.storage.remove(a.key).catch(() => undefined)));
     try {
       if (attachments.some((a) => a.size === 0)) throw badRequest(DOCUMENT_MSG.fileEmpty, { attachments: [DOCUMENT_MSG.fileEmpty] });

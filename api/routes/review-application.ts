@@ -21,6 +21,7 @@ import {
   reviewerTypeOf,
 } from '../services/review-assignments';
 import { signedDocumentUrl } from './documents';
+import { notHeld } from '../services/held-files';
 import { declarationsOf, myReview } from '../services/reviews';
 import { isQuestionVisible } from '../../domain/validation';
 import { accessLevels, stageOf, VENDOR_STAGE } from '../../domain/permissions';
@@ -102,7 +103,8 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
       ? await ctx.db
         .select({ id: documents.id, storageKey: documents.storageKey, fileType: documents.fileType, fileName: documents.fileName })
         .from(documents)
-        .where(and(inArray(documents.id, fileIds), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt)))
+        // A file held for a virus scan is invisible to reviewers (decision 097).
+        .where(and(inArray(documents.id, fileIds), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt), notHeld(documents.storageKey)))
       : [];
     const links = new Map(await Promise.all(docs.map(async (d) => [d.id, { fileName: d.fileName, signedUrl: await signedDocumentUrl(ctx, d, false) }] as const)));
 

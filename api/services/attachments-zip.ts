@@ -9,6 +9,7 @@ import yazl from 'yazl';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { documents } from '../db/schema';
+import { notHeld } from './held-files';
 import { loadAnswerState, loadProgram, type ApplicationRow } from './application-content';
 import { isQuestionVisible } from '../../domain/validation/conditions';
 import { safeEntryName, sectionFolder, uniqueEntryName } from '../../domain/exports';
@@ -48,7 +49,8 @@ export async function attachmentEntries(ctx: ApiContext, app: ApplicationRow): P
   const rows = await ctx.db
     .select({ id: documents.id, storageKey: documents.storageKey, fileName: documents.fileName, fileSize: documents.fileSize, createdAt: documents.createdAt })
     .from(documents)
-    .where(and(inArray(documents.id, [...new Set(wanted.map((w) => w.documentId))]), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt)));
+    // A file held for a virus scan is read by nobody yet (decision 097).
+    .where(and(inArray(documents.id, [...new Set(wanted.map((w) => w.documentId))]), eq(documents.organizationId, app.organizationId), isNull(documents.deletedAt), notHeld(documents.storageKey)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const taken = new Map<string, Set<string>>();
   const entries: AttachmentEntry[] = [];

@@ -8,7 +8,10 @@ import type { Db } from '../db/client';
 import { messageAttachments, messageReads, messages, organizations, threads, users } from '../db/schema';
 import { pageEnvelope } from '../db/paging';
 import { audit } from './audit';
+import { holdIfUnscanned } from './held-files';
+import type { ScanOutcome } from '../scanner';
 import { subjectFrom } from '../../domain/conversations';
+import { SCAN_MSG } from '../../domain/scanning';
 import type { RoleType } from '../../domain/roles';
 
 export type Direction = 'ORG_TO_STATE' | 'STATE_TO_ORG';
@@ -129,7 +132,11 @@ export async function loadThread(db: Db, reader: { userId: string; side: RoleTyp
     .where(eq(messages.threadId, threadId))
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const files = rows.length === 0 ? [] : await db
-    .select({ id: messageAttachments.id, messageId: messageAttachments.messageId, fileName: messageAttachments.fileName, fileSize: messageAttachments.fileSize })
+    .select({
+      id: messageAttachments.id, messageId: messageAttachments.messageId, fileName: messageAttachments.fileName, fileSize: messageAttachments.fileSize,
+      // Held for a virus scan (decision 097): named, "Not scanned yet", with no link.
+      held: sql<boolean>`exists (select 1 from held_files h where h.storage_key = ${messageAttachments.storageKey})`,
+    })
     .from(messageAttachments)
     .where(inArray(messageAttachments.messageId, rows.map((r) => r.id)))
     .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
@@ -143,7 +150,9 @@ export async function loadThread(db: Db, reader: { userId: string; side: RoleTyp
       direction: m.direction as Direction,
       content: m.content,
       createdAt: m.createdAt.toISOString(),
-      attachments: files.filter((f) => f.messageId === m.id).map(({ id, fileName, fileSize }) => ({ id, fileName, fileSize })),
+      attachments: files.filter((f) => f.messageId === m.id).map(({ id, fileName, fileSize, held }) => ({
+        id, fileName, fileSize, ...(held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {}),
+      })),
       organizationId: thread.organizationId,
       applicationId: thread.applicationId,
       ...(m.replyToMessageId ? { replyToMessageId: m.replyToMessageId } : {}),
@@ -169,6 +178,8 @@ export interface StoredAttachment {
   size: number;
   fileName: string;
   fileType: string;
+  /** What clamd found at upload (null: no scanning); an unscanned file is held (decision 097). */
+  scan?: ScanOutcome | null;
 }
 
 export interface OutgoingMessage {
@@ -210,6 +221,9 @@ export async function recordMessage(ctx: ApiContext, out: OutgoingMessage) {
       await tx.insert(messageAttachments).values(out.attachments.map((a) => ({
         id: crypto.randomUUID(), messageId: message!.id, fileName: a.fileName, fileSize: a.size, fileType: a.fileType, storageKey: a.key,
       })));
+      for (const a of out.attachments) {
+        await holdIfUnscanned(tx, ctx, { ...a, scan: a.scan ?? null }, { kind: 'message-attachment', uploadedBy: out.sender.id, organizationId: out.to.organizationId });
+      }
     }
     // Never back in time: a slower concurrent reply does not hide a newer one's activity.
     await tx.update(threads)

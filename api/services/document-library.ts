@@ -9,6 +9,9 @@ import { isUniqueViolation } from '../db/errors';
 import { answers, applications, documents, profileAnswers } from '../db/schema';
 import { conflict } from '../http';
 import { audit } from './audit';
+import { holdIfUnscanned } from './held-files';
+import type { ApiContext } from '../context';
+import type { ScanOutcome } from '../scanner';
 import { deleteRefusal, DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -92,10 +95,13 @@ export interface NewVersionInput {
  * (chain, version) index behind it); the organization's drafts and entity profile answering with `current` now
  * answer with `next`; audited DOCUMENT_VERSION_ADDED naming the drafts moved.
  */
-export async function addDocumentVersion(db: Db, userId: string, current: CurrentDocument, next: NewVersionInput) {
+export async function addDocumentVersion(
+  ctx: Pick<ApiContext, 'db' | 'scanRetryBaseSeconds'>, userId: string, current: CurrentDocument, next: NewVersionInput,
+  received: { key: string; size: number; fileName: string; scan: ScanOutcome | null },
+) {
   const chain = chainOf(current);
   try {
-    return await db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const replaced = await tx
         .update(documents)
         .set({ replacedAt: new Date() })
@@ -109,6 +115,7 @@ export async function addDocumentVersion(db: Db, userId: string, current: Curren
         description: next.description, fileSize: next.fileSize, fileType: next.fileType, storageKey: next.storageKey,
         uploadedBy: userId, versionOf: chain, version,
       });
+      await holdIfUnscanned(tx, ctx, received, { kind: 'document', uploadedBy: userId, organizationId: current.organizationId });
       const value = sql`jsonb_build_object('documentId', ${next.id}::text, 'fileName', ${next.fileName}::text)`;
       const holds = sql`jsonb_typeof(value) = 'object' and value->>'documentId' = ${current.id}::text`;
       const moved = await tx

@@ -9,6 +9,8 @@ import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
 import { documents, pendingUploads } from '../db/schema';
 import { audit } from './audit';
+import { holdIfUnscanned } from './held-files';
+import type { ScanOutcome } from '../scanner';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -74,7 +76,10 @@ export async function releaseApplicationHolds(tx: Tx, applicationId: string): Pr
  * Holds a stored file for (user, application, question), replacing what was held there before (its bytes
  * are removed after the commit). Audited. Expired pending uploads of anyone are swept first.
  */
-export async function holdPendingUpload(ctx: ApiContext, row: Omit<PendingUploadRow, 'createdAt' | 'expiresAt'>): Promise<PendingUploadRow> {
+export async function holdPendingUpload(
+  ctx: ApiContext, row: Omit<PendingUploadRow, 'createdAt' | 'expiresAt'>,
+  received: { key: string; size: number; fileName: string; scan: ScanOutcome | null } | null = null,
+): Promise<PendingUploadRow> {
   await sweepPendingUploads(ctx);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + PENDING_UPLOAD_TTL_MS);
@@ -82,6 +87,7 @@ export async function holdPendingUpload(ctx: ApiContext, row: Omit<PendingUpload
   const { held, replaced } = await ctx.db.transaction(async (tx) => {
     const replaced = await tx.delete(pendingUploads).where(same).returning({ storageKey: pendingUploads.storageKey });
     const [held] = await tx.insert(pendingUploads).values({ ...row, createdAt: now, expiresAt }).returning();
+    if (received) await holdIfUnscanned(tx, ctx, received, { kind: 'pending-upload', uploadedBy: row.userId, organizationId: row.organizationId });
     await audit(tx, {
       action: 'PENDING_UPLOAD_HELD', entity: 'pending_upload', userId: row.userId, organizationId: row.organizationId, applicationId: row.applicationId,
       details: { pendingUploadId: row.id, fileName: row.fileName, fileSize: row.fileSize, questionId: row.questionId, sectionId: row.sectionId, replaced: replaced.length },

@@ -6,9 +6,13 @@ import type { Request, Response } from 'express';
 import busboy from 'busboy';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
-import { ApiError, badRequest, forbidden, notFound } from '../http';
+import { currentAuth } from '../guard';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http';
+import { VirusFoundError, type ScanOutcome, type Scanner } from '../scanner';
 import { signDownload, verifyDownload, StorageNotFoundError, type Disposition, type Storage } from '../storage';
+import { isHeld, recordVirusRefusal } from './held-files';
 import { DOCUMENT_MSG, PORTAL_MSG } from '../../domain/messages';
+import { SCAN_MSG } from '../../domain/scanning';
 import { isCleanText } from '../../domain/input';
 import { VALIDATION_MSG, fileExtension } from '../../domain/validation';
 
@@ -48,17 +52,35 @@ class SizeLimit extends Transform {
 export interface Accepted<T> {
   key: string;
   contentType: string;
+  /** The file's name as it will be kept (the history names a refused file by it). */
+  fileName: string;
   info: T;
 }
 
 export interface ReceivedFile<T> {
   key: string;
   size: number;
+  fileName: string;
+  /** What clamd found (null: no scanning). 'unscanned': the caller holds the file (holdIfUnscanned). */
+  scan: ScanOutcome | null;
   info: T;
+}
+
+/** A file refused for a virus: written in history by the route's `refused` (uploadSettings). */
+export interface VirusRefusal {
+  fileName: string;
+  outcome: ScanOutcome & { verdict: 'virus' };
+  fields: Record<string, string>;
 }
 
 export interface UploadOptions<T> {
   storage: Storage;
+  /** Each file goes through clamd on its way into the storage (null: no scanning). */
+  scanner: Scanner | null;
+  /** Records a file refused for a virus (the upload then answers 422, nothing kept). */
+  refused: (refusal: VirusRefusal) => Promise<void>;
+  /** The form field a refused file's message is shown beside ('file', 'attachments'). */
+  fileField?: string;
   /** The limit of each file. */
   maxBytes: number;
   log: (message: string, err: unknown) => void;
@@ -188,16 +210,28 @@ export function receiveUpload<T>(
           return null;
         }
         file.pipe(limit);
+        // Scanned on the way into the storage (decision 097): clamd reads each chunk as the storage writes it, and a
+        // virus fails the write, so nothing is kept.
+        const tap = opts.scanner?.tap() ?? null;
+        if (tap) {
+          limit.on('error', (err) => tap.destroy(err));
+          limit.pipe(tap);
+        }
         try {
-          await opts.storage.put(accepted.key, limit, { contentType: accepted.contentType });
+          await opts.storage.put(accepted.key, tap ?? limit, { contentType: accepted.contentType });
         } catch (err) {
+          if (err instanceof VirusFoundError && !failure) {
+            await opts.refused({ fileName: accepted.fileName, outcome: err.outcome, fields: { ...fields } });
+            throw new ApiError(422, SCAN_MSG.virus, { [opts.fileField ?? 'file']: [SCAN_MSG.virus] });
+          }
           // Our own refusals, a malformed body and a client that went away pass through; the file store
           // failing is a 503 the person can retry.
           if (err instanceof ApiError || failure || req.readableAborted) throw failure ?? err;
           opts.log('File storage failed during an upload', err);
           throw new ApiError(503, DOCUMENT_MSG.storageUnavailable);
         }
-        return { key: accepted.key, size: limit.bytes, info: accepted.info };
+        const scan = tap ? await tap.result : null;
+        return { key: accepted.key, size: limit.bytes, fileName: accepted.fileName, scan, info: accepted.info };
       })();
       one.catch(() => undefined); // observed in finish()
       stored.push(one);
@@ -219,6 +253,34 @@ export function receiveUpload<T>(
   });
 }
 
+/**
+ * What every upload route passes to receiveUpload from its context: the storage, the scanner, the size limit, and the
+ * history entry of a file refused for a virus (its name, size, SHA-256 and clamd's signature; decision 097).
+ */
+export function uploadSettings(
+  ctx: ApiContext, req: Request, where: { route: string; fileField?: string; organizationId?: string },
+): Pick<UploadOptions<unknown>, 'storage' | 'scanner' | 'refused' | 'fileField' | 'maxBytes' | 'log'> {
+  return {
+    storage: ctx.storage,
+    scanner: ctx.scanner,
+    fileField: where.fileField,
+    maxBytes: ctx.maxUploadBytes,
+    log: ctx.log,
+    refused: async ({ fileName, outcome, fields }) => {
+      const named = z.string().uuid().safeParse(fields.organizationId?.trim());
+      const organizationId = where.organizationId ?? (named.success ? named.data : null);
+      await recordVirusRefusal(ctx.db, { userId: currentAuth(req).profile.id, organizationId }, {
+        fileName, fileSize: outcome.size, sha256: outcome.sha256, signature: outcome.signature, route: where.route,
+      });
+    },
+  };
+}
+
+/** A held file (not scanned yet) is read by nobody: no download, no signed link (decision 097). */
+async function refuseHeld(ctx: ApiContext, storageKey: string): Promise<void> {
+  if (await isHeld(ctx.db, storageKey)) throw conflict(SCAN_MSG.notScanned);
+}
+
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 original name. */
 export function contentDisposition(disposition: Disposition, fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -230,6 +292,7 @@ export function contentDisposition(disposition: Disposition, fileName: string): 
 export async function sendStoredFile(
   ctx: ApiContext, res: Response, file: { storageKey: string; fileType: string; fileSize: number; fileName: string }, disposition: Disposition,
 ): Promise<void> {
+  await refuseHeld(ctx, file.storageKey);
   let stream: Readable;
   try {
     stream = await ctx.storage.get(file.storageKey);
@@ -259,6 +322,7 @@ export const SIGNED_URL_TTL_SECONDS = 10 * 60;
 export async function signedFileUrl(
   ctx: ApiContext, file: { storageKey: string; fileType: string; fileName: string }, toDownload: boolean, link: { path: string; signedId: string },
 ): Promise<string> {
+  await refuseHeld(ctx, file.storageKey);
   const disposition: Disposition = toDownload ? 'attachment' : 'inline';
   if (ctx.storage.presignedGetUrl) {
     return ctx.storage.presignedGetUrl(file.storageKey, {

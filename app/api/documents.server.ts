@@ -74,6 +74,9 @@ export interface LibraryDocument {
   versionOf: string | null;
   current: boolean;
   usedBy?: DocumentUse | null;
+  /** Held for a virus scan (decision 097): nobody can open it yet. */
+  scanStatus?: 'NOT_SCANNED';
+  scanMessage?: string;
 }
 
 export interface DocumentVersion {

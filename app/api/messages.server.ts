@@ -27,7 +27,8 @@ export interface ThreadMessage {
   direction: 'ORG_TO_STATE' | 'STATE_TO_ORG';
   content: string;
   createdAt: string;
-  attachments: { id: string; fileName: string; fileSize: number }[];
+  /** scanMessage: held for a virus scan (decision 097), "Not scanned yet": no link. */
+  attachments: { id: string; fileName: string; fileSize: number; scanMessage?: string }[];
   replyToMessageId?: string;
 }
 

@@ -17,7 +17,7 @@ afterAll(() => {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(SMTP_URL|DEV_OUTBOX|SESSION_SECRET|DATABASE_URL|DATA_DIR|PORT|NODE_ENV|WEB_CONCURRENCY|API_BASE_URL|STORAGE_URL|TEST_|VITEST)/.test(key)) env[key] = value;
+    if (!/^(SMTP_URL|DEV_OUTBOX|SESSION_SECRET|CLAMAV_URL|SCANNING|DATABASE_URL|DATA_DIR|PORT|NODE_ENV|WEB_CONCURRENCY|API_BASE_URL|STORAGE_URL|TEST_|VITEST)/.test(key)) env[key] = value;
   }
   return { ...env, ...extra } as NodeJS.ProcessEnv;
 }
@@ -60,7 +60,9 @@ describe('starting the portal', () => {
     expect(output).toContain('sign-in codes and notifications stay in the development outbox on this machine: nothing is e-mailed');
     expect(output).toContain(`the session secret is the demo one kept in ${path.resolve(dataDir, 'session-secret')}`);
     expect(output).toContain("is seeded with the README's demo accounts and applications");
-    expect(output).toContain('For a real round: `npm run build`, then `npm run serve` with SESSION_SECRET, SMTP_URL and DATABASE_URL set (README).');
+    expect(output).toContain('For a real round: `npm run build`, then `npm run serve` with SESSION_SECRET, SMTP_URL and DATABASE_URL set (README); CLAMAV_URL for virus scanning.');
+    // Issue 44: no CLAMAV_URL, no scanning, and the demo says so.
+    expect(output).toContain('uploaded files are not scanned for viruses: CLAMAV_URL is not set (SCANNING=off)');
   }, 300_000);
 
   it('`npm run serve` in production with neither SMTP_URL nor DEV_OUTBOX refuses to start and says why', async () => {
@@ -76,4 +78,15 @@ describe('starting the portal', () => {
     expect(code).not.toBeNull();
     expect(output).toContain('No way to send mail: set SMTP_URL');
   }, 90_000);
+
+  it('`npm run serve` in production without CLAMAV_URL refuses to start unless SCANNING=off says so (issue 44)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-serve-unscanned-'));
+    dirs.push(dataDir);
+    const settings = { NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-a-real-secret-a-real-secret', DEV_OUTBOX: 'true', DATA_DIR: dataDir, HOST: '127.0.0.1' };
+    const refused = await runUntil(['build/server/index.js'], cleanEnv({ ...settings, PORT: String(await freePort()) }), () => false, 60_000);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('No virus scanning: set CLAMAV_URL (tcp://host:3310 or unix:///run/clamav/clamd.ctl) so clamd scans every upload, or SCANNING=off to run without scanning on purpose.');
+    const started = await runUntil(['build/server/index.js'], cleanEnv({ ...settings, SCANNING: 'off', PORT: String(await freePort()) }), (out) => /ready in/.test(out), 120_000);
+    expect(started.output).toContain('Broadband Grants Portal on http://localhost:');
+  }, 200_000);
 });

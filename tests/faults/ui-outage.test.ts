@@ -27,7 +27,7 @@ beforeAll(async () => {
   pg = await startPostgres({ durable: true });
   const server = spawn(process.execPath, ['build/server/index.js'], {
     env: {
-      ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'fault-ui-secret-fault-ui-secret', DATABASE_URL: pg.url, DATA_DIR: dataDir,
+      ...process.env, NODE_ENV: 'production', SCANNING: 'off', SESSION_SECRET: 'fault-ui-secret-fault-ui-secret', DATABASE_URL: pg.url, DATA_DIR: dataDir,
       PORT: String(PORT), HOST: '127.0.0.1', DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,7 +21,7 @@ export function ensureBuild(): void {
 /** Starts `args` under node with `env` on top of a production environment. */
 export function start(name: string, args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100', ...env },
+    env: { ...process.env, NODE_ENV: 'production', SCANNING: 'off', HOST: '127.0.0.1', DEV_OUTBOX: 'true', OTP_EMAIL_LIMIT: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseTrustProxy, readEnv } from '../../server/env';
 
 const base = { NODE_ENV: 'development' } as const;
-const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-length' } as const;
+// Scanning off on purpose: the tests of other settings (the virus scanning rule has its own, below).
+const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-length', SCANNING: 'off' } as const;
 
 describe('TRUST_PROXY is read as Express reads it', () => {
   it.each([
@@ -65,5 +66,19 @@ describe('pages at once (PAGE_CONCURRENCY, decision 057)', () => {
     expect(readEnv({ ...pg, PAGE_CONCURRENCY: '3' }).PAGE_CONCURRENCY).toBe(3);
     expect(readEnv({ ...pg, PAGE_CONCURRENCY: '0' }).PAGE_CONCURRENCY).toBe(0);
     expect(() => readEnv({ ...pg, PAGE_CONCURRENCY: '-1' })).toThrow(/PAGE_CONCURRENCY/);
+  });
+});
+
+describe('virus scanning (CLAMAV_URL, SCANNING; issue 44)', () => {
+  const serve = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-length', DEV_OUTBOX: 'true' } as const;
+  it('a production start needs CLAMAV_URL, or SCANNING=off said on purpose', () => {
+    expect(() => readEnv(serve)).toThrow('No virus scanning: set CLAMAV_URL (tcp://host:3310 or unix:///run/clamav/clamd.ctl) so clamd scans every upload, or SCANNING=off to run without scanning on purpose.');
+    expect(readEnv({ ...serve, SCANNING: 'off' }).SCANNING).toBe('off');
+    expect(readEnv({ ...serve, CLAMAV_URL: 'tcp://clamav.internal:3310' }).CLAMAV_URL).toBe('tcp://clamav.internal:3310');
+    expect(readEnv({ ...serve, CLAMAV_URL: 'unix:///run/clamav/clamd.ctl' }).CLAMAV_URL).toBe('unix:///run/clamav/clamd.ctl');
+  });
+  it('refuses an address clamd is not reached at, and needs nothing outside production', () => {
+    expect(() => readEnv({ ...serve, CLAMAV_URL: 'http://clamav:3310' })).toThrow(/CLAMAV_URL must be tcp:\/\/host:3310 or unix:\/\/\/path/);
+    expect(readEnv({ NODE_ENV: 'development' }).CLAMAV_URL).toBeUndefined();
   });
 });

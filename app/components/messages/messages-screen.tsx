@@ -179,10 +179,19 @@ function Conversation({
               <ul aria-label="Attachments">
                 {m.attachments.map((a) => (
                   <li key={a.id}>
-                    <a href={`/resources/message-attachments/${a.id}?download=1`} target="_blank" rel="noreferrer" className="ui-link">
-                      {a.fileName}
-                      <span className="visually-hidden"> (download, opens in a new tab)</span>
-                    </a>
+                    {a.scanMessage ? (
+                      <>
+                        {a.fileName}{' '}
+                        <span className="ui-status-tag" data-testid="scan-status">
+                          {a.scanMessage}
+                        </span>
+                      </>
+                    ) : (
+                      <a href={`/resources/message-attachments/${a.id}?download=1`} target="_blank" rel="noreferrer" className="ui-link">
+                        {a.fileName}
+                        <span className="visually-hidden"> (download, opens in a new tab)</span>
+                      </a>
+                    )}
                   </li>
                 ))}
               </ul>

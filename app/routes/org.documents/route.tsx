@@ -91,6 +91,14 @@ function columns(search: string, may: (doc: LibraryDocument) => boolean): Column
               </span>
             </>
           ) : null}
+          {d.scanMessage ? (
+            <>
+              {' '}
+              <span className="ui-status-tag" data-testid="scan-status">
+                {d.scanMessage}
+              </span>
+            </>
+          ) : null}
         </>
       ),
     },
