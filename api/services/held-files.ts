@@ -15,6 +15,7 @@ import { StorageNotFoundError } from '../storage';
 import { audit } from './audit';
 import { SIGNATURE } from './notifications';
 import { retryDelaySeconds, SCAN_MSG, type VirusRefusalDetails } from '../../domain/scanning';
+import { everyInterval, type PeriodicJob } from './periodic';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -148,20 +149,7 @@ export async function retryHeldFiles(ctx: ApiContext, now = new Date()): Promise
  * The portal's retry job: every `everyMs` (an unref'd timer, one pass at a time), the held files whose backoff has
  * passed are scanned again. Several processes may run it on one database: each due file is claimed by one of them.
  */
-export function scheduleHeldFileRetry(ctx: ApiContext, everyMs: number): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = retryHeldFiles(ctx)
-      .then(() => undefined, (err) => ctx.log('Could not scan the held files again; tried later.', err))
-      .finally(() => (running = null));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function scheduleHeldFileRetry(ctx: ApiContext, everyMs: number): PeriodicJob {
+  return everyInterval(ctx, everyMs, () => retryHeldFiles(ctx), 'Could not scan the held files again; tried later.');
 }
 

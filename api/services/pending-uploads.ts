@@ -11,6 +11,7 @@ import { documents, pendingUploads } from '../db/schema';
 import { audit } from './audit';
 import { holdIfUnscanned } from './held-files';
 import type { ScanOutcome } from '../scanner';
+import { everyInterval, type PeriodicJob } from './periodic';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -47,21 +48,8 @@ export async function sweepPendingUploads(ctx: ApiContext, now = new Date()): Pr
  * the process up); one sweep at a time; stop() clears it and waits for a sweep under way. Several processes may
  * sweep the same database: each row is deleted once, and its bytes removed by the process that deleted it.
  */
-export function schedulePendingUploadSweep(ctx: ApiContext, everyMs = PENDING_UPLOAD_SWEEP_MS): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepPendingUploads(ctx)
-      .then(() => undefined, (err) => ctx.log('Could not sweep expired pending uploads; tried again later.', err))
-      .finally(() => (running = null));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function schedulePendingUploadSweep(ctx: ApiContext, everyMs = PENDING_UPLOAD_SWEEP_MS): PeriodicJob {
+  return everyInterval(ctx, everyMs, () => sweepPendingUploads(ctx), 'Could not sweep expired pending uploads; tried again later.');
 }
 
 /**

@@ -182,25 +182,17 @@ export function useAutosave(options: AutosaveOptions) {
     };
     const leaving = () => void save(true);
     const online = () => void save();
-    form.addEventListener('input', later);
-    form.addEventListener('change', later);
-    form.addEventListener('focusout', left);
-    document.addEventListener('visibilitychange', hidden);
-    window.addEventListener('pagehide', leaving);
-    window.addEventListener('online', online);
     const offline = () => {
       if (sent.current !== answersOf(form).toString()) setStatus({ kind: 'offline' });
     };
-    window.addEventListener('offline', offline);
+    const listeners: [EventTarget, string, EventListener][] = [
+      [form, 'input', later], [form, 'change', later], [form, 'focusout', left as EventListener],
+      [document, 'visibilitychange', hidden], [window, 'pagehide', leaving], [window, 'online', online], [window, 'offline', offline],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
     return () => {
       clearTimeout(timer.current);
-      form.removeEventListener('input', later);
-      form.removeEventListener('change', later);
-      form.removeEventListener('focusout', left);
-      document.removeEventListener('visibilitychange', hidden);
-      window.removeEventListener('pagehide', leaving);
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
     };
   }, [options.form, options.enabled, save]);
 
