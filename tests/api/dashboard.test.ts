@@ -87,7 +87,8 @@ describe('unread message counts', () => {
 
 describe('health and unknown routes', () => {
   it('answers /healthz and 404 JSON for unknown API paths', async () => {
-    expect(await api.call('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+    // No CLAMAV_URL in the test API: scanning is off, and /healthz says so (decision 097).
+    expect(await api.call('/healthz')).toEqual({ status: 200, body: { status: 'ok', scanner: 'off' } });
     const res = await api.call('/api/v1/no/such/route');
     expect(res.status).toBe(404);
     expect(res.body.message).toBeTruthy();
