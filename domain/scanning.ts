@@ -20,6 +20,9 @@ export const SCAN_MSG = {
   removedSubject: 'A file you uploaded contained a virus and was removed',
 } as const;
 
+/** What an answer says of a file held for a virus scan: "Not scanned yet" (the library, a conversation, a File answer). */
+export const scanStatusOf = (held: boolean) => (held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {});
+
 /** The first retry of a held file comes this long after the upload (SCAN_RETRY_SECONDS); each later one waits twice as long. */
 export const SCAN_RETRY_BASE_SECONDS = 30;
 /** No wait between two retries of one file is longer than this. */

@@ -17,8 +17,8 @@ import { addDocumentVersion, chainColumn, chainOf, deleteDocument, documentUse, 
 import { baseFileName, DOCUMENT_LIBRARY_MSG, type DocumentUse } from '../../domain/documents';
 import { discardPendingUpload, holdPendingUpload, type PendingUploadRow } from '../services/pending-uploads';
 import { downloadFlag, mimeTypeOf, receiveUpload, sendStoredFile, signedFileUrl, signedLinkDisposition, uploadSettings, wantsDownload, type Accepted } from '../services/uploads';
-import { holdIfUnscanned } from '../services/held-files';
-import { SCAN_MSG } from '../../domain/scanning';
+import { heldSql, holdIfUnscanned } from '../services/held-files';
+import { scanStatusOf } from '../../domain/scanning';
 import { DOCUMENT_MSG } from '../../domain/messages';
 import { VALIDATION_MSG, truncateFileName, validateDocumentFile, validateUploadFileName } from '../../domain/validation';
 import { doc } from '../openapi/declare';
@@ -67,7 +67,7 @@ function documentColumns() {
     versionOf: documents.versionOf,
     replacedAt: documents.replacedAt,
     // Held for a virus scan (decision 097): listed for the organization as "Not scanned yet", opened by nobody.
-    held: sql<boolean>`exists (select 1 from held_files h where h.storage_key = ${documents.storageKey})`.as('held'),
+    held: heldSql(documents.storageKey).as('held'),
   };
 }
 
@@ -80,8 +80,6 @@ type DocumentRow = {
   usedBy?: DocumentUse | string | null;
 };
 
-/** A file held for a virus scan (decision 097) says so: "Not scanned yet". */
-const scanStatus = (held: boolean) => (held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {});
 
 /** Spec 3 Document: id, fileName, fileSize, fileType, programName, submittedBy, createdAt, sectionId (and a few more). */
 export function toDocument(row: DocumentRow) {
@@ -104,7 +102,7 @@ export function toDocument(row: DocumentRow) {
     version: row.version,
     versionOf: row.versionOf,
     current: row.replacedAt === null,
-    ...scanStatus(Boolean(row.held)),
+    ...scanStatusOf(Boolean(row.held)),
     ...(row.usedBy === undefined ? {} : { usedBy: readUse(row.usedBy) }),
   };
 }
@@ -305,7 +303,7 @@ export function documentRoutes(ctx: ApiContext): Router {
     res.status(201).json({
       pendingUpload: {
         id: held.id, fileName: held.fileName, fileSize: held.fileSize, questionId: held.questionId, applicationId: held.applicationId, expiresAt: held.expiresAt,
-        ...scanStatus(file.scan?.verdict === 'unscanned'),
+        ...scanStatusOf(file.scan?.verdict === 'unscanned'),
       },
     });
   }));

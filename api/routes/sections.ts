@@ -14,6 +14,8 @@ import { audit } from '../services/audit';
 import { checkMove, executeMove } from '../services/application-moves';
 import { findPendingUploads, pendingUploadId, promotePendingUploads } from '../services/pending-uploads';
 import { latestRevisionRequest } from '../services/revision-request';
+import { heldDocuments } from '../services/held-files';
+import { scanStatusOf } from '../../domain/scanning';
 import { templateUrls } from './templates';
 import {
   areaName, auditProfileSnapshot, fillDerived, findAreas, isAreaQuestion, jsonText, loadAnswerState, loadProgram, normalizeValue, parseJson,
@@ -146,6 +148,8 @@ export function sectionRoutes(ctx: ApiContext): Router {
     const errors = sectionErrors(qs, state.byQuestionId, state.bySystemNo, state.areas, { context, required: opts.required ?? false });
     const warnings: Record<string, string[]> = {};
     const templates = await templateUrls(ctx.db, qs);
+    // A File answer whose document waits for a virus scan says so (decision 097): its link answers nobody yet.
+    const held = await heldDocuments(ctx.db, qs.filter((q) => q.type === 'File').map((q) => fileDocumentId(state.byQuestionId[q.id] ?? null)).filter((id): id is string => !!id && UUID.test(id)));
     const questionViews = qs.map((q) => {
       const answer = state.byQuestionId[q.id] ?? null;
       const visible = isQuestionVisible(q, state.bySystemNo);
@@ -177,6 +181,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
         visible,
         ...(errors[q.id] ? { error: errors[q.id] } : {}),
         ...(warning ? { warning } : {}),
+        ...(q.type === 'File' ? scanStatusOf(held.has(fileDocumentId(answer) ?? '')) : {}),
       };
     });
     return {

@@ -8,10 +8,10 @@ import type { Db } from '../db/client';
 import { messageAttachments, messageReads, messages, organizations, threads, users } from '../db/schema';
 import { pageEnvelope } from '../db/paging';
 import { audit } from './audit';
-import { holdIfUnscanned } from './held-files';
+import { heldSql, holdIfUnscanned } from './held-files';
 import type { ScanOutcome } from '../scanner';
 import { subjectFrom } from '../../domain/conversations';
-import { SCAN_MSG } from '../../domain/scanning';
+import { scanStatusOf } from '../../domain/scanning';
 import type { RoleType } from '../../domain/roles';
 
 export type Direction = 'ORG_TO_STATE' | 'STATE_TO_ORG';
@@ -135,7 +135,7 @@ export async function loadThread(db: Db, reader: { userId: string; side: RoleTyp
     .select({
       id: messageAttachments.id, messageId: messageAttachments.messageId, fileName: messageAttachments.fileName, fileSize: messageAttachments.fileSize,
       // Held for a virus scan (decision 097): named, "Not scanned yet", with no link.
-      held: sql<boolean>`exists (select 1 from held_files h where h.storage_key = ${messageAttachments.storageKey})`,
+      held: heldSql(messageAttachments.storageKey),
     })
     .from(messageAttachments)
     .where(inArray(messageAttachments.messageId, rows.map((r) => r.id)))
@@ -151,7 +151,7 @@ export async function loadThread(db: Db, reader: { userId: string; side: RoleTyp
       content: m.content,
       createdAt: m.createdAt.toISOString(),
       attachments: files.filter((f) => f.messageId === m.id).map(({ id, fileName, fileSize, held }) => ({
-        id, fileName, fileSize, ...(held ? { scanStatus: 'NOT_SCANNED' as const, scanMessage: SCAN_MSG.notScanned } : {}),
+        id, fileName, fileSize, ...scanStatusOf(held),
       })),
       organizationId: thread.organizationId,
       applicationId: thread.applicationId,

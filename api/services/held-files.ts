@@ -5,7 +5,7 @@
 // (domain/scanning.ts): clean → released; a virus → its rows and bytes go, the refusal is in history and the uploader
 // gets an e-mail; still unscannable → tried later. A virus found at upload is refused there (api/services/uploads.ts)
 // and recorded here.
-import { and, asc, count, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ApiContext } from '../context';
 import type { Db } from '../db/client';
@@ -54,6 +54,16 @@ export async function holdIfUnscanned(
 
 /** SQL: the row's file (its storage key column) is not held. */
 export const notHeld = (storageKey: AnyPgColumn): SQL => sql`not exists (select 1 from ${heldFiles} where ${heldFiles.storageKey} = ${storageKey})`;
+
+/** SQL: the row's file (its storage key column) is held (a boolean column of a select). */
+export const heldSql = (storageKey: AnyPgColumn): SQL<boolean> => sql<boolean>`exists (select 1 from ${heldFiles} where ${heldFiles.storageKey} = ${storageKey})`;
+
+/** Of these documents, the ones held for a virus scan. */
+export async function heldDocuments(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, ids), heldSql(documents.storageKey)));
+  return new Set(rows.map((r) => r.id));
+}
 
 export async function isHeld(db: Db, storageKey: string): Promise<boolean> {
   const [row] = await db.select({ key: heldFiles.storageKey }).from(heldFiles).where(eq(heldFiles.storageKey, storageKey)).limit(1);

@@ -22,9 +22,10 @@ function uploadForm(place: DocumentPlace, file: File): FormData {
 }
 
 /** Stores one file; answers the value a File question keeps (the provider's id and name). */
-export async function uploadDocument(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
-  const { document } = await post<{ document: { id: string; fileName: string } }>(api, '/documents/upload', uploadForm(place, file));
-  return { documentId: document.id, fileName: document.fileName };
+export async function uploadDocument(api: ApiSession, place: DocumentPlace, file: File): Promise<{ value: FileValue; scanMessage: string | null }> {
+  const { document } = await post<{ document: { id: string; fileName: string; scanMessage?: string } }>(api, '/documents/upload', uploadForm(place, file));
+  // Held for a virus scan (decision 097): stored, and "Not scanned yet" until clamd has read it.
+  return { value: { documentId: document.id, fileName: document.fileName }, scanMessage: document.scanMessage ?? null };
 }
 
 /** Where the browser goes to read the document: a signed link, made absolute against the API's public origin. */

@@ -42,6 +42,7 @@ export function FileQuestion({
   disabled,
   describedBy,
   uploads,
+  notScanned,
 }: {
   /** The id of the file input (the question's first control), or of the whole answer when it cannot be changed. */
   id?: string;
@@ -52,6 +53,8 @@ export function FileQuestion({
   disabled: boolean;
   describedBy?: string;
   uploads?: UploadSettings;
+  /** The stored file waits for a virus scan (decision 097): "Not scanned yet", and no link (nobody can open it yet). */
+  notScanned?: string | null;
 }) {
   const hydrated = useHydrated();
   const [file, setFile] = useState<FileValue | null>(asFileValue(value));
@@ -62,7 +65,10 @@ export function FileQuestion({
   const hintId = `${inputId}-file-hint`;
   const statusId = `${inputId}-status`;
 
+  // What the page says of the stored file, or what the upload just said of the new one.
+  const [held, setHeld] = useState<string | null>(notScanned ?? null);
   useEffect(() => setFile(asFileValue(value)), [value]);
+  useEffect(() => setHeld(notScanned ?? null), [notScanned, value]);
 
   // The uploader is fetched when a file is first chosen; if it cannot be, the form's Save uploads the file.
   const [plain, setPlain] = useState(false);
@@ -79,8 +85,9 @@ export function FileQuestion({
               questionId,
               maxUploadBytes: uploads.maxUploadBytes,
               onState,
-              onStored: (stored) => {
+              onStored: (stored, scanMessage) => {
                 setFile(stored);
+                setHeld(scanMessage);
                 uploads.onSaved?.();
               },
             }),
@@ -101,10 +108,17 @@ export function FileQuestion({
         <p data-testid="file-pending">{DOCUMENT_MSG.pendingKept(truncateFileName(file.fileName))}</p>
       ) : file ? (
         <div className="q-file-row">
-          <a href={`/resources/documents/${encodeURIComponent(file.documentId)}`} target="_blank" rel="noopener" title={file.fileName} data-testid="file-link">
-            {truncateFileName(file.fileName)}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          {held ? (
+            <>
+              <span title={file.fileName} data-testid="file-name">{truncateFileName(file.fileName)}</span>
+              <span className="ui-status-tag" data-testid="scan-status">{held}</span>
+            </>
+          ) : (
+            <a href={`/resources/documents/${encodeURIComponent(file.documentId)}`} target="_blank" rel="noopener" title={file.fileName} data-testid="file-link">
+              {truncateFileName(file.fileName)}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
           {canUpload ? (
             <button type="submit" name="intent" value={`remove-file:${questionId}`} className="q-btn-outline-xs" formNoValidate disabled={uploading}>
               Remove file<span className="visually-hidden"> from {label}</span>

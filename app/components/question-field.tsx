@@ -30,6 +30,8 @@ export interface FormQuestion extends QuestionDef {
   placeholder?: string | null;
   /** A template to download (spec 2: fetched by system number, opened in a new tab). */
   hasTemplate?: boolean;
+  /** A File answer held for a virus scan (decision 097): "Not scanned yet". */
+  scanMessage?: string;
 }
 
 export interface QuestionFieldProps {
@@ -255,7 +257,7 @@ function renderControl(p: ControlProps): ReactNode {
     case 'Table':
       return <TableInput {...p} id={id} />;
     case 'File':
-      return <FileQuestion id={id} questionId={q.id} label={q.text} value={value} disabled={disabled} describedBy={describedBy} uploads={p.uploads} />;
+      return <FileQuestion id={id} questionId={q.id} label={q.text} value={value} disabled={disabled} describedBy={describedBy} uploads={p.uploads} notScanned={q.scanMessage} />;
     default:
       return null;
   }

@@ -14,7 +14,8 @@ import { APPLICATION_MSG, DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile, VALIDATION_MSG } from '../../domain/validation';
 import type { FileValue } from '../../domain/questions';
 
-export type UploadResult = { ok: true; file: FileValue; message: string } | { ok: false; message: string };
+/** `scanMessage`: the file is stored but held for a virus scan, "Not scanned yet" (decision 097). */
+export type UploadResult = { ok: true; file: FileValue; message: string; scanMessage?: string } | { ok: false; message: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePortalUser(request, context, 'org');
@@ -45,9 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const question = view.questions.find((q) => q.id === questionId && q.type === 'File');
     if (!question) return reply({ ok: false, message: APPLICATION_MSG.questionNotInSection }, 400);
     if (view.application.readOnly || question.readOnly) return reply({ ok: false, message: APPLICATION_MSG.submittedReadOnly }, 409);
-    const value = await uploadAnswerFile(context, user, { applicationId, programId: view.application.programId, sectionId, questionId }, file);
+    const { value, scanMessage } = await uploadAnswerFile(context, user, { applicationId, programId: view.application.programId, sectionId, questionId }, file);
     await saveSectionAnswers(api, applicationId, sectionId, { [questionId]: value });
-    return reply({ ok: true, file: value, message: DOCUMENT_MSG.uploaded });
+    return reply({ ok: true, file: value, message: DOCUMENT_MSG.uploaded, ...(scanMessage ? { scanMessage } : {}) });
   } catch (error) {
     // A JSON answer to the page's script (never a redirect): the API's words, tied to this question when it named it.
     if (!isApiFailure(error)) return reply({ ok: false, message: MSG.somethingWentWrong }, 500);

@@ -14,8 +14,8 @@ export interface FilePlace {
   questionId: string;
 }
 
-/** Uploads one file for a File question; answers the value to store (the provider's id and name). */
-export function uploadAnswerFile(context: AppLoadContext, user: PortalUser, place: FilePlace, file: File): Promise<FileValue> {
+/** Uploads one file for a File question; answers the value to store (the provider's id and name) and whether it waits for a virus scan. */
+export function uploadAnswerFile(context: AppLoadContext, user: PortalUser, place: FilePlace, file: File): Promise<{ value: FileValue; scanMessage: string | null }> {
   return uploadDocument(apiSession(context, user), { organizationId: user.organization!.id, ...place }, file);
 }
 

@@ -18,8 +18,8 @@ export interface SendAnswerFile {
   maxUploadBytes: number;
   /** Each step of the upload. */
   onState: (state: UploadState) => void;
-  /** The stored document, now the answer. */
-  onStored: (file: FileValue) => void;
+  /** The stored document, now the answer; `scanMessage` when it waits for a virus scan ("Not scanned yet"). */
+  onStored: (file: FileValue, scanMessage: string | null) => void;
 }
 
 /** Sends the file; the request (to abort it), or null when the file was refused before sending. */
@@ -41,11 +41,11 @@ export function sendAnswerFile(opts: SendAnswerFile): XMLHttpRequest | null {
     file: chosen,
     onState,
     finish: (xhr) => {
-      const result = jsonOf<{ ok: boolean; file: FileValue; message: string }>(xhr);
+      const result = jsonOf<{ ok: boolean; file: FileValue; message: string; scanMessage?: string }>(xhr);
       // Decision 095: only the switched-off account's 403 ends the session; any other refusal is said by the question.
       if (xhr.status === 403 && result.message === MSG.inactiveAccount) return 'signed-out';
       if (xhr.status >= 200 && xhr.status < 300 && result.ok && result.file) {
-        opts.onStored(result.file);
+        opts.onStored(result.file, result.scanMessage ?? null);
         return { ok: true, message: result.message ?? DOCUMENT_MSG.uploaded };
       }
       return { ok: false, message: result.message ?? VALIDATION_MSG.uploadFailed };

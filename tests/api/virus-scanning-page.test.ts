@@ -21,7 +21,7 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('a file with a virus
 
   beforeAll(async () => {
     clamd = await startClamd();
-    ui = await startUiPortal({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '1000', CLAMAV_URL: clamd.unixUrl });
+    ui = await startUiPortal({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '1000', CLAMAV_URL: clamd.unixUrl, SCAN_RETRY_SECONDS: '1' });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -96,6 +96,38 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('a file with a virus
 
   for (const js of [true, false]) {
     const mode = js ? 'JavaScript on' : 'JavaScript off';
+
+    it(`a File answer clamd could not scan says "Not scanned yet" beside its name, with no link, until clamd has read it (${mode})`, async () => {
+      await asNewAdmin(js, 'held-answer', async (page, who) => {
+        const diagram = page.locator('[data-question="31"]');
+        const step = `/org/applications/bead-applcn/${who.applicationId}?step=technology`;
+        await clamd.stop();
+        try {
+          await page.goto(step);
+          await whenHydrated(page, js);
+          await diagram.locator('input[type="file"]').setInputFiles({ name: 'held-diagram.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 held diagram') });
+          // With JavaScript the file is stored at once; without, with the section's Save.
+          if (!js) await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+          await expect.poll(() => diagram.getByTestId('scan-status').count(), { timeout: 15_000 }).toBe(1);
+          expect(await diagram.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
+          expect(await diagram.getByTestId('file-name').textContent()).toBe('held-diagram.pdf');
+          expect(await diagram.getByTestId('file-link').count()).toBe(0);
+          // The page read again says the same: it comes from the section's own answer.
+          await page.goto(step);
+          expect(await diagram.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
+          expect(await diagram.getByTestId('file-link').count()).toBe(0);
+        } finally {
+          await clamd.start();
+        }
+        // clamd back: the retry job releases it (SCAN_RETRY_SECONDS=1 here), and the name is a link again.
+        await expect.poll(async () => {
+          await page.goto(step);
+          return diagram.getByTestId('file-link').count();
+        }, { timeout: 30_000, interval: 1_000 }).toBe(1);
+        expect(await diagram.getByTestId('scan-status').count()).toBe(0);
+        expect(await diagram.getByTestId('file-link').textContent()).toContain('held-diagram.pdf');
+      });
+    }, 120_000);
 
     it(`the Documents library's upload dialog says so beside the file input (${mode})`, async () => {
       await asNewAdmin(js, 'library', async (page, who) => {
