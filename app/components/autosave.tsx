@@ -53,6 +53,9 @@ function answersOf(form: HTMLFormElement): URLSearchParams {
   return answers;
 }
 
+/** How a flush ended: saved; kept in the form (not saved: offline, a conflict waiting, refused); taken by the Save. */
+export type FlushOutcome = 'saved' | 'kept' | 'submitted';
+
 /** One tab's name among the browser's tabs (its own messages come back to no one, but a reloaded tab is new). */
 const tabName = () => Math.random().toString(36).slice(2);
 
@@ -71,6 +74,13 @@ export function useAutosave(options: AutosaveOptions) {
   const heldSubmit = useRef<(() => void) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const paused = useRef(false);
+  /** Waiting for the form's answers as they are now to be saved (flush): told how that ended. */
+  const waiters = useRef<((outcome: FlushOutcome) => void)[]>([]);
+  const settle = (saved: FlushOutcome) => {
+    const waiting = waiters.current;
+    waiters.current = [];
+    for (const tell of waiting) tell(saved);
+  };
   const channel = useRef<BroadcastChannel | null>(null);
   const tab = useRef(tabName());
 
@@ -87,20 +97,27 @@ export function useAutosave(options: AutosaveOptions) {
     clearTimeout(timer.current);
     const { form: ref, enabled, applicationId, sectionId } = latest.current;
     const form = ref.current;
-    if (!enabled || !form || paused.current) return;
+    if (!enabled || !form || paused.current) {
+      settle('kept');
+      return;
+    }
     const snapshot = answersOf(form).toString();
     const answers = fieldsOf(form);
     if (lastEdit.current) {
       answers.set(EDIT_FIELDS.version, lastEdit.current.version);
       answers.set(EDIT_FIELDS.base, JSON.stringify(lastEdit.current.base));
     }
-    if (snapshot === sent.current) return;
+    if (snapshot === sent.current) {
+      if (!inFlight.current) settle('saved');
+      return;
+    }
     if (inFlight.current) {
       again.current = true;
       return;
     }
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       setStatus({ kind: 'offline' });
+      settle('kept');
       return;
     }
     answers.set(AUTOSAVE_FIELDS.application, applicationId);
@@ -136,14 +153,18 @@ export function useAutosave(options: AutosaveOptions) {
         else again.current = true;
         latest.current.onSaved(result.errors, unchangedSince, { version: result.version, base: result.base });
         channel.current?.postMessage({ tab: tab.current, savedAt: result.savedAt });
+        if (unchangedSince) settle(refused === 0 ? 'saved' : 'kept');
       } else if (response.status === 409) {
+        settle('kept');
         latest.current.onConflict();
         setStatus({ kind: 'idle' });
       } else {
+        settle('kept');
         setStatus({ kind: 'failed', message: result && 'message' in result ? result.message : AUTOSAVE_MSG.failed });
       }
     } catch {
       // The request never reached the portal: offline, or the connection dropped.
+      settle('kept');
       setStatus(typeof navigator !== 'undefined' && navigator.onLine === false ? { kind: 'offline' } : { kind: 'failed', message: AUTOSAVE_MSG.failed });
     } finally {
       inFlight.current = false;
@@ -152,6 +173,7 @@ export function useAutosave(options: AutosaveOptions) {
       if (submit) {
         // The Save carries everything typed: no autosave after it.
         again.current = false;
+        settle('submitted');
         submit();
         return;
       }
@@ -228,13 +250,23 @@ export function useAutosave(options: AutosaveOptions) {
     return true;
   }, []);
 
+  /**
+   * Saves the form's answers as they are now, after any save in flight (one save at a time: a tab never races itself
+   * into a conflict): 'saved'; 'kept' when they could not be (the form keeps them for Save); 'submitted' when the
+   * person's Save, pressed meanwhile, took them.
+   */
+  const flush = useCallback(() => new Promise<FlushOutcome>((resolve) => {
+    waiters.current.push(resolve);
+    void save();
+  }), [save]);
+
   /** Keep editing here: autosave goes on (the save's own checks still apply). */
   const keepEditing = useCallback(() => {
     paused.current = false;
     setElsewhere(null);
   }, []);
 
-  return { status, elsewhere, keepEditing, save, holdSubmit };
+  return { status, elsewhere, keepEditing, save, flush, holdSubmit };
 }
 
 /** The status line near Save: "Saving…", "All changes saved at 3:42 PM", or why nothing was saved. */

@@ -19,6 +19,11 @@ export interface UploadSettings {
   applicationId: string;
   sectionId: string;
   maxUploadBytes: number;
+  /**
+   * Saves the form's answers now that a stored file is one of them (the form's autosave, after any save in flight);
+   * 'saved', or why not. Without it the answer waits for the form's Save.
+   */
+  saveAnswer?: () => Promise<'saved' | 'kept' | 'submitted'>;
   /** Called once a file is stored and its answer saved (the page may refresh its section statuses). */
   onSaved?: () => void;
   /** Offer 'Choose from Documents Library' (the application form, decision 036): a submit that saves, then opens it. */
@@ -72,6 +77,21 @@ export function FileQuestion({
 
   // The uploader is fetched when a file is first chosen; if it cannot be, the form's Save uploads the file.
   const [plain, setPlain] = useState(false);
+  // A stored file is saved as the answer by the form once React has put it in the form's fields; the upload says it
+  // is done when that save has ended.
+  const [storedCount, setStoredCount] = useState(0);
+  const finishUpload = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!storedCount) return;
+    const finish = finishUpload.current;
+    finishUpload.current = null;
+    void (uploads?.saveAnswer?.() ?? Promise.resolve('kept')).then((outcome) => {
+      finish?.();
+      if (outcome === 'saved') uploads?.onSaved?.();
+    });
+    // Only a new stored file starts this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storedCount]);
   const start = (chosen: File) => {
     if (!uploads) return;
     import('../utils/send-answer-file').then(
@@ -84,11 +104,15 @@ export function FileQuestion({
               sectionId: uploads.sectionId,
               questionId,
               maxUploadBytes: uploads.maxUploadBytes,
-              onState,
+              onState: (next) => {
+                // Done once the answer's save has ended (above).
+                if (next.phase === 'done') finishUpload.current = () => onState(next);
+                else onState(next);
+              },
               onStored: (stored, scanMessage) => {
                 setFile(stored);
                 setHeld(scanMessage);
-                uploads.onSaved?.();
+                setStoredCount((n) => n + 1);
               },
             }),
           () => {

@@ -29,7 +29,13 @@ export function QuestionList({
   filled,
   context = 'application',
   uploads,
+  focusErrors = true,
 }: {
+  /**
+   * New errors move focus to their summary or first field (a Save's answer); false for errors an autosave found, which
+   * are shown beside their fields without taking the person away from the one they are typing in.
+   */
+  focusErrors?: boolean;
   /** Where File questions upload to (the application form only). */
   uploads?: UploadSettings;
   /** Which rules apply (spec 5: the entity profile has its own wording). */
@@ -77,6 +83,7 @@ export function QuestionList({
   useEffect(() => {
     // After a refused save or submit its summary (the first in the page) is scrolled into view and focused; when
     // there is none (answers loaded with errors), the first answer with an error.
+    if (!focusErrors) return;
     const summary = document.querySelector<HTMLElement>('[data-error-summary]');
     if (summary) {
       summary.scrollIntoView({ block: 'start' });

@@ -1,12 +1,12 @@
 // The upload endpoint of a File question when JavaScript runs (the form sends the file with progress
-// through XMLHttpRequest): stores the file through the provider and saves that one answer. Without
-// JavaScript the same happens inside the form's own Save (org.$section.bead-applcn.$id).
+// through XMLHttpRequest): stores the file through the provider; the form's autosave then saves it as the answer
+// (decision 100). Without JavaScript the file rides in the form's own Save (org.$section.bead-applcn.$id).
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { requirePortalUser } from '../utils/auth.server';
 import { isApiFailure } from '../utils/api.server';
 import { describeApiError } from '../utils/api-errors.server';
 import { apiSession } from '../api/client.server';
-import { saveSectionAnswers, sectionView } from '../api/sections.server';
+import { sectionView } from '../api/sections.server';
 import { tooLargeForUpload, uploadAnswerFile } from '../utils/file-answers.server';
 import { chosenApplication } from '../utils/chosen-application.server';
 import { readForm } from '../utils/form-data.server';
@@ -46,8 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const question = view.questions.find((q) => q.id === questionId && q.type === 'File');
     if (!question) return reply({ ok: false, message: APPLICATION_MSG.questionNotInSection }, 400);
     if (view.application.readOnly || question.readOnly) return reply({ ok: false, message: APPLICATION_MSG.submittedReadOnly }, 409);
+    // Stored only: the form's own save (its autosave, one save at a time with the version it holds; decision 100) makes
+    // it the answer, so an upload never races the form's other saves into a conflict with itself.
     const { value, scanMessage } = await uploadAnswerFile(context, user, { applicationId, programId: view.application.programId, sectionId, questionId }, file);
-    await saveSectionAnswers(api, applicationId, sectionId, { [questionId]: value });
     return reply({ ok: true, file: value, message: DOCUMENT_MSG.uploaded, ...(scanMessage ? { scanMessage } : {}) });
   } catch (error) {
     // A JSON answer to the page's script (never a redirect): the API's words, tied to this question when it named it.

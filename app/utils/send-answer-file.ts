@@ -1,7 +1,7 @@
 // The upload of a File question's answer with JavaScript, loaded when a person first chooses a file (issue 8,
 // first-load budget; decision 021). The file is checked here first with the server's rules
-// (domain/validation/files.ts), then sent with progress (send-upload.ts) to /resources/upload, which stores it and
-// saves the answer.
+// (domain/validation/files.ts), then sent with progress (send-upload.ts) to /resources/upload, which stores it; the
+// form's autosave saves the answer (decision 100).
 import type { FileValue } from '../../domain/questions';
 import { DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile } from '../../domain/validation/files';

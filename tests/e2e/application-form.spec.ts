@@ -2,7 +2,7 @@
 // validation with everything typed kept, save, come back, submit refused while incomplete; read-only
 // states and banners; returned for revision and resubmitted (issue 10 item 4). JS on and off.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn, createApplication, apiToken } from './fixtures';
+import { test, expect, signIn, scan, ready, jsEnabled, ACCOUNTS, signUpAndSignIn, createApplication, apiToken, saveSectionForm } from './fixtures';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
 
@@ -243,11 +243,7 @@ test('conditional questions follow their answers: 22 with the area of 21, 23.1 w
   const options = await area.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
   const other = options.find((o) => o !== '' && !before.includes(o) && o !== options[0]) ?? options[options.length - 1]!;
   await area.selectOption(other);
-  const save = async () => {
-    await ready(page);
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-    await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
-  };
+  const save = () => saveSectionForm(page);
   await q(page, '25').locator('input').fill('3');
   if (jsOn) await expect.poll(counts).not.toBe(before);
   await save();

@@ -7,6 +7,7 @@
 // application-form.spec.ts), so this file runs in the js-on project only (tests/known-skips.md).
 import type { Page } from '@playwright/test';
 import { test, expect, scan, ready, jsEnabled, signUpAndSignIn, createApplication } from './fixtures';
+import { pdfFile } from './form-filler';
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, 'autosave is a JavaScript enhancement; without it Save is the only way, as before');
 
@@ -77,7 +78,14 @@ test('a refused answer is not saved and keeps its message beside the field; the 
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await count.press('Tab');
+  // Where the person went on typing: the refusal must not take them back (only a Save's refusal moves focus).
+  const typingIn = await page.evaluate(() => {
+    document.activeElement?.setAttribute('data-typing-here', '');
+    return document.activeElement?.tagName;
+  });
+  expect(typingIn).not.toBe('BODY');
   await expect(status(page)).toHaveText(/^Saved at \d{1,2}:\d{2} (AM|PM), except the answer marked below: it needs correcting\.$/, { timeout: 15_000 });
+  expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-typing-here'))).toBe(true);
   const message = q(page, '25').getByTestId('question-error');
   await expect(message).toBeVisible();
   await expect(count).toHaveAttribute('aria-invalid', 'true');
@@ -153,4 +161,27 @@ test('an autosave from a page opened before someone else saved shows the conflic
   } finally {
     await elsewhere.close();
   }
+});
+
+test('a file stored at once becomes the answer through the same save as the typing: no conflict with oneself', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { id } = await draftSection(page, 'autofile');
+  const form = `/org/applications/bead-applcn/${id}?step=technology`;
+  await page.goto(form);
+  await ready(page);
+  // The narrative typed first, then the diagram chosen while its autosave may still be on its way.
+  await q(page, '30').locator('textarea').fill('Fiber along the county road, with a backhaul to the regional hub.');
+  await q(page, '31').locator('input[type="file"]').setInputFiles(pdfFile('autosave-diagram.pdf'));
+  await expect(q(page, '31').getByTestId('upload-status')).toHaveText('Document uploaded successfully', { timeout: 20_000 });
+  // More typing after the file: its save starts from the version the file's save left.
+  await q(page, '30').locator('textarea').fill('Fiber along the county road, with a backhaul to the regional hub in Madison.');
+  await q(page, '30').locator('textarea').press('Tab');
+  await expect(status(page)).toHaveText(SAVED, { timeout: 15_000 });
+  await expect(page.getByTestId('edit-conflict')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Section saved successfully' })).toBeVisible();
+  await expect(page.getByTestId('edit-conflict')).toHaveCount(0);
+  await page.goto(form);
+  await expect(q(page, '30').locator('textarea')).toHaveValue('Fiber along the county road, with a backhaul to the regional hub in Madison.');
+  await expect(q(page, '31').getByTestId('file-link')).toContainText('autosave-diagram.pdf');
 });

@@ -119,6 +119,19 @@ export async function ready(page: Page) {
 }
 
 /**
+ * Presses a section form's Save and waits for that save's own answer, then its toast. A toast seen at once could be
+ * the last save's, still showing; and with JavaScript a Save pressed while an autosave is in flight is sent only once
+ * that autosave has answered (decision 100), so a test that moved on at the old toast would leave before it is sent.
+ */
+export async function saveSectionForm(page: Page) {
+  await ready(page);
+  const answered = page.waitForResponse((res) => res.request().method() === 'POST' && /^\/org\/[^/]+\/bead-applcn\//.test(new URL(res.url()).pathname));
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await answered;
+  await expect(page.getByTestId('toast').filter({ hasText: 'Section saved successfully' }).last()).toBeVisible();
+}
+
+/**
  * The page a JavaScript-off page's HTML is scanned in: one per browser (a worker's), made at its first scan and used
  * for every later one, with JavaScript on, on the portal's origin (the page's styles and fonts load as they do for
  * the page itself). A context and a page a scan would cost a second or more on a 2-core machine (decision 065).

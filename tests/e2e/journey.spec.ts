@@ -4,7 +4,7 @@
 // reads the history. The uploaded file opens through its signed link.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test, expect, scan, ready, jsEnabled, signUpAndSignIn, createApplication } from './fixtures';
+import { test, expect, scan, ready, jsEnabled, signUpAndSignIn, createApplication, saveSectionForm } from './fixtures';
 import { fillVisibleQuestions, pdfFile, type Override } from './form-filler';
 
 const q = (page: Page, no: string) => page.locator(`[data-question="${no}"]`);
@@ -36,12 +36,6 @@ const SECTION_OVERRIDES: Record<string, Override> = {
   '74': (box) => box.locator('input').fill('24'),
 };
 
-async function saveSection(page: Page) {
-  await ready(page);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  // The last save's toast may still be fading out beside this one: look for this one by its text.
-  await expect(page.getByTestId('toast').filter({ hasText: 'Section saved successfully' }).last()).toBeVisible();
-}
 
 test('a new organization completes its profile, answers every section with files, submits, prints and reads the history', async ({ page }) => {
   // About a minute alone; several times that on a loaded 2-core CI machine beside other journeys.
@@ -84,7 +78,7 @@ test('a new organization completes its profile, answers every section with files
     await ready(page);
     for (let pass = 0; pass < 3; pass++) {
       await fillVisibleQuestions(page, { jsOn, overrides: SECTION_OVERRIDES });
-      await saveSection(page);
+      await saveSectionForm(page);
       if (/Completed/.test(await steps.nth(s).innerText())) break;
     }
     await expect(steps.nth(s), `section ${s + 1} is complete`).toContainText('Completed');
@@ -111,7 +105,7 @@ test('a new organization completes its profile, answers every section with files
     // Saved at once: the step's status follows without a reload.
     await expect(steps.nth(2)).toContainText('Completed');
   } else {
-    await saveSection(page);
+    await saveSectionForm(page);
   }
   // Spec 5: a displayed file name is cut to 30 characters before the first dot.
   await expect(diagram.getByTestId('file-link')).toContainText('network-diagram-with-a-very-lo.pdf');

@@ -1,5 +1,5 @@
 // Support for text-browser.spec.ts: a small HTTP proxy between lynx and the test server, and a lynx driven by keys.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -120,7 +120,12 @@ export function dumpPage(browser: 'lynx' | 'w3m', url: string, cookies: Map<stri
       path.join(dir, 'lynx.cfg'),
       `INCLUDE:/etc/lynx/lynx.cfg\nACCEPT_ALL_COOKIES:TRUE\nPERSISTENT_COOKIES:TRUE\nCOOKIE_FILE:${dir}/cookies\nCOOKIE_SAVE_FILE:${dir}/saved\n`,
     );
-    return execFileSync('lynx', [`-cfg=${dir}/lynx.cfg`, '-dump', '-width=200', url], { env: { ...process.env, TERM: 'vt100' }, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync('lynx', [`-cfg=${dir}/lynx.cfg`, '-dump', '-width=200', url], { env: { ...process.env, TERM: 'vt100' }, encoding: 'utf8', timeout: 30_000 });
+    // lynx -dump exits 1 on an HTTP error status and still prints the page: the page says what went wrong.
+    if (run.error || run.status !== 0) {
+      throw new Error(`lynx -dump ${url} exited ${run.status ?? run.signal ?? run.error?.message}; what it showed:\n${(run.stdout ?? '').slice(0, 4000)}\n${run.stderr ?? ''}`);
+    }
+    return run.stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -100,7 +100,8 @@ export default function ApplicationForm() {
   });
   // Who else has this application open (issue 43 part 3); nothing without JavaScript.
   const present = usePresence({ applicationId, sectionId: step.sectionId, editing: !readOnly });
-  const shownErrors = autosaveErrors && autosaveErrors.key === pageData ? autosaveErrors.errors : errors;
+  const autosaveFound = !!autosaveErrors && autosaveErrors.key === pageData;
+  const shownErrors = autosaveFound ? autosaveErrors.errors : errors;
   const sectionErrors = actionData?.sectionErrors ?? {};
   const index = steps.findIndex((s) => s.sectionId === step.sectionId);
   const next = steps[index + 1];
@@ -140,6 +141,8 @@ export default function ApplicationForm() {
           questions={view.questions}
           values={values}
           errors={shownErrors}
+          // An autosave's refusals stand beside their fields; focus stays where the person is typing.
+          focusErrors={!autosaveFound}
           warnings={warnings}
           disabled={readOnly}
           onDirty={() => !readOnly && guard.setDirty(true)}
@@ -150,6 +153,13 @@ export default function ApplicationForm() {
             sectionId: step.sectionId,
             maxUploadBytes,
             library: true,
+            // One save at a time (decision 100): the stored file becomes the answer through the form's autosave; not
+            // saved (a conflict waiting, offline), it stays in the form for Save, and leaving asks first.
+            saveAnswer: async () => {
+              const outcome = await autosave.flush();
+              if (outcome === 'kept') guard.setDirty(true);
+              return outcome;
+            },
             // A stored file can complete the section: refresh the step statuses, unless that would
             // disturb answers being typed.
             onSaved: () => {
