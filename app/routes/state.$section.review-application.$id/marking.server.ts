@@ -251,7 +251,8 @@ const text = (form: FormData, name: string) => {
 
 function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string' && key !== 'intent') values[key] = value;
+  // The edit state (decision 099) travels in its own fields, not among what was typed.
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && key !== 'intent' && !key.startsWith('edit.')) values[key] = value;
   return values;
 }
 
