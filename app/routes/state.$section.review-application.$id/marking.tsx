@@ -157,10 +157,15 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   const failed = useFailure([MARKING_INTENTS.save, MARKING_INTENTS.submitSection]);
   const errors = failed?.errors ?? {};
   const values = failed ? failed.values : null;
-  // The version and marks the form's marks belong to, and a conflict to settle (decision 099); after an autosave, the
-  // version and marks it saved, until new page data arrives.
-  const edit = failed?.edit?.version ? failed.edit : mine.edit;
-  const pageData = failed ?? mine;
+  // The version and marks the form's marks belong to, and a conflict to settle (decision 099), as the page was loaded
+  // or last posted: the data an autosave revalidates does not change them, as it does not change what the form holds
+  // (a stale autosave's revalidation would otherwise hand the next Save the other tab's version with this tab's marks).
+  // After an autosave, the version and marks it saved.
+  const loaded = failed?.edit?.version ? failed.edit : mine.edit;
+  const page = useRef<{ key: string; failed: unknown; edit: typeof loaded } | null>(null);
+  if (!page.current || page.current.key !== location.key || page.current.failed !== failed) page.current = { key: location.key, failed, edit: loaded };
+  const edit = page.current.edit;
+  const pageData = page.current;
   const [autosaved, setAutosaved] = useState<{ key: unknown; version: string; base: Record<string, unknown> } | null>(null);
   const formEdit = autosaved && autosaved.key === pageData ? { ...edit, version: autosaved.version, base: autosaved.base } : edit;
   // The person's own Save (or Submit Section), pressed while an autosave was under way: sent once it is answered, from
