@@ -15,6 +15,8 @@ export interface MyReview {
   marks: { questionId: string; passFail: PassFail | null; score: number | null; comment: string | null }[];
   submittedSectionIds: string[];
   decision: { decision: ReviewDecision; comments: string; submittedAt: string } | null;
+  /** Per section the stage marks, the version of the reviewer's marks of it: a save names the one it started from (decision 099). */
+  markVersions: Record<string, string>;
 }
 
 export interface Declaration {
@@ -63,8 +65,9 @@ export const reviewSummary = (api: ApiSession, id: string) => get<ReviewSummary>
 export const declareConflict = (api: ApiSession, id: string, body: { conflict: boolean; note?: string | null }) =>
   post<{ message: string; conflict: boolean }>(api, `/review/applications/${seg(id)}/conflict-of-interest`, body);
 
-export const saveMarks = (api: ApiSession, id: string, sectionId: string, marks: MarkBody[]) =>
-  put<{ message: string }>(api, `/review/applications/${seg(id)}/sections/${seg(sectionId)}/marks`, { marks });
+/** `version`: the version of the section's marks the form started from (decision 099); a stale one answers 409. */
+export const saveMarks = (api: ApiSession, id: string, sectionId: string, marks: MarkBody[], version?: string) =>
+  put<{ message: string; version: string }>(api, `/review/applications/${seg(id)}/sections/${seg(sectionId)}/marks`, { marks, ...(version ? { version } : {}) });
 
 export const submitSection = (api: ApiSession, id: string, sectionId: string) =>
   post<{ message: string }>(api, `/review/applications/${seg(id)}/sections/${seg(sectionId)}/submit`, {});

@@ -11,7 +11,8 @@ export type RubricCriterionSheet = Wire<ServiceCriterion>;
 /** GET rubric-scores/application/{id}/score: spec 3's Rubric score fields and the sheet. */
 export type RubricSheet = Wire<ServiceSheet>;
 
-export type RubricBody = Partial<Record<RubricField, number | null>> & { scoringContext?: string | null };
+/** `version`: the sheet's version the form started from (decision 099); a stale one answers 409. */
+export type RubricBody = Partial<Record<RubricField, number | null>> & { scoringContext?: string | null; version?: string };
 
 export const rubricSheet = (api: ApiSession, id: string) => get<RubricSheet>(api, `/rubric-scores/application/${seg(id)}/score`);
 

@@ -19,7 +19,7 @@ import { ShellErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG, PROFILE_MSG } from '../../domain/messages';
 import type { AnswerValue } from '../../domain/questions';
 import { readForm } from '../utils/form-data.server';
-import { applyChoices, conflictOutcome, readPostedEdit, viewEditState, type EditState } from '../utils/edit-conflict';
+import { applyChoices, conflictOutcome, heldEditState, questionWords, readPostedEdit, viewEditState, type EditState } from '../utils/edit-conflict';
 import { EditConflictPanel, EditStateFields } from '../components/edit-conflict-panel';
 
 export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile,
     organizationName: user.organization!.name,
     restored: held && !profile.readOnly ? answersFromForm(profile.questions, held) : null,
+    // Held answers go on from the version their form started from (decision 099).
+    restoredEdit: held && !profile.readOnly ? heldEditState(held, viewEditState(profile.version, profile.questions)) : null,
   };
 }
 
@@ -65,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (failure.editConflict) {
       // Saved meanwhile by someone else: the profile as this action read it is theirs; nothing typed is lost.
       const current = viewEditState(profile.version, profile.questions);
-      const outcome = conflictOutcome({ questions: profile.questions, conflict: failure.editConflict, current, base: posted.base, mine: values, what: 'the Entity Profile' });
+      const outcome = conflictOutcome({ words: questionWords(profile.questions), conflict: failure.editConflict, current, base: posted.base, mine: values, what: 'the Entity Profile' });
       return data<ProfileResult>({ values: outcome.values, errors: {}, message: null, edit: outcome.state }, { status: 409 });
     }
     // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
@@ -77,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EntityProfile() {
-  const { profile, organizationName, restored } = useLoaderData<typeof loader>();
+  const { profile, organizationName, restored, restoredEdit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -90,7 +92,10 @@ export default function EntityProfile() {
   );
   const errors = useMemo<Record<string, string>>(() => actionData?.errors ?? {}, [actionData]);
   // The version and answers the form's answers belong to, and a conflict to settle (decision 099).
-  const edit = useMemo(() => (actionData?.edit?.version ? actionData.edit : viewEditState(profile.version, profile.questions)), [actionData, profile]);
+  const edit = useMemo(
+    () => (actionData?.edit?.version ? actionData.edit : (restoredEdit ?? viewEditState(profile.version, profile.questions))),
+    [actionData, restoredEdit, profile],
+  );
   const readOnly = profile.readOnly;
 
   const leaving = new URLSearchParams(location.search).get('leave') === '1';

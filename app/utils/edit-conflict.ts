@@ -1,7 +1,8 @@
-// The form side of edit conflicts (issue 43 part 1, docs/decisions/099), for any form of questions: the hidden fields a
-// form carries (the version it started from, the answers it started from, a pending conflict), the choices posted
-// (keep mine / take theirs per question), and the panel's state built from a refused (409) save. Pure: the action
-// runs it on the server; the component (components/edit-conflict-panel.tsx) writes the fields it reads.
+// The form side of edit conflicts (issue 43 part 1, docs/decisions/099), for any form of keyed values (a section's or
+// the Entity Profile's questions, a reviewer's marks, the rubric's criteria): the hidden fields a form carries (the
+// version it started from, the values it started from, a pending conflict), the choices posted (keep mine / take
+// theirs per key), and the panel's state built from a refused (409) save. Pure: the action runs it on the server; the
+// component (components/edit-conflict-panel.tsx) writes the fields it reads.
 import type { AnswerValue, QuestionDef } from '../../domain/questions';
 import { answerText, tableRows } from '../../domain/answer-text';
 import { EDIT_CONFLICT_MSG, mergeEdits, type EditConflict } from '../../domain/edit-conflicts';
@@ -52,6 +53,15 @@ export const viewEditState = (version: string, questions: readonly { id: string;
   panel: null,
 });
 
+/**
+ * The edit state of answers held while the person signed in again (utils/auth.server.ts heldAnswers): the version and
+ * base the held form carried, so their Save is checked against what they started from; none carried, the view's.
+ */
+export function heldEditState(held: FormData, view: EditState): EditState {
+  const posted = readPostedEdit(held);
+  return posted.version ? { version: posted.version, base: posted.base, panel: posted.pending } : view;
+}
+
 /** The edit state a form posts: all of it optional (a form without it saves as an old client). */
 export interface PostedEdit {
   version: string | undefined;
@@ -79,15 +89,15 @@ export function readPostedEdit(form: FormData): PostedEdit {
 }
 
 /**
- * The choices of a pending conflict applied to the posted answers: 'theirs' takes the base (after a conflict the base
- * is their saved answer), 'mine' keeps the field as posted. `missing`: the questions left without a choice.
+ * The choices of a pending conflict applied to the posted values: 'theirs' takes the base (after a conflict the base
+ * is their saved value), 'mine' keeps the field as posted. `unchosen`: the panel again when a key was left without a choice.
  */
-export function applyChoices(form: FormData, values: Record<string, AnswerValue>, edit: PostedEdit): { values: Record<string, AnswerValue>; state: EditState; unchosen: EditState | null } {
+export function applyChoices<V = AnswerValue>(form: FormData, values: Record<string, V>, edit: PostedEdit): { values: Record<string, V>; state: EditState; unchosen: EditState | null } {
   const out = { ...values };
   let missing = 0;
   for (const item of edit.pending?.items ?? []) {
     const choice = form.get(choiceName(item.id));
-    if (choice === 'theirs') out[item.id] = (edit.base[item.id] ?? null) as AnswerValue;
+    if (choice === 'theirs') out[item.id] = (edit.base[item.id] ?? null) as V;
     else if (choice !== 'mine') missing += 1;
   }
   const state: EditState = { version: edit.version, base: edit.base, panel: edit.pending };
@@ -96,36 +106,58 @@ export function applyChoices(form: FormData, values: Record<string, AnswerValue>
   return { values: out, state, unchosen };
 }
 
-/** An answer as the panel shows it. */
-function shown(q: QuestionDef | undefined, value: unknown): string {
-  if (q?.type === 'Table') return tableRows(q.tableColumns ?? [], value).map((row) => row.filter(Boolean).join(', ')).join('; ') || '(no answer)';
-  return (q ? answerText(q, value) : null) ?? '(no answer)';
+/** How the panel names a key and writes one of its values (both sides of a conflicting key are written the same way). */
+export interface ConflictWords {
+  label: (id: string) => string;
+  text: (id: string, value: unknown) => string;
+}
+
+/** The words of a form of questions: the question's text, its answer as the read-only views write it. */
+export function questionWords(questions: readonly QuestionDef[]): ConflictWords {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return {
+    label: (id) => byId.get(id)?.text ?? id,
+    text: (id, value) => {
+      const q = byId.get(id);
+      if (q?.type === 'Table') return tableRows(q.tableColumns ?? [], value).map((row) => row.filter(Boolean).join(', ')).join('; ') || '(no answer)';
+      return (q ? answerText(q, value) : null) ?? '(no answer)';
+    },
+  };
 }
 
 /**
- * A refused save made into what the form shows next: the answers merged (each question only one side changed takes
- * that side; both changed differently keeps mine until chosen), the current version and answers as the new base, and
- * the panel. `current`: the thing as now saved (viewEditState of a fresh read).
+ * The current state of a thing from the refusal itself (the 409's version and values), for the keys the form edits: a
+ * key the refusal leaves out has no value now.
  */
-export function conflictOutcome(opts: {
-  questions: readonly QuestionDef[];
+export const conflictEditState = (conflict: EditConflict, keys: readonly string[]): EditState => ({
+  version: conflict.version,
+  base: Object.fromEntries(keys.map((k) => [k, conflict.answers[k] ?? null])),
+  panel: null,
+});
+
+/**
+ * A refused save made into what the form shows next: the values merged (each key only one side changed takes that
+ * side; both changed differently keeps mine until chosen), the current version and values as the new base, and the
+ * panel. `current`: the thing as now saved (viewEditState of a fresh read, or conflictEditState of the refusal).
+ */
+export function conflictOutcome<V = AnswerValue>(opts: {
+  words: ConflictWords;
   conflict: EditConflict;
   current: EditState;
   base: Record<string, unknown>;
-  mine: Record<string, AnswerValue>;
+  mine: Record<string, V>;
   what?: string;
-}): { values: Record<string, AnswerValue>; state: EditState } {
-  const { questions, conflict, current, base, mine } = opts;
+}): { values: Record<string, V>; state: EditState } {
+  const { words, conflict, current, base, mine } = opts;
   const { merged, conflicts } = mergeEdits(Object.keys(mine), base, mine, current.base);
-  const byId = new Map(questions.map((q) => [q.id, q]));
   return {
-    values: merged as Record<string, AnswerValue>,
+    values: merged as Record<string, V>,
     state: {
       version: current.version,
       base: current.base,
       panel: {
         notice: EDIT_CONFLICT_MSG.notice(conflict.savedBy?.name ?? null, conflict.savedAt, opts.what),
-        items: conflicts.map((id) => ({ id, label: byId.get(id)?.text ?? id, mine: shown(byId.get(id), mine[id]), theirs: shown(byId.get(id), current.base[id]) })),
+        items: conflicts.map((id) => ({ id, label: words.label(id), mine: words.text(id, mine[id]), theirs: words.text(id, current.base[id]) })),
       },
     },
   };

@@ -121,3 +121,65 @@ test('the Entity Profile: a second editor keeps their answer, and the one only t
   const answerOf = (no: string) => saved.questions.find((x: any) => x.systemNo === no).answer;
   expect([answerOf('2'), answerOf('11')]).toEqual(['Beta Broadband', 'Director of Grants']);
 });
+
+test('a document chosen from the library after the section was saved elsewhere: the conflict notice, their answer merged in, the document kept', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const { email } = await signUpAndSignIn(page, { prefix: 'conflict-library', legalName: 'Conflict Library Co', firstName: 'Lia', lastName: 'Library' });
+  const { id } = await createApplication(page);
+  // A document in the organization's library (through the API).
+  const headers = { Authorization: `Bearer ${await apiToken(page, email)}` };
+  const me = await (await page.request.get('/api/v1/users/me', { headers })).json();
+  const sections = (await (await page.request.get(`/api/v1/applications/${id}/sections-status`, { headers })).json()) as { sectionId: string; slug: string }[];
+  const technology = sections.find((s) => s.slug === 'technology')!.sectionId;
+  const { application } = await (await page.request.get(`/api/v1/applications/${id}/sections/${technology}`, { headers })).json();
+  const uploaded = await page.request.post('/api/v1/documents/upload', {
+    headers,
+    multipart: {
+      organizationId: me.organizations[0].id, programId: application.programId, sectionId: technology,
+      file: { name: 'library-diagram.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%library\n') },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+  const step = `/org/applications/bead-applcn/${id}?step=technology`;
+  await page.goto(step);
+  await ready(page);
+  // The first opens the library for the diagram (the section is saved, the dialog opens on that version).
+  await q(page, '31').getByRole('button', { name: /Choose from Documents Library/ }).click();
+  await expect(page).toHaveURL(/library=/);
+  const choose = page.getByRole('dialog', { name: 'Choose from Documents Library' });
+  await expect(choose).toBeVisible();
+  await ready(page);
+
+  // Meanwhile the second saves the narrative.
+  const other = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: jsEnabled(page) });
+  try {
+    const second = await other.newPage();
+    await second.goto(new URL(step, page.url()).href);
+    await ready(second);
+    await q(second, '30').locator('textarea').fill('Narrative from the second tab');
+    await second.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(second.getByTestId('toast')).toContainText('Section saved successfully');
+  } finally {
+    await other.close();
+  }
+
+  // The choice is refused as stale: the notice, nothing to choose (each side changed its own question), both merged.
+  await choose.getByRole('radio', { name: /library-diagram\.pdf/ }).check();
+  await choose.getByRole('button', { name: 'Use this document' }).click();
+  const panel = page.getByTestId('edit-conflict');
+  await expect(panel).toContainText(/Lia Library saved this section at \d{1,2}:\d{2} [AP]M while you were editing\./);
+  await expect(panel.getByRole('group')).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Choose from Documents Library' })).toHaveCount(0);
+  await expect(q(page, '30').locator('textarea')).toHaveValue('Narrative from the second tab');
+  await expect(q(page, '31')).toContainText('library-diagram.pdf');
+  await scan(page);
+  await ready(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Section saved successfully');
+
+  // Stored: their narrative and the chosen document.
+  await page.goto(step);
+  await expect(q(page, '30').locator('textarea')).toHaveValue('Narrative from the second tab');
+  await expect(q(page, '31').getByTestId('file-link')).toContainText('library-diagram.pdf');
+});

@@ -70,6 +70,43 @@ test('answers typed into a section survive a Save after the session ended, and a
   await expect(page.getByText(PORTAL_MSG.answersRestored)).toHaveCount(0);
 });
 
+test('held answers are saved against the version their form started from: a section saved meanwhile shows the conflict panel (decision 099)', async ({ page, context, browser }) => {
+  test.setTimeout(150_000);
+  const { email } = await signUpAndSignIn(page, { prefix: 'held-conflict', legalName: 'Held Conflict Fiber', firstName: 'Hedy', lastName: 'Held' });
+  const { id } = await createApplication(page);
+  const form = `/org/applications/bead-applcn/${id}?step=project-area`;
+  await page.goto(form);
+  await ready(page);
+
+  // Another browser of the same person saves 25 meanwhile.
+  const other = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: jsEnabled(page) });
+  try {
+    const second = await other.newPage();
+    await second.goto(new URL(form, page.url()).href);
+    await ready(second);
+    await q(second, '25').locator('input').fill('3');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await expect(second.getByTestId('toast')).toContainText('Section saved successfully');
+  } finally {
+    await other.close();
+  }
+
+  // The first types 7 after the session ended; the Save holds it; signed in again, its Save is refused as stale.
+  await ageSession(context);
+  await q(page, '25').locator('input').fill('7');
+  await saveAfterSessionEnded(page, context);
+  await signInAgain(page, email, form);
+  await expect(q(page, '25').locator('input')).toHaveValue('7');
+  await ready(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const panel = page.getByTestId('edit-conflict');
+  await expect(panel).toContainText(/Hedy Held saved this section at \d{1,2}:\d{2} [AP]M while you were editing\./);
+  await expect(panel.getByTestId('mine')).toHaveText('7');
+  await expect(panel.getByTestId('theirs')).toHaveText('3');
+  await expect(q(page, '25').locator('input')).toHaveValue('7');
+  await scan(page);
+});
+
 test('the entity profile keeps its typed answers the same way', async ({ page, context }) => {
   test.setTimeout(120_000);
   const { email } = await signUpAndSignIn(page, { prefix: 'heldprofile', legalName: 'Held Profile Fiber', firstName: 'Pat', lastName: 'Held' });

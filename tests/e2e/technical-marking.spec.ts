@@ -7,58 +7,12 @@
 // go too), the section is submitted and its marks show read-only. With JavaScript, a change made while the last save
 // is finishing is saved as well and the form comes back to idle (stop 25's CI). review-marking.spec walks the gating
 // Pass/Fail marks.
-import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { test, expect, signIn, scan, ready, apiToken, jsEnabled, ACCOUNTS } from './fixtures';
-import { movePastGating, submitFreshApplication } from './submitted-application';
-import { reviewUrl, scanSettled, toast } from './score-preview';
-import { declareNoConflict, expectDescribedError } from './marking-screen';
-import { MARK_MSG, MARK_RULES } from '../../domain/review-marks';
+import type { Page, Route } from '@playwright/test';
+import { test, expect, scan, ready, jsEnabled } from './fixtures';
+import { scanSettled, toast } from './score-preview';
+import { expectDescribedError, max, openSectionToMark, savedMarks, SECTION } from './marking-screen';
+import { MARK_MSG } from '../../domain/review-marks';
 
-const SECTION = 'Project Area & Locations';
-
-/** The reviewer's saved marks of the current stage by question system number, read through the API. */
-async function savedMarks(request: APIRequestContext, token: string, id: string): Promise<Record<string, { score: number | null; comment: string | null }>> {
-  const res = await request.get(`/api/v1/review/applications/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status(), await res.text()).toBe(200);
-  const detail = await res.json();
-  const systemNo = new Map((detail.sections as { questions: { id: string; systemNo: string }[] }[]).flatMap((s) => s.questions).map((q) => [q.id, q.systemNo]));
-  return Object.fromEntries((detail.myReview.marks as { questionId: string; score: number | null; comment: string | null }[])
-    .map((m) => [systemNo.get(m.questionId)!, { score: m.score, comment: m.comment }]));
-}
-
-const max = Object.fromEntries(MARK_RULES.TECHNICAL.map((r) => [r.systemNo, r.max!]));
-
-/**
- * A fresh application past gating, a CTC reviewer of this run assigned (the seed's reviewer lists stay as they are),
- * signed in, no conflict declared, on Project Area & Locations with nothing marked yet.
- */
-async function openSectionToMark(page: Page, title: string) {
-  const app = await submitFreshApplication(page, title);
-  const admin = { Authorization: `Bearer ${await apiToken(page, ACCOUNTS.stateAdmin)}` };
-  await movePastGating(page, app.id, admin);
-  const email = `ctc.typist.${test.info().project.name}.${Date.now()}@example.gov`;
-  const added = await page.request.post('/api/v1/users/add-staff', { headers: admin, data: { firstName: 'Tess', lastName: 'Typist', email, roleId: 'CTC_Reviewer' } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const engineers = (await (await page.request.get('/api/v1/users/all-reviewers-by-roles?reviewerType=CTC_REVIEWER', { headers: admin })).json()).reviewers as { id: string; email: string }[];
-  const assigned = await page.request.post(`/api/v1/review/applications/${app.id}/assign-reviewers`, { headers: admin, data: { reviewerIds: [engineers.find((r) => r.email === email)!.id] } });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
-  const reviewer = await apiToken(page, email);
-
-  // Signed in, the reviewer declares no conflict and opens the section to mark.
-  await signIn(page, email);
-  await page.goto(reviewUrl(app.id));
-  await ready(page);
-  await declareNoConflict(page);
-  await page.getByTestId('sections-to-mark').getByRole('link', { name: SECTION }).click();
-  await expect(page.getByRole('heading', { level: 2, name: SECTION })).toBeVisible();
-  const form = page.getByTestId('marking-form');
-  await expect(form).toBeVisible();
-  const score = (no: string) => page.getByTestId(`mark-${no}`).getByLabel(`Score for question ${no} (0 to ${max[no]}, whole or half points)`);
-  const comment = (no: string) => page.getByTestId(`mark-${no}`).getByLabel(/^Comment on question/);
-  await expect(score('23')).toHaveValue('');
-  await ready(page);
-  return { app, reviewer, form, score, comment };
-}
 
 test('a CTC reviewer types technical scores: an uncommented low score and one above the maximum are refused at their fields, then the section is saved and submitted', async ({ page }) => {
   test.setTimeout(120_000);

@@ -20,8 +20,9 @@ import { validateAnswerFile, VALIDATION_MSG } from '../../../domain/validation';
 import { relockSection, requestUnlock, unlockState } from '../../api/unlock-requests.server';
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { AnswerValue } from '../../../domain/questions';
+import type { EditConflict } from '../../../domain/edit-conflicts';
 import { CHECK_PARAM, isChecking } from './check';
-import { applyChoices, conflictOutcome, readPostedEdit, viewEditState, type EditState } from '../../utils/edit-conflict';
+import { applyChoices, conflictOutcome, heldEditState, questionWords, readPostedEdit, viewEditState, type EditState } from '../../utils/edit-conflict';
 
 /** ?check=1 (check.ts): the section shown with the submit's completeness rule applied. */
 const checking = (request: Request) => isChecking(new URL(request.url).searchParams);
@@ -67,6 +68,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canRequestUnlock: can(user.role, 'create', 'unlock-request'),
     applicationId, steps, step, view, areas, areaCounts: filling,
     restored: held && !view.application.readOnly ? answersFromForm(view.questions, held) : null,
+    // Held answers go on from the version their form started from (decision 099): a Save of them is checked against it.
+    restoredEdit: held && !view.application.readOnly ? heldEditState(held, viewEditState(view.section.version, view.questions)) : null,
     section: params.section ?? 'applications',
     check: checking(request),
     canSubmit: can(user.role, 'update', 'application'),
@@ -95,6 +98,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, api, applicationId, step, view } = await loadForm(request, context, String(params.id ?? ''), true);
   const caller = { request, context };
   const none = { errors: {}, sectionErrors: {}, message: null } satisfies Omit<ActionResult, 'values'>;
+  // Saved meanwhile by someone else (decision 099): the section as this action read it is theirs; nothing typed is lost.
+  const theirs = () => viewEditState(view.section.version, view.questions);
+  const conflictResult = (conflict: EditConflict, base: Record<string, unknown>, mine: Record<string, AnswerValue>) => {
+    const outcome = conflictOutcome({ words: questionWords(view.questions), conflict, current: theirs(), base, mine });
+    return data<ActionResult>({ ...none, values: outcome.values, edit: outcome.state }, { status: 409 });
+  };
   if (tooLargeForUpload(request, context.portal.maxUploadBytes)) {
     return data<ActionResult>({ ...none, values: null, message: VALIDATION_MSG.fileTooLarge }, { status: 413 });
   }
@@ -141,27 +150,35 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(`/org/applications?q=${applicationId}`, context, { type: 'success', title });
   }
 
-  // The library dialog's choice answers its File question by itself (the dialog's form holds no other answers).
+  // The version and answers the form started from (decision 099).
+  const posted = readPostedEdit(form);
+
+  // The library dialog's choice answers its File question by itself (the dialog's form holds no other answers, only
+  // the version and base of the page it opened on: a section saved meanwhile is refused and shows the conflict panel).
   const choosing = chooseFileIntent(intent);
   if (choosing) {
     const question = view.questions.find((q) => q.id === choosing && q.type === 'File');
     if (!question) return data<ActionResult>({ ...none, values: null, message: APPLICATION_MSG.questionNotInSection }, { status: 400 });
     const documentId = String(form.get('documentId') ?? '');
     if (!documentId) return data<ActionResult>({ ...none, values: null, library: { questionId: choosing, error: DOCUMENT_LIBRARY_MSG.chooseNothing } }, { status: 400 });
-    let fileName: string;
+    let fileName = '';
     try {
       const { document } = await getDocument(api, user.organization!.id, documentId);
       fileName = document.fileName;
-      await saveSectionAnswers(api, applicationId, step.sectionId, { [choosing]: { documentId: document.id, fileName } });
+      await saveSectionAnswers(api, applicationId, step.sectionId, { [choosing]: { documentId: document.id, fileName } }, posted.version);
     } catch (error) {
       const failure = await formFailure(error, caller);
+      if (failure.editConflict) {
+        // Mine: the answers the page started from with the file chosen; the merge keeps theirs everywhere else.
+        const mine = { ...theirs().base, ...posted.base, [choosing]: { documentId, fileName } } as Record<string, AnswerValue>;
+        return conflictResult(failure.editConflict, posted.base, mine);
+      }
       return data<ActionResult>({ ...none, values: null, library: { questionId: choosing, error: failure.fields[choosing] ?? failure.message } }, { status: failure.status });
     }
     return redirectWithToast(here, context, { type: 'success', title: DOCUMENT_LIBRARY_MSG.attached(fileName) });
   }
 
-  // The version and answers the form started from, and a conflict's choices applied (decision 099).
-  const posted = readPostedEdit(form);
+  // A conflict's choices applied (decision 099).
   const { values, state: edit, unchosen } = applyChoices(form, answersFromForm(view.questions, form), posted);
   if (unchosen && !tableIntent(intent) && !removeFileIntent(intent)) return data<ActionResult>({ ...none, values, edit: unchosen }, { status: 409 });
   // File questions: Remove clears the answer (a held file goes at once); a file chosen without JavaScript is held
@@ -202,12 +219,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await releaseHeldAnswers(request, context, user);
   } catch (error) {
     const failure = await formFailure(error, caller);
-    if (failure.editConflict) {
-      // Saved meanwhile by someone else: the section as this action read it is theirs; nothing typed is lost.
-      const current = viewEditState(view.section.version, view.questions);
-      const outcome = conflictOutcome({ questions: view.questions, conflict: failure.editConflict, current, base: posted.base, mine: values });
-      return data<ActionResult>({ ...none, values: outcome.values, edit: outcome.state }, { status: 409 });
-    }
+    if (failure.editConflict) return conflictResult(failure.editConflict, posted.base, values);
     // Errors tied to their questions when the API named them, else the API's message; what was typed stays.
     const tied = Object.keys(failure.fields).length > 0;
     return data<ActionResult>({ ...none, values, errors: failure.fields, message: tied ? null : failure.message, edit }, { status: failure.status });

@@ -3,6 +3,8 @@
 // File question with the chosen document (no upload again). Works without JavaScript.
 import { Link, useLocation, useNavigation } from '@remix-run/react';
 import { Form } from '../../components/form';
+import { EditStateFields } from '../../components/edit-conflict-panel';
+import type { EditState } from '../../utils/edit-conflict';
 import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList } from '../../components/forms';
 import { withParams } from '../../utils/url-state';
@@ -18,7 +20,8 @@ export interface LibraryChoice {
   totalRecords: number;
 }
 
-export function LibraryDialog({ library, current, error, action }: { library: LibraryChoice; current: string | null; error: string | null; action: string }) {
+/** `edit`: the version and answers of the page the dialog opened on, which its save names (decision 099). */
+export function LibraryDialog({ library, current, error, action, edit }: { library: LibraryChoice; current: string | null; error: string | null; action: string; edit: EditState }) {
   const location = useLocation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -38,6 +41,7 @@ export function LibraryDialog({ library, current, error, action }: { library: Li
       ) : (
         <Form method="post" action={action} preventScrollReset>
           <input type="hidden" name="intent" value={`choose-file:${library.questionId}`} />
+          <EditStateFields version={edit.version} base={edit.base} panel={null} />
           <fieldset className="ui-choice-list" aria-describedby={errorId} aria-invalid={error ? true : undefined}>
             <legend>Documents for: {library.label}</legend>
             {library.documents.map((d, i) => (

@@ -38,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export default function ApplicationForm() {
-  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, unlock, canRequestUnlock, library, check } = useLoaderData<typeof loader>();
+  const { applicationId, steps, step, view, areas, areaCounts, section, canSubmit, maxUploadBytes, restored, restoredEdit, unlock, canRequestUnlock, library, check } = useLoaderData<typeof loader>();
   const location = useLocation();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
@@ -65,10 +65,11 @@ export default function ApplicationForm() {
     (q: FormQuestion, answers: Record<string, AnswerValue>) => (areaCounts.length ? filledAnswer(q, answers, (name) => areaCounts.find((a) => a.name === name)) : undefined),
     [areaCounts],
   );
-  // The version and answers the form's answers belong to, and a conflict to settle (decision 099).
+  // The version and answers the form's answers belong to (held answers: those their form started from), and a
+  // conflict to settle (decision 099).
   const edit = useMemo(
-    () => (actionData?.edit?.version ? actionData.edit : viewEditState(view.section.version, view.questions)),
-    [actionData, view],
+    () => (actionData?.edit?.version ? actionData.edit : (restoredEdit ?? viewEditState(view.section.version, view.questions))),
+    [actionData, restoredEdit, view],
   );
   const warnings = useMemo(() => Object.fromEntries(view.questions.filter((q) => q.warning).map((q) => [q.id, q.warning!])), [view]);
   // A refused save's answers are unsaved; a refused submit's are the stored ones (its summary's links must not ask
@@ -98,6 +99,8 @@ export default function ApplicationForm() {
     // Refused as a whole (the section was locked meanwhile): the page's own Save says why, keeping every answer.
     onConflict: () => formRef.current?.requestSubmit(formRef.current.querySelector<HTMLButtonElement>('button[name="intent"][value="save"]')),
   });
+  // What the form's hidden fields carry: after an autosave, the version and answers it saved.
+  const formEdit = autosaved && autosaved.key === pageData ? { ...edit, version: autosaved.version, base: autosaved.base } : edit;
   // Who else has this application open (issue 43 part 3); nothing without JavaScript.
   const present = usePresence({ applicationId, sectionId: step.sectionId, editing: !readOnly });
   const autosaveFound = !!autosaveErrors && autosaveErrors.key === pageData;
@@ -204,8 +207,10 @@ export default function ApplicationForm() {
       <PresenceLine others={present} />
       {asking === 'confirm' ? <UnlockConfirm /> : null}
       {asking === 'message' ? <UnlockRequestDialog sectionName={view.section.name} failed={actionData?.unlock ?? null} /> : null}
-      {library ? (
+      {/* A choice refused as stale gives way to the conflict panel (the chosen file is among the form's answers). */}
+      {library && !edit.panel ? (
         <LibraryDialog
+          edit={formEdit}
           library={library}
           current={asFileValue(values[library.questionId])?.documentId ?? null}
           error={actionData?.library?.questionId === library.questionId ? actionData.library.error : null}
@@ -233,7 +238,7 @@ export default function ApplicationForm() {
             <Form ref={formRef} method="post" action={`${check ? checkedStep(base, step.slug) : `${base}?step=${step.slug}`}#error-summary`} encType="multipart/form-data" noValidate data-hold-answers="" {...guard.formProps} onSubmit={(event) => {
               if (!autosave.holdSubmit(event)) guard.formProps.onSubmit();
             }}>
-              <EditStateFields {...(autosaved && autosaved.key === pageData ? { ...edit, version: autosaved.version, base: autosaved.base } : edit)} />
+              <EditStateFields {...formEdit} />
               <EditConflictPanel panel={edit.panel} />
               {sectionBody}
             </Form>

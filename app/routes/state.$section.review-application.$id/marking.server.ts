@@ -20,6 +20,9 @@ import { STAGE_WORD, stageAdmins, stageReviewStatuses } from '../../../domain/wo
 import type { Stage } from '../../../domain/permissions';
 import type { RoleName } from '../../../domain/roles';
 import { reviewSight } from '../../../domain/review-sight';
+import {
+  applyChoices, conflictEditState, conflictOutcome, readPostedEdit, viewEditState, type ConflictWords, type EditState,
+} from '../../utils/edit-conflict';
 
 export { CONSENSUS_PARAM, isMarkingIntent, MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 
@@ -51,6 +54,8 @@ export interface MarkingView {
     stepSubmitted: boolean;
     /** The sections holding questions to mark, with their submission. */
     sections: { id: string; slug: string; name: string; submitted: boolean }[];
+    /** The version and marks the step's form starts from (decision 099). */
+    edit: EditState;
   };
   /**
    * The admins' view: each reviewer assigned or withdrawn, with their declaration and whether the caller may unlock it;
@@ -116,6 +121,7 @@ export async function markingView(
       marks,
       stepSubmitted: my.submittedSectionIds.includes(stepId),
       sections,
+      edit: viewEditState(my.markVersions[stepId] ?? '', marks.map((m) => ({ id: m.questionId, answer: saved.has(m.questionId) ? markValue(m) : null }))),
     };
   }
 
@@ -188,6 +194,10 @@ export interface MarkingFailure {
   message: string;
   /** An autosave (JavaScript): the page keeps focus and shows the result in its live region. */
   auto?: boolean;
+  /** A refused save of marks: the version and marks the form goes on from, and a conflict to settle (decision 099). */
+  edit?: EditState;
+  /** Refused as stale (409 EDIT_CONFLICT): an autosave hands over to Save, which shows the conflict panel. */
+  stale?: boolean;
 }
 export interface AutoSaved {
   intent: typeof MARKING_INTENTS.save;
@@ -195,6 +205,43 @@ export interface AutoSaved {
   saved: number;
   /** The questions (system numbers) whose value was refused (a score out of range) and so not saved: the live region names them. */
   held: string[];
+  /** The version and marks the form goes on from: its hidden fields carry them to the next save (decision 099). */
+  version: string;
+  base: Record<string, unknown>;
+}
+
+/** A mark as it is stored, and as the version and the merge see it (decision 099): the API's shape of it. */
+export interface MarkValue {
+  passFail: PassFail | null;
+  score: number | null;
+  comment: string | null;
+}
+const markValue = (m: { passFail?: PassFail | null; score?: number | null; comment?: string | null }): MarkValue => ({
+  passFail: m.passFail ?? null, score: m.score ?? null, comment: m.comment?.trim() || null,
+});
+
+/** A mark's form fields (`mark.{questionId}`, `comment.{questionId}`) as the controls read them back. */
+function markFields(values: Record<string, MarkValue | null>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [id, v] of Object.entries(values)) {
+    fields[`mark.${id}`] = v?.passFail ?? (v?.score === null || v?.score === undefined || Number.isNaN(v.score) ? '' : String(v.score));
+    fields[`comment.${id}`] = v?.comment ?? '';
+  }
+  return fields;
+}
+
+/** The conflict panel's words for marks: the question's number, the mark and comment as the read-only view writes them. */
+function markWords(stage: Stage, questions: { id: string; systemNo: string }[]): ConflictWords {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return {
+    label: (id) => `Mark for question ${byId.get(id)?.systemNo ?? id}`,
+    text: (id, value) => {
+      const rule = markRule(stage, byId.get(id)?.systemNo ?? '');
+      const v = (value ?? null) as MarkValue | null;
+      const mark = rule ? markText(rule.mode, rule.max, v?.passFail ?? null, v?.score ?? null) : '';
+      return v?.comment ? `${mark}. Comment: ${v.comment}` : mark;
+    },
+  };
 }
 
 const text = (form: FormData, name: string) => {
@@ -204,26 +251,39 @@ const text = (form: FormData, name: string) => {
 
 function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === 'string' && key !== 'intent') values[key] = value;
+  // The edit state (decision 099) travels in its own fields, not among what was typed.
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && key !== 'intent' && !key.startsWith('edit.')) values[key] = value;
   return values;
 }
 
+/** The step's marks as posted (`mark.{questionId}`: PASS/FAIL or a score as typed; `comment.{questionId}`), by question. */
+function postedMarks(form: FormData, stage: Stage, questions: { id: string; systemNo: string }[]): Record<string, MarkValue> {
+  const marks: Record<string, MarkValue> = {};
+  for (const q of questions) {
+    const rule = markRule(stage, q.systemNo);
+    if (!rule) continue;
+    const raw = text(form, `mark.${q.id}`);
+    const passFail = rule.mode === 'PASS_FAIL' && (raw === 'PASS' || raw === 'FAIL') ? raw : null;
+    marks[q.id] = markValue({ passFail, score: rule.mode === 'SCORE' ? parseScore(raw) : null, comment: text(form, `comment.${q.id}`) });
+  }
+  return marks;
+}
+
 /**
- * The step's marks as posted (`mark.{questionId}`: PASS/FAIL or a score as typed; `comment.{questionId}`), checked by
- * the rules; an autosave leaves out the marks not acceptable yet (a Fail whose comment is still being typed).
+ * The marks to save, checked by the rules; an autosave leaves out the marks not acceptable yet (a Fail whose comment is
+ * still being typed).
  */
-function postedMarks(form: FormData, stage: Stage, questions: { id: string; systemNo: string }[], auto: boolean) {
+function checkedMarks(values: Record<string, MarkValue | null>, stage: Stage, questions: { id: string; systemNo: string }[], auto: boolean) {
   const marks: MarkBody[] = [];
   const errors: Record<string, string> = {};
   const held: string[] = [];
   for (const q of questions) {
     const rule = markRule(stage, q.systemNo);
-    if (!rule) continue;
-    const raw = text(form, `mark.${q.id}`);
-    const comment = text(form, `comment.${q.id}`);
-    const mark: MarkBody = { questionId: q.id, comment: comment.trim() || null };
-    if (rule.mode === 'PASS_FAIL') mark.passFail = raw === 'PASS' || raw === 'FAIL' ? raw : null;
-    else mark.score = parseScore(raw);
+    if (!rule || !(q.id in values)) continue;
+    const v = values[q.id];
+    const mark: MarkBody = { questionId: q.id, comment: v?.comment ?? null };
+    if (rule.mode === 'PASS_FAIL') mark.passFail = v?.passFail ?? null;
+    else mark.score = v?.score ?? null;
     const problem = markProblem(rule, mark);
     if (problem) {
       // An autosave leaves the mark out: a comment may still be on its way (decision 038), but a value out of range is
@@ -240,9 +300,12 @@ function postedMarks(form: FormData, stage: Stage, questions: { id: string; syst
 /** The marking intents of the review screen's action. `back`: the page without dialogs. */
 export async function markingAction(api: ApiSession, caller: ApiCaller, form: FormData, intent: string, id: string, back: string, review: () => Promise<ReviewWithMarking>) {
   const auto = text(form, 'auto') === '1';
-  const values = formValues(form);
+  let values = formValues(form);
+  let edit: EditState | undefined;
   const fail = (errors: Record<string, string>, message: string, status = 400) =>
-    data<MarkingFailure>({ intent, values, errors, message, auto }, { status });
+    data<MarkingFailure>({ intent, values, errors, message, auto, edit }, { status });
+  // The marks of the step being saved, for a stale save's merge (decision 099).
+  let saving: null | { stage: Stage; questions: { id: string; systemNo: string }[]; base: Record<string, unknown>; mine: Record<string, MarkValue | null> } = null;
   try {
     if (intent === MARKING_INTENTS.declare) {
       const choice = text(form, 'conflict');
@@ -260,11 +323,22 @@ export async function markingAction(api: ApiSession, caller: ApiCaller, form: Fo
       const sectionId = text(form, 'sectionId');
       const section = current.sections.find((s) => s.id === sectionId);
       if (!stage || !section) return redirect(back);
-      const { marks, errors, held } = postedMarks(form, stage, section.questions, auto);
+      // The version and marks the form started from, and a conflict's choices applied (decision 099).
+      const posted = readPostedEdit(form);
+      const chosen = applyChoices<MarkValue | null>(form, postedMarks(form, stage, section.questions), posted);
+      values = { ...values, ...markFields(chosen.values) };
+      edit = chosen.unchosen ?? chosen.state;
+      if (chosen.unchosen) return fail({}, '', 409);
+      const { marks, errors, held } = checkedMarks(chosen.values, stage, section.questions, auto);
       const first = Object.values(errors)[0];
       if (first) return fail(errors, first);
-      const res = await saveMarks(api, id, sectionId, marks);
-      if (auto) return data<AutoSaved>({ intent: MARKING_INTENTS.save, auto: true, saved: marks.length, held });
+      saving = { stage, questions: section.questions, base: posted.base, mine: chosen.values };
+      const res = await saveMarks(api, id, sectionId, marks, posted.version);
+      if (auto) {
+        // What is stored now: the base with the marks just sent (a mark sent empty is removed).
+        const base = { ...posted.base, ...Object.fromEntries(marks.map((m) => [m.questionId, chosen.values[m.questionId] ?? null])) };
+        return data<AutoSaved>({ intent: MARKING_INTENTS.save, auto: true, saved: marks.length, held, version: res.version, base });
+      }
       if (intent === MARKING_INTENTS.save) return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
       const submitted = await submitSection(api, id, sectionId);
       return redirectWithToast(back, caller.context, { type: 'success', title: submitted.message });
@@ -307,7 +381,18 @@ export async function markingAction(api: ApiSession, caller: ApiCaller, form: Fo
     }
   } catch (error) {
     const failure = await formFailure(error, caller, intent === MARKING_INTENTS.consensus ? CONSENSUS_MSG.failed : 'Something went wrong');
-    return data<MarkingFailure>({ intent, values, errors: failure.fields, message: failure.message, auto }, { status: failure.status });
+    if (failure.editConflict && saving) {
+      // Saved meanwhile (the same reviewer in another tab): the refusal's marks are theirs; nothing typed is lost.
+      const outcome = conflictOutcome({
+        words: markWords(saving.stage, saving.questions), conflict: failure.editConflict,
+        current: conflictEditState(failure.editConflict, Object.keys(saving.mine)), base: saving.base, mine: saving.mine,
+      });
+      return data<MarkingFailure>(
+        { intent, values: { ...values, ...markFields(outcome.values) }, errors: {}, message: failure.message, auto, edit: outcome.state, stale: true },
+        { status: 409 },
+      );
+    }
+    return data<MarkingFailure>({ intent, values, errors: failure.fields, message: failure.message, auto, edit }, { status: failure.status });
   }
   return redirect(back);
 }

@@ -10,11 +10,13 @@ import { DialogActions, UrlDialog } from '../../components/url-dialog';
 import { ErrorList, FormAlert, NoChoice, NOT_CHOSEN, NOT_MARKED } from '../../components/forms';
 import { TextArea } from '../../components/text-input';
 import { useHydrated } from '../../utils/use-hydrated';
+import { EDIT_FIELDS } from '../../utils/edit-conflict';
 import { withParams } from '../../utils/url-state';
 import { DECISION_LABELS, REVIEW_DECISIONS } from '../../../domain/review-marks';
 import { MARKING_INTENTS, REVIEW_UNLOCK_PARAM } from './marking-intents';
 import type { AutoSaved, MarkingFailure, MarkingView, MarkView } from './marking.server';
 import { ReadOnlyAnswers } from './answers';
+import { EditConflictPanel, EditStateFields } from '../../components/edit-conflict-panel';
 import type { AnswerView } from './types';
 
 type Mine = NonNullable<MarkingView['mine']>;
@@ -155,6 +157,20 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   const failed = useFailure([MARKING_INTENTS.save, MARKING_INTENTS.submitSection]);
   const errors = failed?.errors ?? {};
   const values = failed ? failed.values : null;
+  // The version and marks the form's marks belong to, and a conflict to settle (decision 099), as the page was loaded
+  // or last posted: the data an autosave revalidates does not change them, as it does not change what the form holds
+  // (a stale autosave's revalidation would otherwise hand the next Save the other tab's version with this tab's marks).
+  // After an autosave, the version and marks it saved.
+  const loaded = failed?.edit?.version ? failed.edit : mine.edit;
+  const page = useRef<{ key: string; failed: unknown; edit: typeof loaded } | null>(null);
+  if (!page.current || page.current.key !== location.key || page.current.failed !== failed) page.current = { key: location.key, failed, edit: loaded };
+  const edit = page.current.edit;
+  const pageData = page.current;
+  const [autosaved, setAutosaved] = useState<{ key: unknown; version: string; base: Record<string, unknown> } | null>(null);
+  const formEdit = autosaved && autosaved.key === pageData ? { ...edit, version: autosaved.version, base: autosaved.base } : edit;
+  // The person's own Save (or Submit Section), pressed while an autosave was under way: sent once it is answered, from
+  // the version it saved (no conflict with oneself).
+  const heldSubmit = useRef<HTMLElement | null>(null);
   const readOnly = mine.readOnly || mine.stepSubmitted;
   const byQuestion = new Map(mine.marks.map((m) => [m.questionId, m]));
   const formRef = useRef<HTMLFormElement>(null);
@@ -178,6 +194,8 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
     fetcher.submit(data, { method: 'post', action: `${location.pathname}${location.search}` });
   };
   const schedule = () => {
+    // Not while a conflict waits for the reviewer's choices: only their Save settles it.
+    if (edit.panel) return;
     setWaiting(true);
     if (timer.current) window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
@@ -189,19 +207,39 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   useEffect(() => {
     if (fetcher.state === 'submitting') setSaveState('Saving your marks…');
     if (fetcher.state !== 'idle') return;
+    const done = fetcher.data;
+    if (done && !('errors' in done)) {
+      // The form's version fields at once (a Save pressed now starts from this version), and for the renders to come.
+      setAutosaved({ key: pageData, version: done.version, base: done.base });
+      const version = formRef.current?.elements.namedItem(EDIT_FIELDS.version);
+      const base = formRef.current?.elements.namedItem(EDIT_FIELDS.base);
+      if (version instanceof HTMLInputElement) version.value = done.version;
+      if (base instanceof HTMLInputElement) base.value = JSON.stringify(done.base);
+    }
+    const submitter = heldSubmit.current;
+    // Refused as stale: the page's own Save says so, with the conflict panel and everything typed.
+    const stale = done && 'errors' in done && done.stale ? formRef.current?.querySelector<HTMLElement>(`button[value="${MARKING_INTENTS.save}"]`) : null;
+    if (submitter || stale) {
+      heldSubmit.current = null;
+      again.current = false;
+      setWaiting(false);
+      formRef.current?.requestSubmit((submitter ?? stale) as HTMLButtonElement);
+      return;
+    }
     if (again.current) {
       again.current = false;
       save();
       return;
     }
     if (!timer.current) setWaiting(false);
-    if (fetcher.data) setSaveState('errors' in fetcher.data ? fetcher.data.message : autosavedText(fetcher.data));
+    if (done) setSaveState('errors' in done ? done.message : autosavedText(done));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
   useEffect(() => () => {
     if (timer.current) window.clearTimeout(timer.current);
   }, []);
-  const message = failed && !Object.values(errors).includes(failed.message) ? failed.message : null;
+  // The panel says it all for a stale save.
+  const message = failed && !edit.panel && !Object.values(errors).includes(failed.message) ? failed.message : null;
   const after = (q: AnswerView): ReactNode => {
     const m = byQuestion.get(q.id);
     return m ? <MarkControl m={m} readOnly={readOnly} errors={errors} values={values} /> : null;
@@ -211,14 +249,32 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   const busy = hydrated && navigation.state === 'submitting';
   return (
     <Form
+      // A stale save's answer is a new form: its marks are the merged ones (decision 099).
+      key={edit.panel ? `conflict-${edit.version}` : 'marks'}
       method="post" noValidate preventScrollReset ref={formRef} data-testid="marking-form"
       data-autosave={waiting || fetcher.state !== 'idle' ? 'busy' : 'idle'}
       onChange={() => {
         if (hydrated && navigation.state === 'idle') schedule();
       }}
+      onSubmit={(event) => {
+        // An autosave under way or about to go: the Save waits for it, then goes from the version it saved.
+        if (!hydrated) return;
+        if (timer.current) {
+          window.clearTimeout(timer.current);
+          timer.current = null;
+          setWaiting(false);
+        }
+        if (fetcherState.current !== 'idle') {
+          event.preventDefault();
+          heldSubmit.current = (event.nativeEvent as SubmitEvent).submitter ?? null;
+          if (!heldSubmit.current) heldSubmit.current = formRef.current?.querySelector<HTMLElement>(`button[value="${MARKING_INTENTS.save}"]`) ?? null;
+        }
+      }}
     >
       <input type="hidden" name="sectionId" value={stepId} />
+      <EditStateFields {...formEdit} />
       <FormAlert id="marking-error" message={message} />
+      <EditConflictPanel panel={edit.panel} />
       <ReadOnlyAnswers questions={questions} after={after} />
       <div className="ui-form-actions">
         <button type="submit" name="intent" value={MARKING_INTENTS.save} className="ui-btn-outline" disabled={busy}>

@@ -13,6 +13,7 @@ import { formatListDateTime } from '../../../domain/dates';
 import { can } from '../../../domain/permissions';
 import type { RoleName } from '../../../domain/roles';
 import { RUBRIC_INTENT, RUBRIC_OPEN, RUBRIC_PARAM, USE_SUGGESTION } from './rubric-intents';
+import { applyChoices, conflictEditState, conflictOutcome, readPostedEdit, viewEditState, type ConflictWords, type EditState } from '../../utils/edit-conflict';
 
 export interface RubricCriterionView {
   field: RubricField;
@@ -36,6 +37,8 @@ export interface RubricView {
     suggestedTotal: string;
     scored: boolean;
     lastModified: string | null;
+    /** The version and scores the form starts from (decision 099). */
+    edit: EditState;
   };
 }
 
@@ -45,6 +48,8 @@ export interface RubricFailure {
   values: Partial<Record<RubricField, string>>;
   errors: Record<string, string>;
   message: string;
+  /** The version and scores the form goes on from, and a conflict to settle (decision 099). */
+  edit?: EditState;
 }
 
 const points = (n: number | null | undefined) => (n === null || n === undefined ? null : formatPoints(n));
@@ -66,9 +71,22 @@ export async function rubricView(api: ApiSession, caller: ApiCaller, id: string,
       lastModified: sheet.scored && sheet.updatedAt
         ? `${sheet.lastModifiedByName ?? 'Unknown'}, ${formatListDateTime(sheet.updatedAt)}`
         : null,
+      edit: viewEditState(sheet.version, sheet.criteria.map((c) => ({ id: c.field, answer: c.saved }))),
     },
   };
 }
+
+/** The conflict panel's words for the sheet: the criterion, its score as the sheet writes it. */
+function rubricWords(criteria: readonly { field: RubricField; label: string; max: number }[]): ConflictWords {
+  const byField = new Map<string, { label: string; max: number }>(criteria.map((c) => [c.field, c]));
+  return {
+    label: (id) => byField.get(id)?.label ?? id,
+    text: (id, value) => (typeof value === 'number' ? `${formatPoints(value)} of ${byField.get(id)?.max ?? ''}` : 'not scored'),
+  };
+}
+
+/** A score as typed, or (taken from theirs) as stored. */
+const typedPoints = (v: string | number | null | undefined) => (typeof v === 'number' ? formatPoints(v) : (v ?? ''));
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -77,11 +95,19 @@ const text = (form: FormData, name: string) => {
 
 /** The State_Admin's save. `back`: the page with the dialog still open (the total shows after saving). */
 export async function rubricAction(api: ApiSession, caller: ApiCaller, form: FormData, id: string, back: string) {
-  const values = Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, text(form, f).trim()])) as Record<RubricField, string>;
+  // The version and scores the form started from, and a conflict's choices applied (decision 099).
+  const posted = readPostedEdit(form);
+  const typed = Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, text(form, f).trim()])) as Record<RubricField, string | number | null>;
+  const chosen = applyChoices(form, typed, posted);
+  const values = Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, typedPoints(chosen.values[f])])) as Record<RubricField, string>;
+  let edit = chosen.unchosen ?? chosen.state;
   const fail = (errors: Record<string, string>, message: string, status = 400) =>
-    data<RubricFailure>({ intent: RUBRIC_INTENT, values, errors, message }, { status });
+    data<RubricFailure>({ intent: RUBRIC_INTENT, values, errors, message, edit }, { status });
+  if (chosen.unchosen) return fail({}, '', 409);
+  let criteria: readonly { field: RubricField; label: string; max: number }[] = [];
   try {
     const sheet = await rubricSheet(api, id);
+    criteria = sheet.criteria;
     const use = text(form, USE_SUGGESTION);
     for (const c of sheet.criteria) {
       if ((use === c.field || use === 'all') && c.suggestion !== null) values[c.field] = formatPoints(c.suggestion);
@@ -94,10 +120,21 @@ export async function rubricAction(api: ApiSession, caller: ApiCaller, form: For
     const first = Object.values(errors)[0];
     if (first) return fail(errors, first);
     const body: RubricBody = Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, parsePoints(values[f])]));
-    const res = await saveRubric(api, id, body);
+    const res = await saveRubric(api, id, { ...body, ...(posted.version ? { version: posted.version } : {}) });
     return redirectWithToast(`${back}#score-preview`, caller.context, { type: 'success', title: res.message });
   } catch (error) {
     const failure = await formFailure(error, caller, 'The rubric scores could not be saved');
+    if (failure.editConflict) {
+      // Saved meanwhile by another reviewer or admin: the refusal's scores are theirs; nothing typed is lost.
+      const mine = Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, parsePoints(values[f])]));
+      const outcome = conflictOutcome({
+        words: rubricWords(criteria), conflict: failure.editConflict, current: conflictEditState(failure.editConflict, RUBRIC_FIELDS),
+        base: posted.base, mine, what: 'the rubric sheet',
+      });
+      for (const f of RUBRIC_FIELDS) values[f] = typedPoints(outcome.values[f]);
+      edit = outcome.state;
+      return fail({}, failure.message, 409);
+    }
     return fail(failure.fields, failure.message, failure.status);
   }
 }

@@ -9,6 +9,7 @@ import { ErrorList, FormAlert } from '../../components/forms';
 import { withParams } from '../../utils/url-state';
 import { RUBRIC_INTENT, RUBRIC_OPEN, RUBRIC_PARAM, USE_SUGGESTION } from './rubric-intents';
 import type { RubricFailure, RubricView } from './rubric.server';
+import { EditConflictPanel, EditStateFields } from '../../components/edit-conflict-panel';
 
 /** The action menu's entry (spec 2: "Score Preview"). */
 export function ScorePreviewLink({ search }: { search: string }) {
@@ -27,7 +28,10 @@ export function ScorePreviewDialog({ sheet, editable }: { sheet: Sheet; editable
   const failed = result?.intent === RUBRIC_INTENT ? (result as RubricFailure) : null;
   const errors = failed?.errors ?? {};
   const closeTo = withParams(location.search, { [RUBRIC_PARAM]: null });
-  const message = failed && !Object.values(errors).includes(failed.message) ? failed.message : null;
+  // The version and scores the form's scores belong to, and a conflict to settle (decision 099).
+  const edit = failed?.edit?.version ? failed.edit : sheet.edit;
+  // The panel says it all for a stale save.
+  const message = failed && !edit.panel && !Object.values(errors).includes(failed.message) ? failed.message : null;
   const anySuggestion = sheet.criteria.some((c) => c.suggestion !== null);
 
   const rows = sheet.criteria.map((c) => {
@@ -76,12 +80,18 @@ export function ScorePreviewDialog({ sheet, editable }: { sheet: Sheet; editable
         {sheet.lastModified ? ` Last saved by ${sheet.lastModified}.` : ''}
       </p>
       {editable ? (
-        <Form method="post" action={`${location.pathname}${location.search}`} noValidate preventScrollReset>
+        <Form
+          // A stale save's answer is a new form: its scores are the merged ones.
+          key={edit.panel ? `conflict-${edit.version}` : 'scores'}
+          method="post" action={`${location.pathname}${location.search}`} noValidate preventScrollReset
+        >
           <input type="hidden" name="intent" value={RUBRIC_INTENT} />
+          <EditStateFields {...edit} />
           {/* Enter in a score saves (the form's default button is its first submit button, not a "Use suggestion"). */}
           <button type="submit" hidden tabIndex={-1}>
             Save scores
           </button>
+          <EditConflictPanel panel={edit.panel} />
           {rows}
           <div className="ui-dialog-actions">
             <Link to={closeTo} preventScrollReset className="ui-btn-outline">
