@@ -1,6 +1,7 @@
 // Dashboard counts: organization (spec 3 Org dashboard counts), the Organization Admin's overview (spec 2
 // /org/admin-dashboard: applications by status, members by status) and state (one per status plus ALL).
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { count, eq, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
@@ -13,8 +14,8 @@ import { STATE_VISIBLE_STATUSES, stateVisible } from './review-list';
 import { doc } from '../openapi/declare';
 import { ApplicationCountsSchema, MemberCountsSchema } from '../../domain/api-schemas';
 
-export function dashboardRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function dashboardRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   // One prepared statement, an Index Only Scan of an organization-led index (decisions 012, 083).

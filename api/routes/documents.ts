@@ -4,6 +4,7 @@
 // Any active member may upload (Organization_Staff too, DESIGN 5); an admin or the uploader deletes.
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -119,8 +120,8 @@ export async function signedDocumentUrl(
   return signedFileUrl(ctx, doc, toDownload, { path: `/api/v1/documents/download/${doc.id}`, signedId: doc.id });
 }
 
-export function documentRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function documentRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   /** A live document of the organization (404 for another organization's, a deleted one or a bad id). */

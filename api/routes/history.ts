@@ -3,6 +3,7 @@
 // Every one of them, and the filter choices, reads only what the caller may see (domain/history-sight.ts, decision 092):
 // the sight is part of the statement's WHERE, so the pages and their totals hold exactly the entries shown.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, desc, eq, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -92,8 +93,8 @@ function sightWhere(sight: HistorySight, viewerId: string): { where: SQL; values
   return { where: sql`(${sql.join(branches, sql` or `)})`, values, shape };
 }
 
-export function historyRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function historyRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   /** Entries of applications the state may see (submitted or later), and entries of no application. */
   const seenByState = () =>

@@ -11,6 +11,7 @@
 // a thread of an organization the caller is not a member of answers 404; state users may not start threads (403).
 import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -66,8 +67,8 @@ async function threadFor(ctx: ApiContext, req: Request, id: string, action: 'rea
   return thread;
 }
 
-export function messageRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function messageRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
   const unreadCounts = new ProcessCache<UnreadCounts>();
   const reader = (req: Request) => ({ userId: currentAuth(req).profile.id, side: sideOf(req) });

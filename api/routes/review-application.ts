@@ -8,6 +8,7 @@
 // - GET users/all-reviewers-by-roles (?roles= or ?reviewerType=): the active reviewers the caller may assign, with
 //   their open reviews.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -67,8 +68,8 @@ function assignableReviewerRoles(roles: readonly RoleName[]): RoleName[] {
 const isFileValue = (value: unknown): value is FileValue =>
   !!value && typeof value === 'object' && !Array.isArray(value) && typeof (value as FileValue).documentId === 'string' && !!(value as FileValue).documentId;
 
-export function reviewApplicationRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewApplicationRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.get('/users/all-reviewers-by-roles', doc({ summary: 'Reviewers by role (to assign them)', query: ReviewersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const { profile } = currentAuth(req);

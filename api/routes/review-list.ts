@@ -5,6 +5,7 @@
 // (migration 0008, decision 028). Which applications a state caller sees is `stateVisible` below, also used by
 // the state dashboard's counts (api/routes/dashboard.ts), so each count equals the list's total for its status.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, asc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -95,8 +96,8 @@ export interface ListedReviewer {
   status: string;
 }
 
-export function reviewListRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewListRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   const statePage = pagedStatements<ReviewListRow>(ctx.db, 'review_applications');

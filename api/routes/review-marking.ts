@@ -13,6 +13,7 @@
 // Writes are 'update review' (assigned reviewers; RSM_Financial_Reviewer and admins 403) or 'update review-assignment'
 // (the unlock: State_Admin, the stage's vendor admin); every body is strict, so a stray key is 400 before anything.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
@@ -65,8 +66,8 @@ const ConsensusBody = z.strictObject({
   adminComments: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
 });
 
-export function reviewMarkingRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const me = (req: Parameters<typeof currentAuth>[0]) => currentAuth(req).profile.id;
   const sectionParam = (value: unknown) => parseInput(z.object({ sectionId: uuid('Unknown section') }), { sectionId: value }).sectionId;
 

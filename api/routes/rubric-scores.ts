@@ -5,6 +5,7 @@
 // - PUT rubric-scores/application/{id}/score {totalOutlayFundsScore…universalityScore, scoringContext?}: the State_Admin's
 //   scores ('update rubric'); totalScore and the spec's other read-only fields may be sent back and are ignored.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
@@ -30,8 +31,8 @@ const RubricBody = z.strictObject({
   createdAt: ignored, updatedAt: ignored, deletedAt: ignored,
 });
 
-export function rubricScoreRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function rubricScoreRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.get('/rubric-scores/application/:id/score', doc({ summary: 'The BEAD rubric: suggestion and saved score' }), ...applicationRoute(ctx, 'read', 'id', 'rubric'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);

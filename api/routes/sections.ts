@@ -3,6 +3,7 @@
 // "Save enablement", "Conditional questions", spec 5; DESIGN sections 4-5 (only org admins save and
 // submit; a draft, or a section unlocked while REVISION_NEEDED, is writable).
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -76,8 +77,8 @@ function lockedMessage(status: string, sectionUnlocked: boolean): string | null 
   return APPLICATION_MSG.submittedReadOnly;
 }
 
-export function sectionRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   /** Each replaced document among `ids` with the current version of its chain (decision 036). */
   async function currentVersions(ids: string[]): Promise<[string, { id: string; fileName: string }][]> {

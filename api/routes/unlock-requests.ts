@@ -12,6 +12,7 @@
 //   PUT  program/{programId}/unlock-window {status: open|closed}                 the State Admin closes or reopens it
 // Access: organizationRoute / applicationRoute / loadApplicationFor and the permissions table (unlock-request rows).
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -154,8 +155,8 @@ const nameOf = (req: Request) => {
   return `${profile.firstName} ${profile.lastName}`.trim();
 };
 
-export function unlockRequestRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   // The Organization_Admin asks the State Admin to unlock a section of a locked application (staff 403).

@@ -3,6 +3,7 @@
 // (api/services/application-access.ts): organization routes declare 'user' on their :orgId (the role × route
 // matrix plays them); the state's routes need a role holding the 'user' permission over every record.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
@@ -54,8 +55,8 @@ const membershipBody = z
 
 const roleList = (roles: readonly RoleName[]) => roles.map((name) => ({ id: name, name }));
 
-export function userRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function userRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const admin = userAdmin(ctx);
 
   const actorOf = (req: Request): Actor => {
