@@ -18,6 +18,7 @@ import { IsoDaySchema } from '../../domain/input';
 import { rejectReasonText } from '../../domain/workflow';
 import { actionsSeen, entryAsSeen, historySight, type HistorySight } from '../../domain/history-sight';
 import type { RoleName } from '../../domain/roles';
+import { HistoryPageSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const PageQuery = pageQuery(200);
@@ -145,13 +146,13 @@ export function historyRoutes(ctx: ApiContext): DeclaredRouter {
     };
   }
 
-  router.get('/logged-actions/:applicationId/application', doc({ summary: 'An application\'s history', query: PageQuery }), ...applicationHistoryRoute(ctx), handler(async (req, res) => {
+  router.get('/logged-actions/:applicationId/application', doc({ ok: HistoryPageSchema, summary: 'An application\'s history', query: PageQuery }), ...applicationHistoryRoute(ctx), handler(async (req, res) => {
     const { applicationId, assigned } = historyOwner(res);
     const where = eq(loggedActions.applicationId, sql`${param('applicationId')}::text`);
     res.json(await page('application', where, { applicationId }, parseInput(PageQuery, req.query), sightOf(currentAuth(req), assigned)));
   }));
 
-  router.get('/logged-actions/organization/:orgId', doc({ summary: 'An organization\'s history', query: PageQuery }), ...organizationRoute(ctx, 'read', { entity: 'history' }), handler(async (req, res) => {
+  router.get('/logged-actions/organization/:orgId', doc({ ok: HistoryPageSchema, summary: 'An organization\'s history', query: PageQuery }), ...organizationRoute(ctx, 'read', { entity: 'history' }), handler(async (req, res) => {
     const ofOrganization = eq(loggedActions.organizationId, sql`${param('orgId')}::uuid`);
     // The state reads the entries of applications it may see (submitted ones), and the organization's own entries.
     const state = currentAuth(req).profile.roleType === 'state';
@@ -162,7 +163,7 @@ export function historyRoutes(ctx: ApiContext): DeclaredRouter {
   // The whole history the caller may read (the permissions table's read:history through listScope): every
   // organization's for State_Admin and RSM_Admin (entries of drafts and cancelled applications left out, as
   // above), the caller's own organizations' for organization users, 403 for the others.
-  router.get('/logged-actions', doc({ summary: 'The history the caller may see, filtered', query: HistoryQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/logged-actions', doc({ ok: HistoryPageSchema, summary: 'The history the caller may see, filtered', query: HistoryQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
     const q = parseInput(HistoryQuery, req.query);
     const filters = listFilters(q, HISTORY_FILTERS);

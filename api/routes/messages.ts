@@ -30,6 +30,7 @@ import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
+import { ThreadPageSchema, ThreadSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,7 +74,7 @@ export function messageRoutes(ctx: ApiContext): DeclaredRouter {
   const unreadCounts = new ProcessCache<UnreadCounts>();
   const reader = (req: Request) => ({ userId: currentAuth(req).profile.id, side: sideOf(req) });
 
-  router.get('/messages/threads', doc({ summary: 'My message threads', query: ThreadsQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/messages/threads', doc({ ok: ThreadPageSchema, summary: 'My message threads', query: ThreadsQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
     const q = parseInput(ThreadsQuery, req.query);
     // An organization the caller does not read (an organization user's other organizations are theirs): as unknown.
@@ -81,7 +82,7 @@ export function messageRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await listThreads(ctx.db, reader(req), scope, q));
   }));
 
-  router.get('/messages/threads/:id', doc({ summary: 'A thread\'s messages', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/messages/threads/:id', doc({ ok: ThreadSchema, summary: 'A thread\'s messages', errors: [403] }), signedIn, handler(async (req, res) => {
     const thread = await threadFor(ctx, req, String(req.params.id), 'read');
     res.json(await loadThread(ctx.db, reader(req), thread.id));
   }));

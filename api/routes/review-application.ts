@@ -30,6 +30,7 @@ import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { ACTION_IDS, allowedActions, type ActionId } from '../../domain/workflow';
 import type { FileValue } from '../../domain/questions';
 import { moveGuards } from '../services/consensus-guards';
+import { MoveAnswerSchema, ReviewApplicationSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,7 +82,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ reviewers: await reviewersByRoles(ctx, roles) });
   }));
 
-  router.get('/review/applications/:id', doc({ summary: 'An application as the review screen shows it' }), ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
+  router.get('/review/applications/:id', doc({ ok: ReviewApplicationSchema, summary: 'An application as the review screen shows it' }), ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
     const { app, assignment } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const program = await loadProgram(ctx.db, app.programId);
@@ -178,7 +179,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: ASSIGNMENT_MSG.assigned, ...result, assignedReviewers: await assignedReviewers(ctx, app.id) });
   }));
 
-  router.post('/review/applications/:id/mark-review-in-progress', doc({ summary: 'Start my review', errors: [409] }), ...applicationMoveRoute(ctx, 'mark-review-in-progress'), handler(async (req, res) => {
+  router.post('/review/applications/:id/mark-review-in-progress', doc({ ok: MoveAnswerSchema, summary: 'Start my review', errors: [409] }), ...applicationMoveRoute(ctx, 'mark-review-in-progress'), handler(async (req, res) => {
     const { app } = res.locals.application as MovableApplication;
     const { profile } = currentAuth(req);
     await markReviewInProgress(ctx, app, profile.id);

@@ -27,7 +27,7 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
 import { doc } from '../openapi/declare';
-import { SectionStatusRowSchema } from '../../domain/api-schemas';
+import { SectionSavedSchema, SectionStatusRowSchema, SectionViewSchema } from '../../domain/api-schemas';
 import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
@@ -243,7 +243,7 @@ export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
     }));
   }));
 
-  router.get('/applications/:id/sections/:sectionId', doc({ summary: 'A section with its questions and answers', query: SectionQuery }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/applications/:id/sections/:sectionId', doc({ ok: SectionViewSchema, summary: 'A section with its questions and answers', query: SectionQuery }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
@@ -251,7 +251,7 @@ export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app), { required: required === 'true' }));
   }));
 
-  router.post('/applications/:id/sections/:sectionId/answers', doc({ summary: 'Save a section\'s answers', body: SaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/sections/:sectionId/answers', doc({ ok: SectionSavedSchema, summary: 'Save a section\'s answers', body: SaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const body = parseInput(SaveBody, req.body);
     const program = await loadProgram(ctx.db, app.programId);
