@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { ALL_ROLES } from './roles';
 import { ACTION_IDS, type ActionId } from './workflow';
 import { UNLOCK_KINDS, UNLOCK_STATUSES } from './unlock-requests';
+import { RUBRIC_FIELDS } from './rubric';
 
 /** Every refusal of the API (api/http.ts errorMiddleware): the message, and per field what was wrong (400). */
 export const ApiErrorSchema = z.object({
@@ -503,3 +504,134 @@ export const UnlockStateSchema = z.object({
   })),
 }).meta({ id: 'UnlockState' });
 export type UnlockState = z.infer<typeof UnlockStateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A reviewer's marking, the review summary, the consensus, the BEAD rubric
+// ---------------------------------------------------------------------------------------------
+
+const PassFailSchema = z.enum(['PASS', 'FAIL']);
+const ReviewDecisionSchema = z.enum(['RECOMMEND_PASS', 'RECOMMEND_FAIL']);
+
+/** POST review/applications/{id}/conflict-of-interest. */
+export const ConflictDeclaredSchema = z.object({ message: z.string(), conflict: z.boolean(), stage: StageSchema }).meta({ id: 'ConflictDeclared' });
+/** PUT review/applications/{id}/sections/{sectionId}/marks: saved; my assignment now, and the marks' new version. */
+export const MarksSavedSchema = z.object({
+  message: z.string(), stage: StageSchema, sectionId: Uuid, assignment: AssignmentStatusSchema, version: z.string(),
+}).meta({ id: 'MarksSaved' });
+/** POST review/applications/{id}/sections/{sectionId}/submit. */
+export const SectionReviewSubmittedSchema = z.object({ message: z.string(), stage: StageSchema, sectionId: Uuid }).meta({ id: 'SectionReviewSubmitted' });
+/** POST review/applications/{id}/submit-review-decision: the status the application moved to when it was the last review (else null). */
+export const DecisionSubmittedSchema = z.object({ message: z.string(), stage: StageSchema, movedTo: z.string().nullable() }).meta({ id: 'DecisionSubmitted' });
+
+const OverallScore = z.object({ actual: z.number(), possible: z.number(), percentage: z.number() });
+const OverallPassFail = z.object({ passCount: z.number().int(), failCount: z.number().int(), total: z.number().int() });
+
+/** GET review/applications/{id}/review-summary: the figures overall and per stage, with the decisions the caller may see. */
+export const ReviewSummarySchema = z.object({
+  applicationId: z.string(),
+  programId: Uuid,
+  overallScore: OverallScore,
+  overallPassFail: OverallPassFail,
+  stages: z.array(z.object({
+    stage: StageSchema,
+    overallScore: OverallScore,
+    overallPassFail: OverallPassFail,
+    /** Questions with a value (a consensus value or at least one submitted mark). */
+    markedQuestions: z.number().int(),
+    submittedReviews: z.number().int(),
+    decisions: z.array(z.object({ reviewerId: Uuid, name: z.string(), decision: ReviewDecisionSchema, comments: z.string(), submittedAt: IsoDate })),
+  })),
+}).meta({ id: 'ReviewSummary' });
+export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+
+export const ConsensusRowSchema = z.object({
+  questionId: Uuid,
+  systemNo: z.string(),
+  text: z.string(),
+  sectionName: z.string(),
+  mode: z.enum(['PASS_FAIL', 'SCORE']),
+  max: z.number().nullable(),
+  /** Every submitted review's mark and comment, side by side. */
+  reviews: z.array(z.object({ reviewerId: Uuid, name: z.string(), passFail: PassFailSchema.nullable(), score: z.number().nullable(), comment: z.string().nullable() })),
+  mean: z.number().nullable(),
+  majority: PassFailSchema.nullable(),
+  /** Null in a reviewer's own sight: it would tell them how the others marked. */
+  disagreement: z.boolean().nullable(),
+  consensus: z.object({ overrideScore: z.number().nullable(), overridePassFail: PassFailSchema.nullable(), adminComments: z.string().nullable(), updatedAt: IsoDate }).nullable(),
+}).meta({ id: 'ConsensusRow' });
+/** GET review/applications/{id}/consensus: as far as the caller's sight goes ('all'; 'own': a reviewer's own marks only). */
+export const ConsensusSchema = z.object({
+  applicationId: z.string(),
+  stage: StageSchema.nullable(),
+  sight: z.enum(['all', 'own']).nullable(),
+  questions: z.array(ConsensusRowSchema),
+}).meta({ id: 'Consensus' });
+export type Consensus = z.infer<typeof ConsensusSchema>;
+
+const RubricFieldSchema = z.enum(RUBRIC_FIELDS);
+const RubricScore = z.number().nullable();
+
+/** GET rubric-scores/application/{id}/score: spec 3's Rubric score and the sheet (the suggestions and their figures). */
+export const RubricSheetSchema = z.object({
+  id: Uuid.nullable(),
+  applicationId: z.string(),
+  technologyType: z.string().nullable(),
+  scoringContext: z.string().nullable(),
+  totalOutlayFundsScore: RubricScore,
+  affordabilityScore: RubricScore,
+  laborLawsComplianceScore: RubricScore,
+  speedToDeploymentScore: RubricScore,
+  communityGovernmentSupportScore: RubricScore,
+  communityAnchorInstitutionsScore: RubricScore,
+  technicalCapabilityScore: RubricScore,
+  universalityScore: RubricScore,
+  totalScore: z.number(),
+  lastModifiedBy: Uuid.nullable(),
+  lastModifiedByName: z.string().nullable(),
+  createdAt: IsoDate.nullable(),
+  updatedAt: IsoDate.nullable(),
+  deletedAt: IsoDate.nullable(),
+  /** Whether a sheet was ever saved. */
+  scored: z.boolean(),
+  /** Changes with every saved change to the sheet: a save sends back the one it started from. */
+  version: z.string(),
+  maxTotal: z.number(),
+  suggestedTotal: z.number(),
+  criteria: z.array(z.object({
+    field: RubricFieldSchema,
+    label: z.string(),
+    max: z.number(),
+    /** How the suggestion is computed, in words. */
+    how: z.string(),
+    suggestion: z.number().nullable(),
+    /** The numbers the suggestion came from, or why there is none. */
+    basis: z.string(),
+    saved: z.number().nullable(),
+  })),
+  /** The application's figures the suggestions read (its answers to the BEAD questions). */
+  figures: z.object({
+    applicationId: z.string(),
+    programId: Uuid,
+    status: z.string(),
+    projectArea: z.string().nullable(),
+    projectCost: z.number().nullable(),
+    beadRequest: z.number().nullable(),
+    unserved: z.number().nullable(),
+    underserved: z.number().nullable(),
+    cais: z.number().nullable(),
+    locations: z.number().nullable(),
+    outlayPerLocation: z.number().nullable(),
+    planPrice: z.number().nullable(),
+    monthsToDeploy: z.number().nullable(),
+    laborCertified: z.boolean(),
+    universal: z.boolean(),
+    universalAnswer: z.string().nullable(),
+    caisServed: z.number().nullable(),
+  }).nullable(),
+  /** The lowest figures over the applications of the same area the suggestions compare with. */
+  comparison: z.object({ lowestOutlayPerLocation: z.number().nullable(), lowestPlanPrice: z.number().nullable(), applications: z.number().int() }),
+  technicalPercentage: z.number().nullable(),
+}).meta({ id: 'RubricSheet' });
+export type RubricSheet = z.infer<typeof RubricSheetSchema>;
+/** PUT rubric-scores/application/{id}/score: saved; the fields that changed, and the sheet as it now stands. */
+export const RubricSavedSchema = RubricSheetSchema.extend({ message: z.string(), changed: z.array(RubricFieldSchema) }).meta({ id: 'RubricSaved' });

@@ -163,6 +163,48 @@ describe('real answers fit their documented schemas', () => {
     expect(moved.body.status).toBe('GATING_REVIEW');
   });
 
+  it('a reviewer\'s marking: the declaration, marks saved, sections and decision submitted', async () => {
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    const declared = await check('post', '/review/applications/{id}/conflict-of-interest', '/review/applications/GA-LKV003/conflict-of-interest', { token: reviewer.token, body: { conflict: false } });
+    expect(declared.body).toMatchObject({ conflict: false, stage: 'GATING' });
+    const view = (await check('get', '/review/applications/{id}', '/review/applications/GA-LKV003', { token: reviewer.token })).body;
+    const mine = view.myReview;
+    // Review rubric 2: the gating stage marks these questions pass or fail (written out here from the spec).
+    const gating = new Set(['6', '7', '8', '19', '40', '41', '42', '43', '45', '46', '50', '51', '52', '53', '60', '61', '62', '80', '81', '82', '83', '85']);
+    for (const [sectionId, version] of Object.entries(mine.markVersions as Record<string, string>)) {
+      const questions = view.sections.find((s: { id: string }) => s.id === sectionId).questions
+        .filter((q: { systemNo: string; visible: boolean }) => gating.has(q.systemNo) && q.visible);
+      const saved = await check('put', '/review/applications/{id}/sections/{sectionId}/marks', `/review/applications/GA-LKV003/sections/${sectionId}/marks`, {
+        token: reviewer.token, body: { marks: questions.map((q: { id: string }) => ({ questionId: q.id, passFail: 'PASS', comment: 'Fine.' })), version },
+      });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ stage: 'GATING', sectionId, assignment: 'IN_PROGRESS' });
+      const done = await check('post', '/review/applications/{id}/sections/{sectionId}/submit', `/review/applications/GA-LKV003/sections/${sectionId}/submit`, { token: reviewer.token, body: {} });
+      expect(done.body, JSON.stringify(done.body)).toMatchObject({ stage: 'GATING', sectionId });
+    }
+    const decided = await check('post', '/review/applications/{id}/submit-review-decision', '/review/applications/GA-LKV003/submit-review-decision', {
+      token: reviewer.token, body: { decision: 'RECOMMEND_PASS', comments: 'Every gating question passes.' },
+    });
+    expect(decided.body, JSON.stringify(decided.body)).toMatchObject({ stage: 'GATING' });
+  });
+
+  it('the review summary, the consensus and the BEAD rubric', async () => {
+    const summary = await check('get', '/review/applications/{id}/review-summary', '/review/applications/GA-LKV008/review-summary', { token: stateAdmin.token });
+    expect(summary.body.stages.map((s: { stage: string }) => s.stage)).toEqual(['GATING', 'TECHNICAL', 'STATE']);
+    expect(summary.body.stages[0].decisions.length).toBeGreaterThan(0);
+    const consensus = await check('get', '/review/applications/{id}/consensus', '/review/applications/GA-LKV008/consensus', { token: stateAdmin.token });
+    expect(consensus.body.sight).toBe('all');
+    expect(consensus.body.questions.length).toBeGreaterThan(0);
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    expect((await check('get', '/review/applications/{id}/consensus', '/review/applications/GA-LKV008/consensus', { token: reviewer.token })).body.sight).toBe('own');
+    const sheet = await check('get', '/rubric-scores/application/{id}/score', '/rubric-scores/application/GA-LKV009/score', { token: stateAdmin.token });
+    expect(sheet.body.criteria.length).toBe(8);
+    const saved = await check('put', '/rubric-scores/application/{id}/score', '/rubric-scores/application/GA-LKV009/score', {
+      token: stateAdmin.token, body: { affordabilityScore: 5, version: sheet.body.version },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.changed).toEqual(['affordabilityScore']);
+  });
+
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
     expect((await check('get', '/users/me', '/users/me')).status).toBe(401);
     expect((await check('get', '/organization/with-users', '/organization/with-users', { token: orgAdmin.token })).status).toBe(403);
