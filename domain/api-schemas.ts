@@ -6,6 +6,7 @@ import { ALL_ROLES } from './roles';
 import { ACTION_IDS, type ActionId } from './workflow';
 import { UNLOCK_KINDS, UNLOCK_STATUSES } from './unlock-requests';
 import { RUBRIC_FIELDS } from './rubric';
+import { STATUS_FILTERS } from './statuses';
 
 /** Every refusal of the API (api/http.ts errorMiddleware): the message, and per field what was wrong (400). */
 export const ApiErrorSchema = z.object({
@@ -635,3 +636,74 @@ export const RubricSheetSchema = z.object({
 export type RubricSheet = z.infer<typeof RubricSheetSchema>;
 /** PUT rubric-scores/application/{id}/score: saved; the fields that changed, and the sheet as it now stands. */
 export const RubricSavedSchema = RubricSheetSchema.extend({ message: z.string(), changed: z.array(RubricFieldSchema) }).meta({ id: 'RubricSaved' });
+
+// ---------------------------------------------------------------------------------------------
+// Dashboards, the state's applications list, the organizations filter, the Documents library
+// ---------------------------------------------------------------------------------------------
+
+/** GET organization/{orgId}/application-counts/by-status: every status with its count (0 when none), and ALL. */
+export const ApplicationStatusCountsSchema = z.record(z.enum(STATUS_FILTERS), z.number().int()).meta({ id: 'ApplicationStatusCounts' });
+export type ApplicationStatusCounts = z.infer<typeof ApplicationStatusCountsSchema>;
+/** GET review/applications/dashboard/count: each status the state sees (0 when none), and ALL. */
+export const StateStatusCountsSchema = z.partialRecord(z.enum(STATUS_FILTERS), z.number().int()).meta({ id: 'StateStatusCounts' });
+export type StateStatusCounts = z.infer<typeof StateStatusCountsSchema>;
+
+/** A reviewer of a listed application. */
+export const ListedReviewerSchema = z.object({
+  id: Uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  reviewerType: z.string(),
+  /** PENDING | IN_PROGRESS | SUBMITTED (spec 3 Review assignment status). */
+  status: z.string(),
+}).meta({ id: 'ListedReviewer' });
+export const ReviewListRowSchema = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  status: z.string(),
+  submittedAt: IsoDate.nullable(),
+  projectLocation: z.string().nullable(),
+  organization: z.object({ id: Uuid, name: z.string() }),
+  programId: Uuid,
+  program: z.object({ name: z.string() }),
+  reviewers: z.array(ListedReviewerSchema),
+  /** The caller's actions on it now, in menu order. */
+  allowedActions: z.array(ActionIdSchema),
+}).meta({ id: 'ReviewListRow' });
+/** GET review/applications and review/applications/applications/assigned. */
+export const ReviewListPageSchema = PageEnvelope.extend({ applications: z.array(ReviewListRowSchema) }).meta({ id: 'ReviewListPage' });
+export type ReviewListPage = z.infer<typeof ReviewListPageSchema>;
+
+/** GET organization/all-organizations: the state's organization filter. */
+export const OrganizationChoiceSchema = z.object({ id: Uuid, name: z.string(), status: OrganizationStatusSchema }).meta({ id: 'OrganizationChoice' });
+export type OrganizationChoice = z.infer<typeof OrganizationChoiceSchema>;
+
+/** A document of the organization's library (spec 3 Document) with its version and the application that holds it, if any. */
+export const LibraryDocumentSchema = z.object({
+  id: Uuid,
+  fileName: z.string(),
+  displayName: z.string(),
+  description: z.string().nullable(),
+  fileSize: z.number().int(),
+  fileType: z.string(),
+  programId: Uuid.nullable(),
+  programName: z.string().nullable(),
+  sectionId: Uuid.nullable(),
+  applicationId: z.string().nullable(),
+  questionId: Uuid.nullable(),
+  submittedBy: z.string().nullable(),
+  uploadedBy: Uuid.nullable(),
+  createdAt: IsoDate,
+  /** The version chain: 1 for a first upload; `current` false for an earlier version. */
+  version: z.number().int(),
+  versionOf: Uuid.nullable(),
+  current: z.boolean(),
+  /** Held for a virus scan: nobody can open it yet. */
+  scanStatus: z.literal('NOT_SCANNED').optional(),
+  scanMessage: z.string().optional(),
+  /** The application (or the entity profile, applicationId null) whose answer holds it, and its status. */
+  usedBy: z.object({ applicationId: z.string().nullable(), status: z.string() }).nullable().optional(),
+}).meta({ id: 'LibraryDocument' });
+export type LibraryDocument = z.infer<typeof LibraryDocumentSchema>;
+export const LibraryPageSchema = PageEnvelope.extend({ documents: z.array(LibraryDocumentSchema) }).meta({ id: 'LibraryPage' });
+export type LibraryPage = z.infer<typeof LibraryPageSchema>;

@@ -11,6 +11,7 @@ import type { ApiContext } from '../context';
 import { ApiError, badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
+import { LibraryPageSchema } from '../../domain/api-schemas';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
@@ -318,7 +319,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   const organizationDocuments = pagedStatements<DocumentRow>(ctx.db, 'organization_documents');
-  router.get('/documents/organizations/:orgId/documents', doc({ summary: 'The organization\'s Documents library, paged', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
+  router.get('/documents/organizations/:orgId/documents', doc({ ok: LibraryPageSchema, summary: 'The organization\'s Documents library, paged', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     // Count and page in one prepared statement (api/db/paging.ts, decision 012).
     const { total, rows } = await organizationDocuments('current', () => ({

@@ -18,6 +18,7 @@ import { requireStateScope } from '../services/application-access';
 import { APPLICATION_STATUSES, isApplicationStatus, isSubmittedOrLater, type ApplicationStatus } from '../../domain/statuses';
 import { IsoDaySchema } from '../../domain/input';
 import { allowedActionsOfRoles, type AssignmentStatus } from '../../domain/workflow';
+import { OrganizationChoiceSchema, ReviewListPageSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 /** What the state side ever sees (domain/access.ts): never a draft or a cancelled application. */
@@ -166,16 +167,16 @@ export function reviewListRoutes(ctx: ApiContext): DeclaredRouter {
     };
   }
 
-  router.get('/review/applications', doc({ summary: 'The state\'s applications list (tabs, filters, paging)', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/review/applications', doc({ ok: ReviewListPageSchema, summary: 'The state\'s applications list (tabs, filters, paging)', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     res.json(await list(req, requireStateScope(req) === 'assigned'));
   }));
 
-  router.get('/review/applications/applications/assigned', doc({ summary: 'The applications assigned to me', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/review/applications/applications/assigned', doc({ ok: ReviewListPageSchema, summary: 'The applications assigned to me', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateScope(req);
     res.json(await list(req, true));
   }));
 
-  router.get('/organization/all-organizations', doc({ summary: 'Every organization (the state\'s filters)', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/organization/all-organizations', doc({ ok: z.array(OrganizationChoiceSchema), summary: 'Every organization (the state\'s filters)', errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateScope(req);
     const rows = await ctx.db
       .select({ id: organizations.id, name: organizations.legalName, status: organizations.status })

@@ -5,7 +5,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
+import { uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -13,9 +17,11 @@ let ajv: Ajv2020;
 let orgAdmin: { token: string; user: any };
 let stateAdmin: { token: string; user: any };
 let orgId: string;
+let dataDir: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '100000' });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-openapi-'));
+  api = await startTestApi({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '100000', DATA_DIR: dataDir });
   const served = await api.call('/api/v1/openapi.json');
   expect(served.status).toBe(200);
   document = served.body;
@@ -27,6 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await api?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -203,6 +210,27 @@ describe('real answers fit their documented schemas', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.changed).toEqual(['affordabilityScore']);
+  });
+
+  it('the dashboards, the state\'s applications list, its organization filter, the Documents library', async () => {
+    const byStatus = await check('get', '/organization/{orgId}/application-counts/by-status', `/organization/${orgId}/application-counts/by-status`, { token: orgAdmin.token });
+    expect(byStatus.body.ALL).toBeGreaterThan(0);
+    expect(byStatus.body.DRAFT).toBeGreaterThan(0);
+    const state = await check('get', '/review/applications/dashboard/count', '/review/applications/dashboard/count', { token: stateAdmin.token });
+    expect(state.body.ALL).toBeGreaterThan(0);
+    expect(state.body.DRAFT).toBeUndefined();
+    const list = await check('get', '/review/applications', '/review/applications?page=1&limit=20', { token: stateAdmin.token });
+    expect(list.body.applications.some((a: { reviewers: unknown[] }) => a.reviewers.length > 0)).toBe(true);
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    expect((await check('get', '/review/applications/applications/assigned', '/review/applications/applications/assigned?page=1&limit=20', { token: reviewer.token })).body.applications.length).toBeGreaterThan(0);
+    const orgs = await check('get', '/organization/all-organizations', '/organization/all-organizations', { token: stateAdmin.token });
+    expect(orgs.body.map((o: { name: string }) => o.name)).toEqual(['Lakeview Fiber Cooperative', 'Old Mill Wireless', 'Summit Rural Telephone']);
+    const programId = (await check('get', '/program/all', '/program/all', { token: orgAdmin.token })).body[0].id;
+    const sectionId = (await api.call('/api/v1/section/all', { token: orgAdmin.token })).body[0].id;
+    await uploadDocument(api, orgAdmin.token, { organizationId: orgId, programId, sectionId, fileName: 'coverage-map.pdf', description: 'The coverage map' },
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const library = await check('get', '/documents/organizations/{orgId}/documents', `/documents/organizations/${orgId}/documents?page=1&limit=50`, { token: orgAdmin.token });
+    expect(library.body.documents.length).toBeGreaterThan(0);
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
