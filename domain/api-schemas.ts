@@ -707,3 +707,25 @@ export const LibraryDocumentSchema = z.object({
 export type LibraryDocument = z.infer<typeof LibraryDocumentSchema>;
 export const LibraryPageSchema = PageEnvelope.extend({ documents: z.array(LibraryDocumentSchema) }).meta({ id: 'LibraryPage' });
 export type LibraryPage = z.infer<typeof LibraryPageSchema>;
+
+// The types the UI's typed clients (app/api/*.server.ts) read, each the schema's own.
+export type FormQuestion = z.infer<typeof FormQuestionSchema>;
+export type SectionSaved = z.infer<typeof SectionSavedSchema>;
+export type ReviewQuestion = z.infer<typeof ReviewQuestionSchema>;
+export type ReviewSection = ReviewApplication['sections'][number];
+export type MyReview = z.infer<typeof MyReviewSchema>;
+export type Declaration = ReviewApplication['declarations'][number];
+export type HistoryEntryRow = z.infer<typeof HistoryEntrySchema>;
+export type UserRowAnswer = z.infer<typeof UserRowSchema>;
+export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;
+export type ThreadMessage = z.infer<typeof ThreadMessageSchema>;
+export type UnlockRow = z.infer<typeof UnlockRowSchema>;
+export type ConflictDeclared = z.infer<typeof ConflictDeclaredSchema>;
+export type MarksSaved = z.infer<typeof MarksSavedSchema>;
+export type SectionReviewSubmitted = z.infer<typeof SectionReviewSubmittedSchema>;
+export type DecisionSubmitted = z.infer<typeof DecisionSubmittedSchema>;
+export type ConsensusRow = z.infer<typeof ConsensusRowSchema>;
+export type RubricCriterionSheet = RubricSheet['criteria'][number];
+export type RubricSaved = z.infer<typeof RubricSavedSchema>;
+export type ListedReviewer = z.infer<typeof ListedReviewerSchema>;
+export type ReviewListRow = z.infer<typeof ReviewListRowSchema>;

@@ -18,7 +18,7 @@ import { requireStateScope } from '../services/application-access';
 import { APPLICATION_STATUSES, isApplicationStatus, isSubmittedOrLater, type ApplicationStatus } from '../../domain/statuses';
 import { IsoDaySchema } from '../../domain/input';
 import { allowedActionsOfRoles, type AssignmentStatus } from '../../domain/workflow';
-import { OrganizationChoiceSchema, ReviewListPageSchema } from '../../domain/api-schemas';
+import { OrganizationChoiceSchema, ReviewListPageSchema, type ListedReviewer } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 /** What the state side ever sees (domain/access.ts): never a draft or a cancelled application. */
@@ -88,14 +88,8 @@ type ReviewListRow = {
   reviewers: ListedReviewer[];
 };
 
-export interface ListedReviewer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  reviewerType: string;
-  /** PENDING | IN_PROGRESS | SUBMITTED (spec 3 Review assignment status). */
-  status: string;
-}
+/** A reviewer of a listed application: the documented schema's type (domain/api-schemas.ts ListedReviewerSchema). */
+export type { ListedReviewer };
 
 export function reviewListRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
