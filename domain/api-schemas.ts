@@ -729,3 +729,36 @@ export type RubricCriterionSheet = RubricSheet['criteria'][number];
 export type RubricSaved = z.infer<typeof RubricSavedSchema>;
 export type ListedReviewer = z.infer<typeof ListedReviewerSchema>;
 export type ReviewListRow = z.infer<typeof ReviewListRowSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The messages badge, the history filters, the reviewers an admin may assign
+// ---------------------------------------------------------------------------------------------
+
+/** GET messages/unread/count: unread messages in all, per thread and per organization. */
+export const UnreadCountsSchema = z.object({
+  total: z.number().int(),
+  byThread: z.array(z.object({ threadId: Uuid, count: z.number().int() })),
+  byOrganization: z.array(z.object({ organizationId: Uuid, count: z.number().int() })),
+}).meta({ id: 'UnreadCounts' });
+export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
+
+/** GET logged-actions/filters: the organizations, actions and people the caller's history filters offer. */
+export const HistoryFilterChoicesSchema = z.object({
+  organizations: z.array(z.object({ id: Uuid, name: z.string() })),
+  actions: z.array(z.string()),
+  users: z.array(z.object({ id: Uuid, firstName: z.string(), lastName: z.string(), email: z.string() })),
+}).meta({ id: 'HistoryFilterChoices' });
+export type HistoryFilterChoices = z.infer<typeof HistoryFilterChoicesSchema>;
+
+/** GET users/all-reviewers-by-roles: the active reviewers of a type the caller may assign, with their open reviews. */
+export const ReviewerChoiceSchema = z.object({
+  id: Uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ALL_ROLES),
+  reviewerType: ReviewerTypeSchema,
+  openReviews: z.number().int(),
+}).meta({ id: 'ReviewerChoice' });
+export const ReviewerChoicesSchema = z.object({ reviewers: z.array(ReviewerChoiceSchema) }).meta({ id: 'ReviewerChoices' });
+export type ReviewerChoice = z.infer<typeof ReviewerChoiceSchema>;

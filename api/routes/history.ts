@@ -18,7 +18,7 @@ import { IsoDaySchema } from '../../domain/input';
 import { rejectReasonText } from '../../domain/workflow';
 import { actionsSeen, entryAsSeen, historySight, type HistorySight } from '../../domain/history-sight';
 import type { RoleName } from '../../domain/roles';
-import { HistoryPageSchema } from '../../domain/api-schemas';
+import { HistoryFilterChoicesSchema, HistoryPageSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const PageQuery = pageQuery(200);
@@ -176,7 +176,7 @@ export function historyRoutes(ctx: ApiContext): DeclaredRouter {
 
   // The whole history's filter choices: the organizations, the actions the caller may see (decision 092) and the people
   // with an entry the caller may see (an organization user: not the state's people, whom they read as "State office").
-  router.get('/logged-actions/filters', doc({ summary: 'The history filters\' choices (actions, users)', query: FiltersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/logged-actions/filters', doc({ ok: HistoryFilterChoicesSchema, summary: 'The history filters\' choices (actions, users)', query: FiltersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
     const { sight, viewerId } = sightOf(currentAuth(req));
     // ?organizationId narrows the people to that organization's entries (an organization's own history, decision 039).

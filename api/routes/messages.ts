@@ -30,7 +30,7 @@ import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
-import { ThreadPageSchema, ThreadSchema } from '../../domain/api-schemas';
+import { ThreadPageSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -161,7 +161,7 @@ export function messageRoutes(ctx: ApiContext): DeclaredRouter {
     }
   }));
 
-  router.get('/messages/unread/count', doc({ summary: 'Unread messages: the total, per thread and per organization', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/messages/unread/count', doc({ ok: UnreadCountsSchema, summary: 'Unread messages: the total, per thread and per organization', errors: [403] }), signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
     const auth = currentAuth(req);
     // A message is unread for this user when it came from the other side after they last opened its thread.

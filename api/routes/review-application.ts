@@ -30,7 +30,7 @@ import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { ACTION_IDS, allowedActions, type ActionId } from '../../domain/workflow';
 import type { FileValue } from '../../domain/questions';
 import { moveGuards } from '../services/consensus-guards';
-import { MoveAnswerSchema, ReviewApplicationSchema } from '../../domain/api-schemas';
+import { MoveAnswerSchema, ReviewApplicationSchema, ReviewerChoicesSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,7 +72,7 @@ const isFileValue = (value: unknown): value is FileValue =>
 export function reviewApplicationRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
 
-  router.get('/users/all-reviewers-by-roles', doc({ summary: 'Reviewers by role (to assign them)', query: ReviewersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/users/all-reviewers-by-roles', doc({ ok: ReviewerChoicesSchema, summary: 'Reviewers by role (to assign them)', query: ReviewersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const { profile } = currentAuth(req);
     const query = parseInput(ReviewersQuery, req.query);
     const assignable = profile.roleType === 'state' ? assignableReviewerRoles(profile.roles.map((r) => r.name)) : [];

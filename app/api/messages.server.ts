@@ -3,7 +3,7 @@
 import { get, post, seg, type ApiSession } from './client.server';
 import { publicUrl } from './documents.server';
 // The threads' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { Thread, ThreadMessage, ThreadPage, ThreadSummary } from '../../domain/api-schemas';
+import type { Thread, ThreadMessage, ThreadPage, ThreadSummary, UnreadCounts } from '../../domain/api-schemas';
 
 export type { Thread, ThreadMessage, ThreadPage, ThreadSummary };
 
@@ -12,7 +12,7 @@ export type { Thread, ThreadMessage, ThreadPage, ThreadSummary };
  * the session's: DESIGN 5), a state user's of every organization (no `organizationId`).
  */
 export async function unreadCount(api: ApiSession, organizationId?: string): Promise<number> {
-  const counts = await get<{ total: number; byOrganization: { organizationId: string; count: number }[] }>(api, '/messages/unread/count');
+  const counts = await get<UnreadCounts>(api, '/messages/unread/count');
   return organizationId ? (counts.byOrganization.find((o) => o.organizationId === organizationId)?.count ?? 0) : counts.total;
 }
 

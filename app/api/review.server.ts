@@ -2,7 +2,7 @@
 // workflow's moves and assignment actions, and the reviewers an admin may assign. Failures are mapped by
 // app/utils/api-errors.server.ts like every other call.
 import { get, post, seg, type ApiSession } from './client.server';
-import type { MoveAnswer, ReviewApplication } from '../../domain/api-schemas';
+import type { MoveAnswer, ReviewApplication, ReviewerChoice } from '../../domain/api-schemas';
 import type { ActionId, MoveInput } from '../../domain/workflow';
 import type { ReviewerType } from '../../domain/review-assignments';
 import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
@@ -12,14 +12,8 @@ export type { AssignedReviewer, ReviewerType } from '../../domain/review-assignm
 // The review screen's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
 export type { ReviewApplication, ReviewQuestion, ReviewSection, MoveAnswer } from '../../domain/api-schemas';
 
-export interface ReviewerChoice {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  reviewerType: ReviewerType;
-  openReviews: number;
-}
+/** A reviewer an admin may assign: the documented schema's type (domain/api-schemas.ts ReviewerChoiceSchema). */
+export type { ReviewerChoice };
 
 export const reviewApplication = (api: ApiSession, id: string) => get<ReviewApplication>(api, `/review/applications/${seg(id)}`);
 

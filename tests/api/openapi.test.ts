@@ -233,6 +233,18 @@ describe('real answers fit their documented schemas', () => {
     expect(library.body.documents.length).toBeGreaterThan(0);
   });
 
+  it('the messages badge, the history filters, the reviewers an admin may assign', async () => {
+    // The state wrote to Lakeview in the seed (api/seed/index.ts): its admin has unread messages.
+    const unread = await check('get', '/messages/unread/count', '/messages/unread/count', { token: orgAdmin.token });
+    expect(unread.body.total).toBeGreaterThan(0);
+    expect(unread.body.byThread.length).toBeGreaterThan(0);
+    const filters = await check('get', '/logged-actions/filters', '/logged-actions/filters', { token: stateAdmin.token });
+    expect(filters.body.actions).toContain('STATUS_CHANGED');
+    expect(filters.body.users.length).toBeGreaterThan(0);
+    const reviewers = await check('get', '/users/all-reviewers-by-roles', '/users/all-reviewers-by-roles?reviewerType=RSM_REVIEWER', { token: stateAdmin.token });
+    expect(reviewers.body.reviewers.map((r: { email: string }) => r.email)).toContain('rsm.reviewer@example.gov');
+  });
+
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
     expect((await check('get', '/users/me', '/users/me')).status).toBe(401);
     expect((await check('get', '/organization/with-users', '/organization/with-users', { token: orgAdmin.token })).status).toBe(403);
