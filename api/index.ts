@@ -35,13 +35,14 @@ import { forgetProcessCaches } from './process-cache';
 import { EmailSchema } from '../domain/auth-schemas';
 import { doc } from './openapi/declare';
 import { buildOpenApi } from './openapi/document';
+import { declared } from './openapi/registry';
 
 export type { ApiContext } from './context';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApi(ctx: ApiContext): Router {
-  const api = Router();
+  const api = declared(Router());
   api.use(express.json({ limit: '2mb' }));
   api.use(refuseMalformedInput());
   api.use((req, res, next) => {
@@ -63,7 +64,7 @@ export function createApi(ctx: ApiContext): Router {
   // The OpenAPI 3.1 document of this very router (decision 098), built once on first ask.
   let openApi: string | undefined;
   api.get('/openapi.json', doc({ summary: 'This API as an OpenAPI 3.1 document', public: true }), (_req, res) => {
-    openApi ??= JSON.stringify(buildOpenApi(api).document);
+    openApi ??= JSON.stringify(buildOpenApi(api.router).document);
     res.type('application/json').send(openApi);
   });
 
@@ -112,5 +113,5 @@ export function createApi(ctx: ApiContext): Router {
 
   api.use((_req, _res, next) => next(notFound('No such API route')));
   api.use(errorMiddleware(ctx.log));
-  return api;
+  return api.router;
 }

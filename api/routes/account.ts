@@ -1,6 +1,7 @@
 // A person's own account (decision 093): My account (names, phone, the email changed through a code sent to the new
 // address) and the invitations they answer. Every call acts on the caller's own account only, so no id is taken.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { forbidden, handler, parseInput } from '../http';
@@ -24,8 +25,8 @@ const OwnAccountBody = z.object({
 const EmailBody = z.object({ email: EmailSchema });
 const CodeBody = z.object({ code: OtpSchema });
 
-export function accountRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function accountRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const service = accounts(ctx);
 
   const ownerOf = (req: Request): Owner => {

@@ -2,6 +2,7 @@
 // create, cancel, delete. Rules: DESIGN sections 4-5 (only org admins write; only drafts are cancelled or deleted).
 import crypto from 'node:crypto';
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, asc, desc, eq, gte, inArray, like, lt, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -111,8 +112,8 @@ export function applicationFilters(q: ListQuery): ListFilters {
   return listFilters(q, ORG_LIST_FILTERS);
 }
 
-export function applicationRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   router.get('/program/all', doc({ summary: 'The programmes', ok: z.array(ProgramSchema) }), signedIn, handler(async (_req, res) => {

@@ -1,5 +1,6 @@
 // Auth routes (spec 7 Auth): send-login-otp, verify-otp, users/me, logout, organization/signup.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import type { ApiContext } from '../context';
 import { clientIp, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
@@ -17,8 +18,8 @@ import { MessageSchema, SignedInSchema, UserProfileSchema } from '../../domain/a
 const SendSchema = SendLoginOtpSchema;
 const VerifySchema = VerifyOtpSchema;
 
-export function authRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function authRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.post('/send-login-otp', doc({ summary: 'Email a 6-digit sign-in code (valid 10 minutes)', body: SendSchema, ok: MessageSchema, public: true, errors: [429] }), handler(async (req, res) => {
     const { email } = parseInput(SendSchema, req.body);

@@ -4,6 +4,7 @@
 // other review/applications lists. State roles holding read:candidate (domain/permissions.ts) read it; 403 to others.
 // Mounted before the routes taking review/applications/:id (api/index.ts), which would read the name as an id.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -47,8 +48,8 @@ function candidateQuery(f: z.infer<typeof FilterQuery>): CandidateQuery {
 /** The export's file name: the day it was made. */
 const exportName = (now: Date) => `candidate-dashboard-${now.toISOString().slice(0, 10)}.xlsx`;
 
-export function candidateDashboardRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function candidateDashboardRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
   // Every area or none: the ranking compares applications of every organization, so only an 'any' holder reads it
   // (an organization user's scope of their own organizations is refused too).

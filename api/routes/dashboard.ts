@@ -1,6 +1,7 @@
 // Dashboard counts: organization (spec 3 Org dashboard counts), the Organization Admin's overview (spec 2
 // /org/admin-dashboard: applications by status, members by status) and state (one per status plus ALL).
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { count, eq, sql } from 'drizzle-orm';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
@@ -11,10 +12,10 @@ import { applications } from '../db/schema';
 import { param } from '../db/paging';
 import { STATE_VISIBLE_STATUSES, stateVisible } from './review-list';
 import { doc } from '../openapi/declare';
-import { ApplicationCountsSchema, MemberCountsSchema } from '../../domain/api-schemas';
+import { ApplicationCountsSchema, ApplicationStatusCountsSchema, MemberCountsSchema, StateStatusCountsSchema } from '../../domain/api-schemas';
 
-export function dashboardRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function dashboardRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   // One prepared statement, an Index Only Scan of an organization-led index (decisions 012, 083).
@@ -40,7 +41,7 @@ export function dashboardRoutes(ctx: ApiContext): Router {
   // The admin dashboard's counts: the applications as the organization's list reads them (so each count is that list's
   // total for the status), the members as its Users list shows them (who reads that list reads these).
   const overview = organizationOverview(ctx);
-  router.get('/organization/:orgId/application-counts/by-status', doc({ summary: 'An organization\'s applications counted by status' }), ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
+  router.get('/organization/:orgId/application-counts/by-status', doc({ ok: ApplicationStatusCountsSchema, summary: 'An organization\'s applications counted by status' }), ...organizationRoute(ctx, 'read', { entity: 'application' }), handler(async (req, res) => {
     res.json(await overview.applicationStatusCounts(String(req.params.orgId)));
   }));
   router.get('/users/organization/:orgId/counts', doc({ summary: 'An organization\'s members counted by status', ok: MemberCountsSchema }), ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
@@ -57,7 +58,7 @@ export function dashboardRoutes(ctx: ApiContext): Router {
       .groupBy(applications.status)
       .prepare(`state_application_counts_${assignedOnly ? 'assigned' : 'all'}`));
 
-  router.get('/review/applications/dashboard/count', doc({ summary: 'The state dashboard\'s counts', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/review/applications/dashboard/count', doc({ ok: StateStatusCountsSchema, summary: 'The state dashboard\'s counts', errors: [403] }), signedIn, handler(async (req, res) => {
     const assignedOnly = requireStateScope(req) === 'assigned';
     const rows = await stateCountStatements[assignedOnly ? 1 : 0]!.execute(assignedOnly ? { reviewerId: currentAuth(req).profile.id } : {});
     const counts: Record<string, number> = { ALL: 0 };

@@ -4,12 +4,14 @@
 // Any active member may upload (Organization_Staff too, DESIGN 5); an admin or the uploader deletes.
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
+import { LibraryPageSchema } from '../../domain/api-schemas';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
@@ -117,8 +119,8 @@ export async function signedDocumentUrl(
   return signedFileUrl(ctx, doc, toDownload, { path: `/api/v1/documents/download/${doc.id}`, signedId: doc.id });
 }
 
-export function documentRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function documentRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   /** A live document of the organization (404 for another organization's, a deleted one or a bad id). */
@@ -315,7 +317,7 @@ export function documentRoutes(ctx: ApiContext): Router {
   }));
 
   const organizationDocuments = pagedStatements<DocumentRow>(ctx.db, 'organization_documents');
-  router.get('/documents/organizations/:orgId/documents', doc({ summary: 'The organization\'s Documents library, paged', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
+  router.get('/documents/organizations/:orgId/documents', doc({ ok: LibraryPageSchema, summary: 'The organization\'s Documents library, paged', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'document' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     // Count and page in one prepared statement (api/db/paging.ts, decision 012).
     const { total, rows } = await organizationDocuments('current', () => ({

@@ -2,6 +2,7 @@
 // their user; once they are signed in again the form shows them (as often as it is loaded) until a save
 // of that form succeeds, which deletes them (docs/decisions/011), or they expire.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -21,8 +22,8 @@ const HoldBody = z.object({
 });
 const FormQuery = z.object({ formKey: FormKey });
 
-export function heldSubmissionRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function heldSubmissionRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   // Accepts a token the idle rule has ended (see holdingUser): this route only ever stores for its owner.
   router.put('/held-submissions', doc({ summary: 'Hold a form\'s answers when the session idled out (kept briefly, restored after signing in again)', body: HoldBody, status: 201, token: true, errors: [401] }), handler(async (req, res) => {

@@ -3,6 +3,7 @@
 // Every one of them, and the filter choices, reads only what the caller may see (domain/history-sight.ts, decision 092):
 // the sight is part of the statement's WHERE, so the pages and their totals hold exactly the entries shown.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, desc, eq, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -17,6 +18,7 @@ import { IsoDaySchema } from '../../domain/input';
 import { rejectReasonText } from '../../domain/workflow';
 import { actionsSeen, entryAsSeen, historySight, type HistorySight } from '../../domain/history-sight';
 import type { RoleName } from '../../domain/roles';
+import { HistoryFilterChoicesSchema, HistoryPageSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const PageQuery = pageQuery(200);
@@ -92,8 +94,8 @@ function sightWhere(sight: HistorySight, viewerId: string): { where: SQL; values
   return { where: sql`(${sql.join(branches, sql` or `)})`, values, shape };
 }
 
-export function historyRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function historyRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   /** Entries of applications the state may see (submitted or later), and entries of no application. */
   const seenByState = () =>
@@ -144,13 +146,13 @@ export function historyRoutes(ctx: ApiContext): Router {
     };
   }
 
-  router.get('/logged-actions/:applicationId/application', doc({ summary: 'An application\'s history', query: PageQuery }), ...applicationHistoryRoute(ctx), handler(async (req, res) => {
+  router.get('/logged-actions/:applicationId/application', doc({ ok: HistoryPageSchema, summary: 'An application\'s history', query: PageQuery }), ...applicationHistoryRoute(ctx), handler(async (req, res) => {
     const { applicationId, assigned } = historyOwner(res);
     const where = eq(loggedActions.applicationId, sql`${param('applicationId')}::text`);
     res.json(await page('application', where, { applicationId }, parseInput(PageQuery, req.query), sightOf(currentAuth(req), assigned)));
   }));
 
-  router.get('/logged-actions/organization/:orgId', doc({ summary: 'An organization\'s history', query: PageQuery }), ...organizationRoute(ctx, 'read', { entity: 'history' }), handler(async (req, res) => {
+  router.get('/logged-actions/organization/:orgId', doc({ ok: HistoryPageSchema, summary: 'An organization\'s history', query: PageQuery }), ...organizationRoute(ctx, 'read', { entity: 'history' }), handler(async (req, res) => {
     const ofOrganization = eq(loggedActions.organizationId, sql`${param('orgId')}::uuid`);
     // The state reads the entries of applications it may see (submitted ones), and the organization's own entries.
     const state = currentAuth(req).profile.roleType === 'state';
@@ -161,7 +163,7 @@ export function historyRoutes(ctx: ApiContext): Router {
   // The whole history the caller may read (the permissions table's read:history through listScope): every
   // organization's for State_Admin and RSM_Admin (entries of drafts and cancelled applications left out, as
   // above), the caller's own organizations' for organization users, 403 for the others.
-  router.get('/logged-actions', doc({ summary: 'The history the caller may see, filtered', query: HistoryQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/logged-actions', doc({ ok: HistoryPageSchema, summary: 'The history the caller may see, filtered', query: HistoryQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
     const q = parseInput(HistoryQuery, req.query);
     const filters = listFilters(q, HISTORY_FILTERS);
@@ -174,7 +176,7 @@ export function historyRoutes(ctx: ApiContext): Router {
 
   // The whole history's filter choices: the organizations, the actions the caller may see (decision 092) and the people
   // with an entry the caller may see (an organization user: not the state's people, whom they read as "State office").
-  router.get('/logged-actions/filters', doc({ summary: 'The history filters\' choices (actions, users)', query: FiltersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/logged-actions/filters', doc({ ok: HistoryFilterChoicesSchema, summary: 'The history filters\' choices (actions, users)', query: FiltersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'history');
     const { sight, viewerId } = sightOf(currentAuth(req));
     // ?organizationId narrows the people to that organization's entries (an organization's own history, decision 039).

@@ -11,6 +11,7 @@
 // a thread of an organization the caller is not a member of answers 404; state users may not start threads (403).
 import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -29,6 +30,7 @@ import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
+import { ThreadPageSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,13 +68,13 @@ async function threadFor(ctx: ApiContext, req: Request, id: string, action: 'rea
   return thread;
 }
 
-export function messageRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function messageRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
   const unreadCounts = new ProcessCache<UnreadCounts>();
   const reader = (req: Request) => ({ userId: currentAuth(req).profile.id, side: sideOf(req) });
 
-  router.get('/messages/threads', doc({ summary: 'My message threads', query: ThreadsQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/messages/threads', doc({ ok: ThreadPageSchema, summary: 'My message threads', query: ThreadsQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
     const q = parseInput(ThreadsQuery, req.query);
     // An organization the caller does not read (an organization user's other organizations are theirs): as unknown.
@@ -80,7 +82,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     res.json(await listThreads(ctx.db, reader(req), scope, q));
   }));
 
-  router.get('/messages/threads/:id', doc({ summary: 'A thread\'s messages', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/messages/threads/:id', doc({ ok: ThreadSchema, summary: 'A thread\'s messages', errors: [403] }), signedIn, handler(async (req, res) => {
     const thread = await threadFor(ctx, req, String(req.params.id), 'read');
     res.json(await loadThread(ctx.db, reader(req), thread.id));
   }));
@@ -159,7 +161,7 @@ export function messageRoutes(ctx: ApiContext): Router {
     }
   }));
 
-  router.get('/messages/unread/count', doc({ summary: 'Unread messages: the total, per thread and per organization', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/messages/unread/count', doc({ ok: UnreadCountsSchema, summary: 'Unread messages: the total, per thread and per organization', errors: [403] }), signedIn, handler(async (req, res) => {
     const scope = requireListScope(req, 'read', 'message');
     const auth = currentAuth(req);
     // A message is unread for this user when it came from the other side after they last opened its thread.

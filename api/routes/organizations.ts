@@ -3,6 +3,7 @@
 // status (PUT organization/{orgId}/status {status}, declared on :orgId so the role × route matrix plays it). Toggling
 // one of its users is the Users screen's PUT organization/{orgId}/toggle-status/{userId} (api/routes/users.ts).
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { forbidden, handler, notFound, parseInput } from '../http';
@@ -20,8 +21,8 @@ const ListQuery = pageQuery(100).extend({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const StatusBody = z.object({ status: z.enum(['active', 'inactive']) }).strict();
 
-export function organizationRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function organizationRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const admin = organizationAdmin(ctx);
 
   router.get('/organization/with-users', doc({ summary: 'Every organization with its users (State Admin)', query: ListQuery, ok: OrganizationsPageSchema, errors: [403] }), requireUser(ctx), handler(async (req, res) => {

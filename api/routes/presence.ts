@@ -6,6 +6,7 @@
 // application gets 403, anyone else 404. Who else is shown: the people of the application's organization who have it
 // open, never the caller.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -21,8 +22,8 @@ import { doc } from '../openapi/declare';
 
 const BeatBody = z.object({ sectionId: z.uuid(), editing: z.boolean().default(false) }).strict();
 
-export function presenceRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function presenceRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.post('/applications/:id/presence', doc({ summary: 'The form\'s heartbeat: where I am, and who else has the application open', body: BeatBody, ok: PresenceAnswerSchema }), ...applicationRoute(ctx, 'create', 'id', 'presence'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);

@@ -3,6 +3,7 @@
 // read the application may print it (staff, state readers); reading changes nothing, so nothing is audited.
 // The organization in the path must be the application's own.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import type { ApiContext } from '../context';
 import { conflict, handler, notFound } from '../http';
 import { applicationRoute, visibleApplication } from '../services/application-access';
@@ -13,8 +14,8 @@ import { doc } from '../openapi/declare';
 
 const PRINTABLE_STATUS = 'SUBMITTED';
 
-export function printRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function printRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.post('/organization/:orgId/generate-pdf/:applicationId', doc({ summary: 'The application printed to PDF', ok: { file: 'application/pdf' }, errors: [409] }), ...applicationRoute(ctx, 'read', 'applicationId'), handler(async (req, res) => {
     const { app } = visibleApplication(res);

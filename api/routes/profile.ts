@@ -1,6 +1,7 @@
 // The entity profile (spec 2 Entity Profile; 7: GET|POST organization/{orgId}/profile): the
 // programme's Entity Information questions, answered once per organization and shown in every application.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -24,8 +25,8 @@ const SaveBody = z.object({
   version: VersionField,
 });
 
-export function profileRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function profileRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   async function profileSection(): Promise<{ program: Program; questions: ProgramQuestion[]; section: Program['sections'][number] }> {
     const [first] = await ctx.db.select({ id: programs.id }).from(programs).orderBy(asc(programs.name)).limit(1);

@@ -8,6 +8,7 @@
 // - GET users/all-reviewers-by-roles (?roles= or ?reviewerType=): the active reviewers the caller may assign, with
 //   their open reviews.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -29,6 +30,7 @@ import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { ACTION_IDS, allowedActions, type ActionId } from '../../domain/workflow';
 import type { FileValue } from '../../domain/questions';
 import { moveGuards } from '../services/consensus-guards';
+import { MoveAnswerSchema, ReviewApplicationSchema, ReviewerChoicesSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,10 +69,10 @@ function assignableReviewerRoles(roles: readonly RoleName[]): RoleName[] {
 const isFileValue = (value: unknown): value is FileValue =>
   !!value && typeof value === 'object' && !Array.isArray(value) && typeof (value as FileValue).documentId === 'string' && !!(value as FileValue).documentId;
 
-export function reviewApplicationRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewApplicationRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
-  router.get('/users/all-reviewers-by-roles', doc({ summary: 'Reviewers by role (to assign them)', query: ReviewersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/users/all-reviewers-by-roles', doc({ ok: ReviewerChoicesSchema, summary: 'Reviewers by role (to assign them)', query: ReviewersQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const { profile } = currentAuth(req);
     const query = parseInput(ReviewersQuery, req.query);
     const assignable = profile.roleType === 'state' ? assignableReviewerRoles(profile.roles.map((r) => r.name)) : [];
@@ -80,7 +82,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
     res.json({ reviewers: await reviewersByRoles(ctx, roles) });
   }));
 
-  router.get('/review/applications/:id', doc({ summary: 'An application as the review screen shows it' }), ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
+  router.get('/review/applications/:id', doc({ ok: ReviewApplicationSchema, summary: 'An application as the review screen shows it' }), ...applicationRoute(ctx, 'read', 'id', 'status'), handler(async (req, res) => {
     const { app, assignment } = visibleApplication(res);
     const { profile } = currentAuth(req);
     const program = await loadProgram(ctx.db, app.programId);
@@ -177,7 +179,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): Router {
     res.json({ message: ASSIGNMENT_MSG.assigned, ...result, assignedReviewers: await assignedReviewers(ctx, app.id) });
   }));
 
-  router.post('/review/applications/:id/mark-review-in-progress', doc({ summary: 'Start my review', errors: [409] }), ...applicationMoveRoute(ctx, 'mark-review-in-progress'), handler(async (req, res) => {
+  router.post('/review/applications/:id/mark-review-in-progress', doc({ ok: MoveAnswerSchema, summary: 'Start my review', errors: [409] }), ...applicationMoveRoute(ctx, 'mark-review-in-progress'), handler(async (req, res) => {
     const { app } = res.locals.application as MovableApplication;
     const { profile } = currentAuth(req);
     await markReviewInProgress(ctx, app, profile.id);

@@ -9,6 +9,7 @@
 // "bulk" for an id. The gate is applicationBulkRoute (state users with 'read status'); the read-only financial
 // reviewer's POST is refused 403 before routing, like every write of theirs (api/guard.ts).
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
@@ -44,8 +45,8 @@ const BulkBody = z.strictObject({
   reviewerIds: idList.nullish(),
 });
 
-export function reviewBulkRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewBulkRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.get('/review/applications/bulk', doc({ summary: 'Preview a bulk move: what would happen to each application', query: BulkQuery }), ...applicationBulkRoute(ctx, 'read'), handler(async (req, res) => {
     const query = parseInput(BulkQuery, req.query);

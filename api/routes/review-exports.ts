@@ -12,6 +12,7 @@
 // Both are reads: the read-only financial reviewer may download them. Headers are sent with the first bytes; a failure
 // after that can only break the download (the browser reports it), and is logged.
 import { Router, type Request, type Response } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { currentAuth, requireUser, reviewViewer } from '../guard';
@@ -54,8 +55,8 @@ async function streamed(ctx: ApiContext, res: Response, what: string, write: () 
   }
 }
 
-export function reviewExportRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewExportRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.get('/review/applications/all-applications/export', doc({ summary: 'The state\'s applications list as XLSX', query: ExportQuery, ok: { file: XLSX_TYPE }, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     const scope = requireStateScope(req);

@@ -5,6 +5,7 @@
 // (migration 0008, decision 028). Which applications a state caller sees is `stateVisible` below, also used by
 // the state dashboard's counts (api/routes/dashboard.ts), so each count equals the list's total for its status.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, asc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -17,6 +18,7 @@ import { requireStateScope } from '../services/application-access';
 import { APPLICATION_STATUSES, isApplicationStatus, isSubmittedOrLater, type ApplicationStatus } from '../../domain/statuses';
 import { IsoDaySchema } from '../../domain/input';
 import { allowedActionsOfRoles, type AssignmentStatus } from '../../domain/workflow';
+import { OrganizationChoiceSchema, ReviewListPageSchema, type ListedReviewer } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 /** What the state side ever sees (domain/access.ts): never a draft or a cancelled application. */
@@ -86,17 +88,11 @@ type ReviewListRow = {
   reviewers: ListedReviewer[];
 };
 
-export interface ListedReviewer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  reviewerType: string;
-  /** PENDING | IN_PROGRESS | SUBMITTED (spec 3 Review assignment status). */
-  status: string;
-}
+/** A reviewer of a listed application: the documented schema's type (domain/api-schemas.ts ListedReviewerSchema). */
+export type { ListedReviewer };
 
-export function reviewListRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewListRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   const statePage = pagedStatements<ReviewListRow>(ctx.db, 'review_applications');
@@ -165,16 +161,16 @@ export function reviewListRoutes(ctx: ApiContext): Router {
     };
   }
 
-  router.get('/review/applications', doc({ summary: 'The state\'s applications list (tabs, filters, paging)', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/review/applications', doc({ ok: ReviewListPageSchema, summary: 'The state\'s applications list (tabs, filters, paging)', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     res.json(await list(req, requireStateScope(req) === 'assigned'));
   }));
 
-  router.get('/review/applications/applications/assigned', doc({ summary: 'The applications assigned to me', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/review/applications/applications/assigned', doc({ ok: ReviewListPageSchema, summary: 'The applications assigned to me', query: ReviewListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateScope(req);
     res.json(await list(req, true));
   }));
 
-  router.get('/organization/all-organizations', doc({ summary: 'Every organization (the state\'s filters)', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/organization/all-organizations', doc({ ok: z.array(OrganizationChoiceSchema), summary: 'Every organization (the state\'s filters)', errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateScope(req);
     const rows = await ctx.db
       .select({ id: organizations.id, name: organizations.legalName, status: organizations.status })

@@ -13,6 +13,7 @@
 // Writes are 'update review' (assigned reviewers; RSM_Financial_Reviewer and admins 403) or 'update review-assignment'
 // (the unlock: State_Admin, the stage's vendor admin); every body is strict, so a stray key is 400 before anything.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
@@ -23,6 +24,7 @@ import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { earlierPasses } from '../services/review-pass-history';
 import { VersionField } from '../services/edit-versions';
+import { ConflictDeclaredSchema, ConsensusSchema, DecisionSubmittedSchema, MarksSavedSchema, ReviewSummarySchema, SectionReviewSubmittedSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,33 +67,33 @@ const ConsensusBody = z.strictObject({
   adminComments: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
 });
 
-export function reviewMarkingRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const me = (req: Parameters<typeof currentAuth>[0]) => currentAuth(req).profile.id;
   const sectionParam = (value: unknown) => parseInput(z.object({ sectionId: uuid('Unknown section') }), { sectionId: value }).sectionId;
 
-  router.post('/review/applications/:id/conflict-of-interest', doc({ summary: 'Declare whether I have a conflict of interest', body: ConflictBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+  router.post('/review/applications/:id/conflict-of-interest', doc({ ok: ConflictDeclaredSchema, summary: 'Declare whether I have a conflict of interest', body: ConflictBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
     const body = parseInput(ConflictBody, req.body);
     const { app } = visibleApplication(res);
     const result = await declareConflict(ctx, app, me(req), body);
     res.json({ message: result.conflict ? MARK_MSG.declaredConflict : MARK_MSG.declaredNone, ...result });
   }));
 
-  router.put('/review/applications/:id/sections/:sectionId/marks', doc({ summary: 'Save my marks of a section', body: MarksBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+  router.put('/review/applications/:id/sections/:sectionId/marks', doc({ ok: MarksSavedSchema, summary: 'Save my marks of a section', body: MarksBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
     const { marks, version } = parseInput(MarksBody, req.body);
     const { app } = visibleApplication(res);
     const result = await saveMarks(ctx, app, me(req), sectionParam(req.params.sectionId), marks, version);
     res.json({ message: MARK_MSG.saved, ...result });
   }));
 
-  router.post('/review/applications/:id/sections/:sectionId/submit', doc({ summary: 'Submit my review of a section', body: EmptyBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+  router.post('/review/applications/:id/sections/:sectionId/submit', doc({ ok: SectionReviewSubmittedSchema, summary: 'Submit my review of a section', body: EmptyBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
     parseInput(EmptyBody, req.body);
     const { app } = visibleApplication(res);
     const result = await submitSection(ctx, app, me(req), sectionParam(req.params.sectionId));
     res.json({ message: MARK_MSG.sectionDone, ...result });
   }));
 
-  router.post('/review/applications/:id/submit-review-decision', doc({ summary: 'Submit my review decision', body: DecisionBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
+  router.post('/review/applications/:id/submit-review-decision', doc({ ok: DecisionSubmittedSchema, summary: 'Submit my review decision', body: DecisionBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review'), handler(async (req, res) => {
     const body = parseInput(DecisionBody, req.body);
     const { app } = visibleApplication(res);
     const result = await submitDecision(ctx, app, me(req), body);
@@ -108,7 +110,7 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
 
   // Each stage's figures (whoever reads the reviews), and its current pass's submitted decisions as far as the caller's
   // sight on the stage goes (domain/review-sight.ts, as the state review PDF: decisionsSeen; issue 41 item 6).
-  router.get('/review/applications/:id/review-summary', doc({ summary: 'The review summary of the application\'s stages' }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
+  router.get('/review/applications/:id/review-summary', doc({ ok: ReviewSummarySchema, summary: 'The review summary of the application\'s stages' }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     const [summary, decisions] = await Promise.all([summaryOf(ctx, app), decisionsSeen(ctx, app, reviewViewer(req))]);
     res.json({ ...summary, stages: summary.stages.map((s) => ({ ...s, decisions: decisions.get(s.stage) ?? [] })) });
@@ -121,7 +123,7 @@ export function reviewMarkingRoutes(ctx: ApiContext): Router {
   }));
 
   // What the caller may see of it (domain/review-sight.ts, decision 051 addendum): a reviewer only their own marks.
-  router.get('/review/applications/:id/consensus', doc({ summary: 'The marks side by side and the consensus values' }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
+  router.get('/review/applications/:id/consensus', doc({ ok: ConsensusSchema, summary: 'The marks side by side and the consensus values' }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     res.json({ applicationId: app.id, ...(await consensusSeenBy(ctx, app, reviewViewer(req))) });
   }));

@@ -3,9 +3,11 @@
 // declares its action for the role × route matrix (applicationMoveRoute); the executor makes the move
 // (api/services/application-moves.ts). Answers 200 {message, id, status, allowedActions}.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
+import { MoveAnswerSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 import { currentAuth } from '../guard';
 import { applicationMoveRoute, type MovableApplication } from '../services/application-access';
@@ -25,10 +27,10 @@ const MoveBody = z.strictObject({
   status: z.string().trim().nullish(),
 });
 
-export function reviewMoveRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewMoveRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   for (const actionId of STATE_MOVE_IDS) {
-    router.post(`/review/applications/:id/${actionId}`, doc({ summary: `Move the application through the status machine: ${actionId}`, body: MoveBody, errors: [409] }), ...applicationMoveRoute(ctx, actionId), handler(async (req, res) => {
+    router.post(`/review/applications/:id/${actionId}`, doc({ ok: MoveAnswerSchema, summary: `Move the application through the status machine: ${actionId}`, body: MoveBody, errors: [409] }), ...applicationMoveRoute(ctx, actionId), handler(async (req, res) => {
       const { app, role, assignment } = res.locals.application as MovableApplication;
       const body = parseInput(MoveBody, req.body);
       const { profile } = currentAuth(req);

@@ -6,6 +6,7 @@
 // - GET review/applications/reviewers/summary: each reviewer with their counts (the screen's "By reviewer" view).
 // Registered before GET review/applications/:id, which would not take these two-segment paths anyway.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { forbidden, handler, parseInput } from '../http';
@@ -63,8 +64,8 @@ const AssignmentsQuery = pageQuery(100).extend({
 
 const SummaryQuery = pageQuery(100).extend({ reviewerType, search });
 
-export function reviewerRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function reviewerRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const list = reviewersList(ctx);
   const stateAdmin = (req: Parameters<typeof requireListScope>[0]) => {
     if (!('all' in requireListScope(req, 'read', 'reviewer'))) throw forbidden();

@@ -5,6 +5,7 @@
 // - PUT rubric-scores/application/{id}/score {totalOutlayFundsScore…universalityScore, scoringContext?}: the State_Admin's
 //   scores ('update rubric'); totalScore and the spec's other read-only fields may be sent back and are ignored.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
@@ -14,6 +15,7 @@ import { rubricSheet, saveRubric } from '../services/rubric-scores';
 import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { VersionField } from '../services/edit-versions';
+import { RubricSavedSchema, RubricSheetSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 /** Each criterion: a number, numeric text, or null (not scored); the bounds are checked by the service (400 per field). */
@@ -30,15 +32,15 @@ const RubricBody = z.strictObject({
   createdAt: ignored, updatedAt: ignored, deletedAt: ignored,
 });
 
-export function rubricScoreRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function rubricScoreRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
-  router.get('/rubric-scores/application/:id/score', doc({ summary: 'The BEAD rubric: suggestion and saved score' }), ...applicationRoute(ctx, 'read', 'id', 'rubric'), handler(async (_req, res) => {
+  router.get('/rubric-scores/application/:id/score', doc({ ok: RubricSheetSchema, summary: 'The BEAD rubric: suggestion and saved score' }), ...applicationRoute(ctx, 'read', 'id', 'rubric'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     res.json(await rubricSheet(ctx, app));
   }));
 
-  router.put('/rubric-scores/application/:id/score', doc({ summary: 'Save the BEAD rubric score (State Admin)', body: RubricBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'rubric'), handler(async (req, res) => {
+  router.put('/rubric-scores/application/:id/score', doc({ ok: RubricSavedSchema, summary: 'Save the BEAD rubric score (State Admin)', body: RubricBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'rubric'), handler(async (req, res) => {
     const body = parseInput(RubricBody, req.body);
     const { app } = visibleApplication(res);
     const { profile } = currentAuth(req);

@@ -3,6 +3,7 @@
 // "Save enablement", "Conditional questions", spec 5; DESIGN sections 4-5 (only org admins save and
 // submit; a draft, or a section unlocked while REVISION_NEEDED, is writable).
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -28,7 +29,7 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
 import { doc } from '../openapi/declare';
-import { SectionStatusRowSchema } from '../../domain/api-schemas';
+import { SectionSavedSchema, SectionStatusRowSchema, SectionViewSchema } from '../../domain/api-schemas';
 import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
@@ -78,8 +79,8 @@ function lockedMessage(status: string, sectionUnlocked: boolean): string | null 
   return APPLICATION_MSG.submittedReadOnly;
 }
 
-export function sectionRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   /** Each replaced document among `ids` with the current version of its chain (decision 036). */
   async function currentVersions(ids: string[]): Promise<[string, { id: string; fileName: string }][]> {
@@ -247,7 +248,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     }));
   }));
 
-  router.get('/applications/:id/sections/:sectionId', doc({ summary: 'A section with its questions and answers', query: SectionQuery }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/applications/:id/sections/:sectionId', doc({ ok: SectionViewSchema, summary: 'A section with its questions and answers', query: SectionQuery }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
@@ -255,7 +256,7 @@ export function sectionRoutes(ctx: ApiContext): Router {
     res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app), { required: required === 'true' }));
   }));
 
-  router.post('/applications/:id/sections/:sectionId/answers', doc({ summary: 'Save a section\'s answers', body: SaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/sections/:sectionId/answers', doc({ ok: SectionSavedSchema, summary: 'Save a section\'s answers', body: SaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const body = parseInput(SaveBody, req.body);
     const program = await loadProgram(ctx.db, app.programId);

@@ -9,6 +9,7 @@
 // streamed API call).
 // Reading changes nothing, so nothing is audited.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import type { ApiContext } from '../context';
 import { handler } from '../http';
 import { currentAuth, reviewViewer } from '../guard';
@@ -18,8 +19,8 @@ import { hidesAnswers, myReview } from '../services/reviews';
 import { loadStateReview, STATE_REVIEW_PDF, streamStateReviewPdf } from '../services/state-review-pdf';
 import { doc } from '../openapi/declare';
 
-export function stateReviewPdfRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function stateReviewPdfRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
 
   router.get('/review/applications/:id/state-review-pdf', doc({ summary: 'The state review PDF', ok: { file: 'application/pdf' }, errors: [409] }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app, assignment } = visibleApplication(res);

@@ -2,6 +2,7 @@
 // question offers for download. The files are real documents in public/ (scripts/make-templates.ts),
 // served by the portal itself, so the link is relative to the portal's origin.
 import { Router } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
@@ -41,8 +42,8 @@ export async function templateUrls(db: Db, qs: readonly { id: string; hasTemplat
   }));
 }
 
-export function templateRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function templateRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   router.get('/templates/questions/:systemNo', doc({ summary: 'A question\'s template file', query: TemplateQuery, ok: { file: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } }), signedIn, handler(async (req, res) => {

@@ -12,6 +12,7 @@
 //   PUT  program/{programId}/unlock-window {status: open|closed}                 the State Admin closes or reopens it
 // Access: organizationRoute / applicationRoute / loadApplicationFor and the permissions table (unlock-request rows).
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -33,6 +34,7 @@ import {
 } from '../../domain/unlock-requests';
 import { validateAnswers } from '../../domain/validation';
 import { permittingRole } from '../../domain/access';
+import { UnlockListPageSchema, UnlockStateSchema } from '../../domain/api-schemas';
 import { doc, OrganizationIdQuery } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -154,8 +156,8 @@ const nameOf = (req: Request) => {
   return `${profile.firstName} ${profile.lastName}`.trim();
 };
 
-export function unlockRequestRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const signedIn = requireUser(ctx);
 
   // The Organization_Admin asks the State Admin to unlock a section of a locked application (staff 403).
@@ -197,19 +199,19 @@ export function unlockRequestRoutes(ctx: ApiContext): Router {
     res.status(201).json({ message: UNLOCK_MSG.sent, detail: UNLOCK_MSG.sentDetail, id, applicationId: app.id, sectionId: facts.section.id, status: 'PENDING' });
   }));
 
-  router.get('/unlock-requests/organization/:orgId', doc({ summary: 'An organization\'s unlock requests', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'unlock-request', param: 'orgId' }), handler(async (req, res) => {
+  router.get('/unlock-requests/organization/:orgId', doc({ ok: UnlockListPageSchema, summary: 'An organization\'s unlock requests', query: ListQuery }), ...organizationRoute(ctx, 'read', { entity: 'unlock-request', param: 'orgId' }), handler(async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const where = [eq(unlockRequests.organizationId, String(req.params.orgId)), ...filters({ ...q, organizationId: undefined }, null)];
     res.json(await listPage(ctx, and(...where), q.page, q.limit));
   }));
 
-  router.get('/unlock-requests', doc({ summary: 'Every unlock request (State Admin)', query: ListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/unlock-requests', doc({ ok: UnlockListPageSchema, summary: 'Every unlock request (State Admin)', query: ListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'read');
     const q = parseInput(ListQuery, req.query);
     res.json(await listPage(ctx, and(...filters(q, 'REQUEST')), q.page, q.limit));
   }));
 
-  router.get('/unlock-requests/admin-unlocks', doc({ summary: 'The sections the State Admin unlocked directly', query: ListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/unlock-requests/admin-unlocks', doc({ ok: UnlockListPageSchema, summary: 'The sections the State Admin unlocked directly', query: ListQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'read');
     const q = parseInput(ListQuery, req.query);
     res.json(await listPage(ctx, and(...filters(q, 'ADMIN_UNLOCK')), q.page, q.limit));
@@ -262,7 +264,7 @@ export function unlockRequestRoutes(ctx: ApiContext): Router {
   }));
 
   // The form's lock display: the window, and per form section whether it is open, waiting, or may be asked for.
-  router.get('/applications/:id/unlock-state', doc({ summary: 'Which sections are locked, unlocked or asked for' }), ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
+  router.get('/applications/:id/unlock-state', doc({ ok: UnlockStateSchema, summary: 'Which sections are locked, unlocked or asked for' }), ...applicationRoute(ctx, 'read'), handler(async (_req, res) => {
     const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const [prog] = await ctx.db

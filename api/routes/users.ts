@@ -3,6 +3,7 @@
 // (api/services/application-access.ts): organization routes declare 'user' on their :orgId (the role × route
 // matrix plays them); the state's routes need a role holding the 'user' permission over every record.
 import { Router, type Request } from 'express';
+import { declared, type DeclaredRouter } from '../openapi/registry';
 import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { badRequest, forbidden, handler, notFound, parseInput } from '../http';
@@ -16,7 +17,7 @@ import { USER_MSG } from '../../domain/messages';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
 import { doc } from '../openapi/declare';
-import { RoleChoiceSchema } from '../../domain/api-schemas';
+import { RoleChoiceSchema, UserListPageSchema } from '../../domain/api-schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PageQuery = pageQuery(100);
@@ -54,8 +55,8 @@ const membershipBody = z
 
 const roleList = (roles: readonly RoleName[]) => roles.map((name) => ({ id: name, name }));
 
-export function userRoutes(ctx: ApiContext): Router {
-  const router = Router();
+export function userRoutes(ctx: ApiContext): DeclaredRouter {
+  const router = declared(Router());
   const admin = userAdmin(ctx);
 
   const actorOf = (req: Request): Actor => {
@@ -89,7 +90,7 @@ export function userRoutes(ctx: ApiContext): Router {
   }));
 
   // An organization's users.
-  router.get('/users/organization/:orgId/all', doc({ summary: 'An organization\'s users, paged', query: PageQuery }), ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
+  router.get('/users/organization/:orgId/all', doc({ ok: UserListPageSchema, summary: 'An organization\'s users, paged', query: PageQuery }), ...organizationRoute(ctx, 'read', { entity: 'user' }), handler(async (req, res) => {
     res.json(await admin.listOrganizationUsers(String(req.params.orgId), parseInput(PageQuery, req.query)));
   }));
 
@@ -117,7 +118,7 @@ export function userRoutes(ctx: ApiContext): Router {
   }));
 
   // The state's users.
-  router.get('/users/all-state-user', doc({ summary: 'The state\'s users, paged', query: PageQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/users/all-state-user', doc({ ok: UserListPageSchema, summary: 'The state\'s users, paged', query: PageQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     requireStateUsers(req, 'read');
     res.json(await admin.listStateUsers(parseInput(PageQuery, req.query)));
   }));

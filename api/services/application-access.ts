@@ -1,7 +1,7 @@
 // The one access check of every route taking an application, organization or document id: the
 // permissions table (domain/permissions.ts) applied by domain/access.ts. Each route declares its check as
 // a middleware; the middleware carries that declaration (`access`), so the role × route matrix test reads
-// it from the router stack and derives every expected answer from the table (tests/api/access-matrix.test.ts).
+// it from the route registry (api/openapi/registry.ts) and derives every expected answer from the table (tests/api/access-matrix.test.ts).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { and, eq } from 'drizzle-orm';
 import type { ApiContext } from '../context';

@@ -2,13 +2,13 @@
 // state's by status (plus ALL).
 import { get, seg, type ApiSession } from './client.server';
 import type { OrganizationCounts } from './types';
-import type { ApplicationStatus } from '../../domain/statuses';
+import type { ApplicationStatusCounts, StateStatusCounts } from '../../domain/api-schemas';
 
 export const organizationCounts = (api: ApiSession, organizationId: string) =>
   get<OrganizationCounts>(api, `/organization/${seg(organizationId)}/application-counts`);
 
 /** Every status of the organization's applications with its count (0 when none), and ALL. */
 export const organizationStatusCounts = (api: ApiSession, organizationId: string) =>
-  get<Record<ApplicationStatus | 'ALL', number>>(api, `/organization/${seg(organizationId)}/application-counts/by-status`);
+  get<ApplicationStatusCounts>(api, `/organization/${seg(organizationId)}/application-counts/by-status`);
 
-export const stateCounts = (api: ApiSession) => get<Record<string, number>>(api, '/review/applications/dashboard/count');
+export const stateCounts = (api: ApiSession) => get<StateStatusCounts>(api, '/review/applications/dashboard/count');

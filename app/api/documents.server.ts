@@ -2,7 +2,10 @@
 // link to open or download one.
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { FileValue } from '../../domain/questions';
-import type { DocumentUse } from '../../domain/documents';
+// The library's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
+import type { LibraryDocument, LibraryPage } from '../../domain/api-schemas';
+
+export type { LibraryDocument, LibraryPage };
 
 export interface DocumentPlace {
   organizationId: string;
@@ -58,28 +61,6 @@ export const discardPendingUpload = (api: ApiSession, pendingUploadId: string) =
 // The organization's library (/org/documents, decision 036)
 // ---------------------------------------------------------------------------------------------
 
-/** A row of the library (spec 3 Document) with its version and the application that holds it, if any. */
-export interface LibraryDocument {
-  id: string;
-  fileName: string;
-  displayName: string;
-  description: string | null;
-  fileSize: number;
-  fileType: string;
-  programName: string | null;
-  sectionId: string | null;
-  submittedBy: string | null;
-  uploadedBy: string | null;
-  createdAt: string;
-  version: number;
-  versionOf: string | null;
-  current: boolean;
-  usedBy?: DocumentUse | null;
-  /** Held for a virus scan (decision 097): nobody can open it yet. */
-  scanStatus?: 'NOT_SCANNED';
-  scanMessage?: string;
-}
-
 export interface DocumentVersion {
   id: string;
   version: number;
@@ -89,14 +70,6 @@ export interface DocumentVersion {
   uploadedBy: string | null;
   createdAt: string;
   current: boolean;
-}
-
-export interface LibraryPage {
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  totalRecords: number;
-  documents: LibraryDocument[];
 }
 
 export const listDocuments = (api: ApiSession, organizationId: string, paging: { page: number; limit: number }) =>

@@ -2,6 +2,7 @@
 // state's, or one organization's (organizationId, decision 039); 20 entries a page unless the list's page size says otherwise.
 import { get, seg, type ApiSession } from './client.server';
 import type { HistoryPage } from './types';
+import type { HistoryFilterChoices } from '../../domain/api-schemas';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -23,11 +24,8 @@ export interface HistoryQuery {
 export const wholeHistory = (api: ApiSession, query: HistoryQuery) => get<HistoryPage>(api, '/logged-actions', { ...query });
 
 /** The whole history's filter choices: organizations, the actions and the people of the entries the caller may see (decision 092). */
-export interface HistoryFilterChoices {
-  organizations: { id: string; name: string }[];
-  actions: string[];
-  users: { id: string; firstName: string; lastName: string; email: string }[];
-}
+/** GET logged-actions/filters: the documented schema's type (domain/api-schemas.ts). */
+export type { HistoryFilterChoices };
 
 /** `organizationId`: only that organization's people (the organization's own history). */
 export const historyFilterChoices = (api: ApiSession, organizationId?: string) =>

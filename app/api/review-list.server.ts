@@ -3,7 +3,7 @@
 // failures are mapped by app/utils/api-errors.server.ts like every other call.
 import { get, type ApiSession } from './client.server';
 import type { ListPage } from './types';
-import type { ListedReviewer } from '../../api/routes/review-list';
+import type { OrganizationChoice, ReviewListPage } from '../../domain/api-schemas';
 
 export interface ReviewListQuery {
   page: number;
@@ -19,30 +19,8 @@ export interface ReviewListQuery {
   endDate?: string;
 }
 
-/** A reviewer of a listed application, as the API's route declares it. */
-export type { ListedReviewer };
-
-export interface ReviewListRow {
-  applicationId: string;
-  status: string;
-  submittedAt: string | null;
-  projectLocation: string | null;
-  organization: { id: string; name: string };
-  program: { name: string };
-  reviewers: ListedReviewer[];
-  /** The caller's actions on it now (domain/workflow.ts action ids), in menu order. */
-  allowedActions: string[];
-}
-
-export interface ReviewListPage extends ListPage {
-  applications: ReviewListRow[];
-}
-
-export interface OrganizationChoice {
-  id: string;
-  name: string;
-  status: string;
-}
+// The answers' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
+export type { ListedReviewer, OrganizationChoice, ReviewListPage, ReviewListRow } from '../../domain/api-schemas';
 
 /** Every submitted-or-later application the caller reads (reviewers: those assigned to them). */
 export const listReviewApplications = (api: ApiSession, query: ReviewListQuery) => get<ReviewListPage>(api, '/review/applications', { ...query });

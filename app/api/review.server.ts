@@ -2,81 +2,18 @@
 // workflow's moves and assignment actions, and the reviewers an admin may assign. Failures are mapped by
 // app/utils/api-errors.server.ts like every other call.
 import { get, post, seg, type ApiSession } from './client.server';
-import type { AnswerValue, QuestionMetadata, QuestionType, TableColumn, TextResponseType } from '../../domain/questions';
-import type { ActionId, AssignmentStatus, MoveInput } from '../../domain/workflow';
-import type { AreaCounts } from '../../domain/project-areas';
-import type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
+import type { MoveAnswer, ReviewApplication, ReviewerChoice } from '../../domain/api-schemas';
+import type { ActionId, MoveInput } from '../../domain/workflow';
+import type { ReviewerType } from '../../domain/review-assignments';
 import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
 
 export type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
 
-export interface ReviewQuestion {
-  id: string;
-  systemNo: string;
-  text: string;
-  type: QuestionType;
-  responseType: TextResponseType | null;
-  displayOrder: number;
-  tableColumns: TableColumn[] | null;
-  additionalMetadata: QuestionMetadata | null;
-  /** Shown under the application's conditions (a hidden question's answer is not part of the application). */
-  visible: boolean;
-  answer: AnswerValue;
-  /** A stored file answer: its name and a short-lived signed link (relative to the API's origin when the disk holds it). */
-  file: { fileName: string; signedUrl: string } | null;
-}
+// The review screen's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
+export type { ReviewApplication, ReviewQuestion, ReviewSection, MoveAnswer } from '../../domain/api-schemas';
 
-export interface ReviewSection {
-  id: string;
-  name: string;
-  slug: string;
-  isEntityProfile: boolean;
-  /** Reopened for the organization's revision. */
-  unlocked: boolean;
-  questions: ReviewQuestion[];
-}
-
-export interface ReviewApplication {
-  application: {
-    applicationId: string;
-    programId: string;
-    program: { name: string };
-    status: string;
-    stage: 'GATING' | 'TECHNICAL' | 'STATE' | null;
-    /** The reviewer type of the current stage (who may be assigned now), null outside the stages. */
-    reviewerType: ReviewerType | null;
-    projectLocation: string | null;
-    technologyType: string | null;
-    createdAt: string;
-    submittedAt: string | null;
-    organization: { id: string; legalName: string };
-  };
-  projectArea: AreaCounts | null;
-  sections: ReviewSection[];
-  assignedReviewers: AssignedReviewer[];
-  /** The caller's own assignment on it (reviewers). */
-  myAssignment: AssignmentStatus | null;
-  /** What the caller may do now (domain/workflow.ts allowedActions), in menu order. */
-  allowedActions: ActionId[];
-  /** Of those, Passed Gating / Passed Technical: why the consensus guard would refuse it now (null: it would pass; decision 041). */
-  moveGuards?: Partial<Record<ActionId, string | null>>;
-}
-
-export interface ReviewerChoice {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  reviewerType: ReviewerType;
-  openReviews: number;
-}
-
-export interface MoveAnswer {
-  message: string;
-  id: string;
-  status: string;
-  allowedActions: ActionId[];
-}
+/** A reviewer an admin may assign: the documented schema's type (domain/api-schemas.ts ReviewerChoiceSchema). */
+export type { ReviewerChoice };
 
 export const reviewApplication = (api: ApiSession, id: string) => get<ReviewApplication>(api, `/review/applications/${seg(id)}`);
 

@@ -2,14 +2,11 @@
 // Failures are mapped by app/utils/api-errors.server.ts like every other call.
 import { get, put, seg, type ApiSession } from './client.server';
 import type { RubricField } from '../../domain/rubric';
-import type { RubricCriterionSheet as ServiceCriterion, RubricSheet as ServiceSheet } from '../../api/services/rubric-scores';
-import type { Wire } from '../../domain/wire';
+import type { RubricSaved, RubricSheet } from '../../domain/api-schemas';
 
-/** One criterion of the sheet: max, the server's suggestion and the figures it came from, the saved value. */
-export type RubricCriterionSheet = Wire<ServiceCriterion>;
-
-/** GET rubric-scores/application/{id}/score: spec 3's Rubric score fields and the sheet. */
-export type RubricSheet = Wire<ServiceSheet>;
+/** GET rubric-scores/application/{id}/score (spec 3's Rubric score fields and the sheet) and one criterion of it: the
+ * schemas the API documents (domain/api-schemas.ts, decision 098). */
+export type { RubricCriterionSheet, RubricSheet } from '../../domain/api-schemas';
 
 /** `version`: the sheet's version the form started from (decision 099); a stale one answers 409. */
 export type RubricBody = Partial<Record<RubricField, number | null>> & { scoringContext?: string | null; version?: string };
@@ -17,4 +14,4 @@ export type RubricBody = Partial<Record<RubricField, number | null>> & { scoring
 export const rubricSheet = (api: ApiSession, id: string) => get<RubricSheet>(api, `/rubric-scores/application/${seg(id)}/score`);
 
 export const saveRubric = (api: ApiSession, id: string, body: RubricBody) =>
-  put<RubricSheet & { message: string; changed: RubricField[] }>(api, `/rubric-scores/application/${seg(id)}/score`, body);
+  put<RubricSaved>(api, `/rubric-scores/application/${seg(id)}/score`, body);

@@ -1,37 +1,10 @@
 // Unlock requests (spec 7; docs/decisions/034): the organization asks and resubmits, the State Admin lists,
 // approves and unlocks directly; the form reads its lock state.
 import { get, post, put, seg, type ApiSession } from './client.server';
-import type { UnlockKind, UnlockStatus } from '../../domain/unlock-requests';
+// The answers' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
+import type { UnlockListPage, UnlockRow, UnlockState } from '../../domain/api-schemas';
 
-export interface UnlockRow {
-  id: string;
-  applicationId: string;
-  organizationId: string;
-  organizationName: string;
-  sectionId: string;
-  sectionName: string;
-  sectionSlug: string;
-  kind: UnlockKind;
-  status: UnlockStatus;
-  message: string;
-  createdAt: string;
-  decidedAt: string | null;
-  relockedAt: string | null;
-  requestedBy: { firstName: string; lastName: string | null } | null;
-  /** Who asked: the organization, or (a REQUEST from) a reviewer or stage admin on the review screen. */
-  requestedBySide: 'organization' | 'state';
-  decidedBy: { firstName: string; lastName: string | null } | null;
-}
-
-export interface UnlockListPage {
-  total: number;
-  page: number;
-  limit: number;
-  pageSize: number;
-  totalPages: number;
-  totalRecords: number;
-  requests: UnlockRow[];
-}
+export type { UnlockListPage, UnlockRow, UnlockState };
 
 export interface UnlockListQuery {
   page: number;
@@ -39,14 +12,6 @@ export interface UnlockListQuery {
   status?: string;
   organizationId?: string;
   applicationId?: string;
-}
-
-export interface UnlockState {
-  applicationId: string;
-  status: string;
-  windowOpen: boolean;
-  dueDate: string | null;
-  sections: { sectionId: string; unlocked: boolean; pending: boolean; unlockedByRequest: boolean; requestRefusal: string | null }[];
 }
 
 export interface UnlockInput {

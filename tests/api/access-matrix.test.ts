@@ -2,7 +2,7 @@
 // routers: every route taking an application, organization or document id declares its access check
 // (applicationRoute, applicationHistoryRoute, organizationRoute, documentRoute, applicationMoveRoute,
 // applicationBulkRoute in api/services/application-access.ts) as an action and entity, and the test reads that
-// declaration from the router stack; a route taking an id without one fails the test, named.
+// declaration from the route registry (api/openapi/registry.ts); a route taking an id without one fails the test, named.
 // The expected answer of every seed account × route × record is WRITTEN BY HAND in tests/fixtures/access.ts (role ×
 // resource × kind of record, from DESIGN 5, the spec and the decision records) and tests/fixtures/status-moves.ts
 // (status × move × role, from DESIGN 4-5): never computed by domain/permissions.ts, domain/access.ts or domain/workflow.ts,

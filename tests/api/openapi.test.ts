@@ -5,7 +5,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
+import { uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -13,9 +17,11 @@ let ajv: Ajv2020;
 let orgAdmin: { token: string; user: any };
 let stateAdmin: { token: string; user: any };
 let orgId: string;
+let dataDir: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '100000' });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-openapi-'));
+  api = await startTestApi({ OTP_EMAIL_LIMIT: '1000', OTP_IP_LIMIT: '100000', DATA_DIR: dataDir });
   const served = await api.call('/api/v1/openapi.json');
   expect(served.status).toBe(200);
   document = served.body;
@@ -27,6 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await api?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -44,6 +51,11 @@ function documentedSchemaRef(method: string, path: string, status: number): stri
 /** Calls the route and checks the answer against its documented schema; the answer for further checks. */
 async function check(method: string, path: string, url: string, init: { token?: string; body?: unknown } = {}) {
   const res = await api.call(`/api/v1${url}`, { method: method.toUpperCase(), ...init });
+  if (res.status < 300) {
+    // A success documented only as "a JSON object" checks nothing: every answer sampled here has its schema.
+    const content = (document.paths[path]![method]!.responses[String(res.status)] as { content?: Record<string, { schema: object }> }).content;
+    expect(content?.['application/json']?.schema, `${method.toUpperCase()} ${path} ${res.status} has a schema`).not.toEqual({ type: 'object' });
+  }
   const validate = ajv.getSchema(documentedSchemaRef(method, path, res.status)) ?? ajv.compile({ $ref: documentedSchemaRef(method, path, res.status) });
   const ok = validate(res.body);
   expect(ok, `${method.toUpperCase()} ${url} ${res.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`).toBe(true);
@@ -94,6 +106,143 @@ describe('real answers fit their documented schemas', () => {
     expect((await check('get', '/roles/state', '/roles/state', { token })).body.length).toBe(7);
     const orgs = await check('get', '/organization/with-users', '/organization/with-users?page=1&limit=5', { token });
     expect(orgs.body.organizations.length).toBeGreaterThan(0);
+  });
+
+  it('the application form: a section with its questions and answers, saved, with field errors, returned for revision', async () => {
+    const { token } = orgAdmin;
+    const sections = (await check('get', '/applications/{id}/sections-status', '/applications/GA-LKV001/sections-status', { token })).body;
+    const editable = sections.find((s: { isEntityProfile: boolean }) => !s.isEntityProfile);
+    const view = await check('get', '/applications/{id}/sections/{sectionId}', `/applications/GA-LKV001/sections/${editable.sectionId}?required=true`, { token });
+    expect(view.body.questions.length).toBeGreaterThan(0);
+    expect(view.body.section.id).toBe(editable.sectionId);
+    const saved = await check('post', '/applications/{id}/sections/{sectionId}/answers', `/applications/GA-LKV001/sections/${editable.sectionId}/answers`, {
+      token, body: { answers: [], version: view.body.section.version },
+    });
+    expect(saved.status).toBe(200);
+    expect(typeof saved.body.message).toBe('string');
+    // GA-LKV007 was returned for revision (api/seed/index.ts): the view says what the state asked.
+    const returned = (await check('get', '/applications/{id}/sections-status', '/applications/GA-LKV007/sections-status', { token })).body;
+    const reopened = await check('get', '/applications/{id}/sections/{sectionId}', `/applications/GA-LKV007/sections/${returned.find((s: { unlocked: boolean }) => s.unlocked).sectionId}`, { token });
+    expect(reopened.body.application.status).toBe('REVISION_NEEDED');
+    expect(reopened.body.application.revisionRequest.comments).toMatch(/letter of credit/);
+    const state = await check('get', '/applications/{id}/unlock-state', '/applications/GA-LKV007/unlock-state', { token });
+    // The entity profile is the organization's, never unlocked per application: the other sections are listed.
+    expect(state.body.sections.length).toBe(returned.filter((s: { isEntityProfile: boolean }) => !s.isEntityProfile).length);
+  });
+
+  it('history, users and messages: an organization admin\'s and a state admin\'s lists', async () => {
+    const org = await check('get', '/logged-actions/{applicationId}/application', '/logged-actions/GA-LKV006/application?page=1&limit=50', { token: orgAdmin.token });
+    expect(org.body.loggedActions.length).toBeGreaterThan(0);
+    expect((await check('get', '/logged-actions/organization/{orgId}', `/logged-actions/organization/${orgId}?page=1&limit=20`, { token: orgAdmin.token })).body.loggedActions.length).toBeGreaterThan(0);
+    const all = await check('get', '/logged-actions', '/logged-actions?page=1&limit=100', { token: stateAdmin.token });
+    expect(all.body.loggedActions.length).toBeGreaterThan(0);
+    expect((await check('get', '/users/organization/{orgId}/all', `/users/organization/${orgId}/all?page=1&limit=50`, { token: orgAdmin.token })).body.users.length).toBeGreaterThan(0);
+    expect((await check('get', '/users/all-state-user', '/users/all-state-user?page=1&limit=50', { token: stateAdmin.token })).body.users.length).toBe(7);
+    const threads = await check('get', '/messages/threads', `/messages/threads?organizationId=${orgId}&page=1&limit=10`, { token: orgAdmin.token });
+    expect(threads.body.threads.length).toBeGreaterThan(0);
+    expect((await check('get', '/messages/threads', '/messages/threads?page=1&limit=10', { token: stateAdmin.token })).body.threads.length).toBeGreaterThan(0);
+    const thread = await check('get', '/messages/threads/{id}', `/messages/threads/${threads.body.threads[0].id}`, { token: orgAdmin.token });
+    expect(thread.body.messages.length).toBeGreaterThan(0);
+  });
+
+  it('unlock requests: asked by the organization, listed for it and for the State Admin', async () => {
+    const sections = (await check('get', '/applications/{id}/sections-status', '/applications/GA-LKV002/sections-status', { token: orgAdmin.token })).body;
+    const asked = await api.call(`/api/v1/unlock-requests?organizationId=${orgId}`, {
+      method: 'POST', token: orgAdmin.token, body: { applicationId: 'GA-LKV002', sectionId: sections.find((s: { isEntityProfile: boolean }) => !s.isEntityProfile).sectionId, message: 'Please reopen it: a figure is wrong.' },
+    });
+    expect(asked.status).toBe(201);
+    expect((await check('get', '/unlock-requests/organization/{orgId}', `/unlock-requests/organization/${orgId}?page=1&limit=10`, { token: orgAdmin.token })).body.requests.length).toBeGreaterThan(0);
+    expect((await check('get', '/unlock-requests', '/unlock-requests?page=1&limit=10', { token: stateAdmin.token })).body.requests.length).toBeGreaterThan(0);
+    expect((await check('get', '/unlock-requests/admin-unlocks', '/unlock-requests/admin-unlocks?page=1&limit=10', { token: stateAdmin.token })).status).toBe(200);
+    const state = await check('get', '/applications/{id}/unlock-state', '/applications/GA-LKV002/unlock-state', { token: orgAdmin.token });
+    expect(state.body.sections.some((s: { pending: boolean }) => s.pending)).toBe(true);
+  });
+
+  it('the review screen as the State Admin and as a reviewer, and a status move', async () => {
+    const review = await check('get', '/review/applications/{id}', '/review/applications/GA-LKV003', { token: stateAdmin.token });
+    expect(review.body.application.status).toBe('GATING_REVIEW');
+    expect(review.body.assignedReviewers.length).toBeGreaterThan(0);
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    expect((await check('get', '/review/applications/{id}', '/review/applications/GA-LKV003', { token: reviewer.token })).body.myReview).not.toBeNull();
+    const submitted = await check('get', '/review/applications/{id}', '/review/applications/GA-LKV002', { token: stateAdmin.token });
+    expect(submitted.body.allowedActions).toContain('mark-as-gating-review');
+    const moved = await check('post', '/review/applications/{id}/mark-as-gating-review', '/review/applications/GA-LKV002/mark-as-gating-review', { token: stateAdmin.token, body: {} });
+    expect(moved.body.status).toBe('GATING_REVIEW');
+  });
+
+  it('a reviewer\'s marking: the declaration, marks saved, sections and decision submitted', async () => {
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    const declared = await check('post', '/review/applications/{id}/conflict-of-interest', '/review/applications/GA-LKV003/conflict-of-interest', { token: reviewer.token, body: { conflict: false } });
+    expect(declared.body).toMatchObject({ conflict: false, stage: 'GATING' });
+    const view = (await check('get', '/review/applications/{id}', '/review/applications/GA-LKV003', { token: reviewer.token })).body;
+    const mine = view.myReview;
+    // Review rubric 2: the gating stage marks these questions pass or fail (written out here from the spec).
+    const gating = new Set(['6', '7', '8', '19', '40', '41', '42', '43', '45', '46', '50', '51', '52', '53', '60', '61', '62', '80', '81', '82', '83', '85']);
+    for (const [sectionId, version] of Object.entries(mine.markVersions as Record<string, string>)) {
+      const questions = view.sections.find((s: { id: string }) => s.id === sectionId).questions
+        .filter((q: { systemNo: string; visible: boolean }) => gating.has(q.systemNo) && q.visible);
+      const saved = await check('put', '/review/applications/{id}/sections/{sectionId}/marks', `/review/applications/GA-LKV003/sections/${sectionId}/marks`, {
+        token: reviewer.token, body: { marks: questions.map((q: { id: string }) => ({ questionId: q.id, passFail: 'PASS', comment: 'Fine.' })), version },
+      });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ stage: 'GATING', sectionId, assignment: 'IN_PROGRESS' });
+      const done = await check('post', '/review/applications/{id}/sections/{sectionId}/submit', `/review/applications/GA-LKV003/sections/${sectionId}/submit`, { token: reviewer.token, body: {} });
+      expect(done.body, JSON.stringify(done.body)).toMatchObject({ stage: 'GATING', sectionId });
+    }
+    const decided = await check('post', '/review/applications/{id}/submit-review-decision', '/review/applications/GA-LKV003/submit-review-decision', {
+      token: reviewer.token, body: { decision: 'RECOMMEND_PASS', comments: 'Every gating question passes.' },
+    });
+    expect(decided.body, JSON.stringify(decided.body)).toMatchObject({ stage: 'GATING' });
+  });
+
+  it('the review summary, the consensus and the BEAD rubric', async () => {
+    const summary = await check('get', '/review/applications/{id}/review-summary', '/review/applications/GA-LKV008/review-summary', { token: stateAdmin.token });
+    expect(summary.body.stages.map((s: { stage: string }) => s.stage)).toEqual(['GATING', 'TECHNICAL', 'STATE']);
+    expect(summary.body.stages[0].decisions.length).toBeGreaterThan(0);
+    const consensus = await check('get', '/review/applications/{id}/consensus', '/review/applications/GA-LKV008/consensus', { token: stateAdmin.token });
+    expect(consensus.body.sight).toBe('all');
+    expect(consensus.body.questions.length).toBeGreaterThan(0);
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    expect((await check('get', '/review/applications/{id}/consensus', '/review/applications/GA-LKV008/consensus', { token: reviewer.token })).body.sight).toBe('own');
+    const sheet = await check('get', '/rubric-scores/application/{id}/score', '/rubric-scores/application/GA-LKV009/score', { token: stateAdmin.token });
+    expect(sheet.body.criteria.length).toBe(8);
+    const saved = await check('put', '/rubric-scores/application/{id}/score', '/rubric-scores/application/GA-LKV009/score', {
+      token: stateAdmin.token, body: { affordabilityScore: 5, version: sheet.body.version },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.changed).toEqual(['affordabilityScore']);
+  });
+
+  it('the dashboards, the state\'s applications list, its organization filter, the Documents library', async () => {
+    const byStatus = await check('get', '/organization/{orgId}/application-counts/by-status', `/organization/${orgId}/application-counts/by-status`, { token: orgAdmin.token });
+    expect(byStatus.body.ALL).toBeGreaterThan(0);
+    expect(byStatus.body.DRAFT).toBeGreaterThan(0);
+    const state = await check('get', '/review/applications/dashboard/count', '/review/applications/dashboard/count', { token: stateAdmin.token });
+    expect(state.body.ALL).toBeGreaterThan(0);
+    expect(state.body.DRAFT).toBeUndefined();
+    const list = await check('get', '/review/applications', '/review/applications?page=1&limit=20', { token: stateAdmin.token });
+    expect(list.body.applications.some((a: { reviewers: unknown[] }) => a.reviewers.length > 0)).toBe(true);
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    expect((await check('get', '/review/applications/applications/assigned', '/review/applications/applications/assigned?page=1&limit=20', { token: reviewer.token })).body.applications.length).toBeGreaterThan(0);
+    const orgs = await check('get', '/organization/all-organizations', '/organization/all-organizations', { token: stateAdmin.token });
+    expect(orgs.body.map((o: { name: string }) => o.name)).toEqual(['Lakeview Fiber Cooperative', 'Old Mill Wireless', 'Summit Rural Telephone']);
+    const programId = (await check('get', '/program/all', '/program/all', { token: orgAdmin.token })).body[0].id;
+    const sectionId = (await api.call('/api/v1/section/all', { token: orgAdmin.token })).body[0].id;
+    await uploadDocument(api, orgAdmin.token, { organizationId: orgId, programId, sectionId, fileName: 'coverage-map.pdf', description: 'The coverage map' },
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const library = await check('get', '/documents/organizations/{orgId}/documents', `/documents/organizations/${orgId}/documents?page=1&limit=50`, { token: orgAdmin.token });
+    expect(library.body.documents.length).toBeGreaterThan(0);
+  });
+
+  it('the messages badge, the history filters, the reviewers an admin may assign', async () => {
+    // The state wrote to Lakeview in the seed (api/seed/index.ts): its admin has unread messages.
+    const unread = await check('get', '/messages/unread/count', '/messages/unread/count', { token: orgAdmin.token });
+    expect(unread.body.total).toBeGreaterThan(0);
+    expect(unread.body.byThread.length).toBeGreaterThan(0);
+    const filters = await check('get', '/logged-actions/filters', '/logged-actions/filters', { token: stateAdmin.token });
+    expect(filters.body.actions).toContain('STATUS_CHANGED');
+    expect(filters.body.users.length).toBeGreaterThan(0);
+    const reviewers = await check('get', '/users/all-reviewers-by-roles', '/users/all-reviewers-by-roles?reviewerType=RSM_REVIEWER', { token: stateAdmin.token });
+    expect(reviewers.body.reviewers.map((r: { email: string }) => r.email)).toContain('rsm.reviewer@example.gov');
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {

@@ -6,6 +6,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { createApi, type ApiContext } from '../../api';
 import { buildOpenApi } from '../../api/openapi/document';
+import { apiRoutes, declared } from '../../api/openapi/registry';
+import express, { Router, type RequestHandler } from 'express';
+import type { AddressInfo } from 'node:net';
 import { providerRoutes } from '../support/api-routes';
 
 const inert: unknown = new Proxy(function inert() {}, { get: (_t, p) => (p === 'then' ? undefined : inert), apply: () => inert });
@@ -124,5 +127,47 @@ describe('a standard validator accepts the document', () => {
     const broken = structuredClone(document) as { paths: Record<string, Record<string, Operation>> };
     broken.paths['/users/{id}']!.patch!.parameters[0]!.in = 'body';
     await expect(SwaggerParser.validate(broken as never)).rejects.toThrow();
+  });
+});
+
+describe('the route registry is our own record (declared), not Express\'s internals', () => {
+  const named = (name: string): RequestHandler => Object.defineProperty(((_req, res) => { res.json({ name }); }) as RequestHandler, 'name', { value: name });
+  const guard: RequestHandler = (_req, _res, next) => next();
+
+  function build() {
+    const child = declared(Router());
+    child.get('/a/:id', guard, named('child-a'));
+    child.delete('/', named('child-root'));
+    const parent = declared(Router());
+    parent.use(express.json());
+    parent.get('/x', named('x'));
+    parent.use('/pre', child);
+    parent.post('/y', named('y'));
+    return parent;
+  }
+
+  it('lists routes in the order registered, a sub-router in place under its prefix, with their handlers', () => {
+    const routes = apiRoutes(build().router);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /x', 'GET /pre/a/:id', 'DELETE /pre', 'POST /y']);
+    expect(routes[1]!.handlers[0]).toBe(guard);
+    expect(routes[1]!.handlers.map((h) => h.name)).toEqual(['guard', 'child-a']);
+  });
+
+  it('registers each route with Express too (it answers where it is recorded)', async () => {
+    const app = express();
+    app.use('/api', build().router);
+    const server = app.listen(0);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+      expect(await (await fetch(`${base}/pre/a/7`)).json()).toEqual({ name: 'child-a' });
+      expect(await (await fetch(`${base}/pre`, { method: 'DELETE' })).json()).toEqual({ name: 'child-root' });
+      expect(await (await fetch(`${base}/y`, { method: 'POST' })).json()).toEqual({ name: 'y' });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a router that was not declared rather than answering nothing', () => {
+    expect(() => apiRoutes(Router())).toThrow(/declared/);
   });
 });
