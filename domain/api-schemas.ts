@@ -762,3 +762,48 @@ export const ReviewerChoiceSchema = z.object({
 }).meta({ id: 'ReviewerChoice' });
 export const ReviewerChoicesSchema = z.object({ reviewers: z.array(ReviewerChoiceSchema) }).meta({ id: 'ReviewerChoices' });
 export type ReviewerChoice = z.infer<typeof ReviewerChoiceSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Unlocks: asked, approved, made directly, resubmitted; the programmes' unlock windows
+// ---------------------------------------------------------------------------------------------
+
+/** POST unlock-requests and unlock-requests/review-request: the request is waiting for the State Admin. */
+export const UnlockRequestedSchema = z.object({
+  message: z.string(),
+  detail: z.string(),
+  id: Uuid,
+  applicationId: z.string(),
+  sectionId: Uuid,
+  status: z.literal('PENDING'),
+}).meta({ id: 'UnlockRequested' });
+export type UnlockRequested = z.infer<typeof UnlockRequestedSchema>;
+/** PUT unlock-requests/{id}/approve and POST unlock-requests/admin-unlock: the section is open. */
+export const UnlockApprovedSchema = z.object({
+  message: z.string(),
+  id: Uuid,
+  status: z.literal('APPROVED'),
+  applicationId: z.string(),
+  sectionId: Uuid,
+}).meta({ id: 'UnlockApproved' });
+export type UnlockApproved = z.infer<typeof UnlockApprovedSchema>;
+/** POST applications/{id}/sections/{sectionId}/relock: locked again, with the answers that changed while it was open. */
+export const SectionRelockedSchema = z.object({
+  message: z.string(),
+  applicationId: z.string(),
+  sectionId: Uuid,
+  changes: z.array(z.object({ questionId: Uuid, systemNo: z.string(), question: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+}).meta({ id: 'SectionRelocked' });
+export type SectionRelocked = z.infer<typeof SectionRelockedSchema>;
+/** A programme's unlock window (decision 039): open until the due date unless the office closed it. */
+export const UnlockWindowSchema = z.object({
+  programId: Uuid,
+  programName: z.string(),
+  dueDate: IsoDate.nullable(),
+  closedAt: IsoDate.nullable(),
+  open: z.boolean(),
+}).meta({ id: 'UnlockWindow' });
+export type UnlockWindow = z.infer<typeof UnlockWindowSchema>;
+/** GET program/unlock-windows. */
+export const UnlockWindowsSchema = z.object({ windows: z.array(UnlockWindowSchema) }).meta({ id: 'UnlockWindows' });
+/** PUT program/{programId}/unlock-window. */
+export const UnlockWindowSetSchema = z.object({ message: z.string(), window: UnlockWindowSchema }).meta({ id: 'UnlockWindowSet' });

@@ -245,6 +245,38 @@ describe('real answers fit their documented schemas', () => {
     expect(reviewers.body.reviewers.map((r: { email: string }) => r.email)).toContain('rsm.reviewer@example.gov');
   });
 
+  it('unlocks: asked, approved, resubmitted, made directly; the programmes\' unlock windows closed and reopened', async () => {
+    const formSection = async (applicationId: string, token: string) =>
+      (await check('get', '/applications/{id}/sections-status', `/applications/${applicationId}/sections-status`, { token })).body
+        .find((s: { isEntityProfile: boolean }) => !s.isEntityProfile).sectionId as string;
+    const sectionId = await formSection('GA-LKV004', orgAdmin.token);
+    const asked = await check('post', '/unlock-requests', `/unlock-requests?organizationId=${orgId}`, {
+      token: orgAdmin.token, body: { applicationId: 'GA-LKV004', sectionId, message: 'Please reopen it: the budget changed.' },
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ applicationId: 'GA-LKV004', sectionId, status: 'PENDING' });
+    const approved = await check('put', '/unlock-requests/{id}/approve', `/unlock-requests/${asked.body.id}/approve`, { token: stateAdmin.token, body: {} });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ id: asked.body.id, status: 'APPROVED', sectionId });
+    const relocked = await check('post', '/applications/{id}/sections/{sectionId}/relock', `/applications/GA-LKV004/sections/${sectionId}/relock`, { token: orgAdmin.token, body: {} });
+    expect(relocked.status, JSON.stringify(relocked.body)).toBe(200);
+    expect(relocked.body.changes).toEqual([]);
+    const other = (await api.call('/api/v1/review/applications/GA-SMT002', { token: stateAdmin.token })).body.sections
+      .find((s: { isEntityProfile: boolean }) => !s.isEntityProfile).id;
+    const unlocked = await check('post', '/unlock-requests/admin-unlock', '/unlock-requests/admin-unlock', {
+      token: stateAdmin.token, body: { applicationId: 'GA-SMT002', sectionId: other, message: 'Opened for a correction.' },
+    });
+    expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(201);
+    expect(unlocked.body).toMatchObject({ applicationId: 'GA-SMT002', sectionId: other, status: 'APPROVED' });
+    const windows = await check('get', '/program/unlock-windows', '/program/unlock-windows', { token: stateAdmin.token });
+    const open = windows.body.windows.find((w: { open: boolean }) => w.open);
+    expect(open).toBeDefined();
+    const closed = await check('put', '/program/{programId}/unlock-window', `/program/${open.programId}/unlock-window`, { token: stateAdmin.token, body: { status: 'closed' } });
+    expect(closed.body.window).toMatchObject({ programId: open.programId, open: false });
+    const reopened = await check('put', '/program/{programId}/unlock-window', `/program/${open.programId}/unlock-window`, { token: stateAdmin.token, body: { status: 'open' } });
+    expect(reopened.body.window).toMatchObject({ programId: open.programId, open: true, closedAt: null });
+  });
+
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
     expect((await check('get', '/users/me', '/users/me')).status).toBe(401);
     expect((await check('get', '/organization/with-users', '/organization/with-users', { token: orgAdmin.token })).status).toBe(403);
