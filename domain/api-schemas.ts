@@ -807,3 +807,26 @@ export type UnlockWindow = z.infer<typeof UnlockWindowSchema>;
 export const UnlockWindowsSchema = z.object({ windows: z.array(UnlockWindowSchema) }).meta({ id: 'UnlockWindows' });
 /** PUT program/{programId}/unlock-window. */
 export const UnlockWindowSetSchema = z.object({ message: z.string(), window: UnlockWindowSchema }).meta({ id: 'UnlockWindowSet' });
+
+// ---------------------------------------------------------------------------------------------
+// User and account writes, invitations
+// ---------------------------------------------------------------------------------------------
+
+/** A user added, edited, turned on or off, or an invitation withdrawn: the user's row as the Users screens list it. */
+export const UserWrittenSchema = z.object({ user: UserRowSchema }).meta({ id: 'UserWritten' });
+export type UserWritten = z.infer<typeof UserWrittenSchema>;
+/** PATCH account: saved, and which of the fields changed (in words). */
+export const AccountSavedSchema = z.object({ message: z.string(), changed: z.array(z.string()) }).meta({ id: 'AccountSaved' });
+export type AccountSaved = z.infer<typeof AccountSavedSchema>;
+/** POST account/email: a code went to the new address. */
+export const EmailChangeAskedSchema = z.object({ newEmail: z.string(), message: z.string() }).meta({ id: 'EmailChangeAsked' });
+export type EmailChangeAsked = z.infer<typeof EmailChangeAskedSchema>;
+/** POST account/email/confirm: the account's email now. */
+export const EmailChangedSchema = z.object({ email: z.string(), message: z.string() }).meta({ id: 'EmailChanged' });
+export type EmailChanged = z.infer<typeof EmailChangedSchema>;
+/** POST invitations/{orgId}/accept: the organization joined, with the role there. */
+export const InvitationAcceptedSchema = z.object({ organizationId: Uuid, name: z.string(), role: RoleSchema, message: z.string() }).meta({ id: 'InvitationAccepted' });
+export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>;
+/** POST invitations/{orgId}/decline. */
+export const InvitationDeclinedSchema = z.object({ organizationId: Uuid, message: z.string() }).meta({ id: 'InvitationDeclined' });
+export type InvitationDeclined = z.infer<typeof InvitationDeclinedSchema>;

@@ -268,6 +268,15 @@ describe('real answers fit their documented schemas', () => {
     });
     expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(201);
     expect(unlocked.body).toMatchObject({ applicationId: 'GA-SMT002', sectionId: other, status: 'APPROVED' });
+    // A reviewer asks for an unlock on the review screen of an application assigned to them (decision 034).
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    const reviewed = (await api.call('/api/v1/review/applications/GA-LKV003', { token: reviewer.token })).body.sections
+      .find((s: { isEntityProfile: boolean; unlocked: boolean }) => !s.isEntityProfile && !s.unlocked).id;
+    const fromReviewer = await check('post', '/unlock-requests/review-request', '/unlock-requests/review-request', {
+      token: reviewer.token, body: { applicationId: 'GA-LKV003', sectionId: reviewed, message: 'The map does not match the budget.' },
+    });
+    expect(fromReviewer.status, JSON.stringify(fromReviewer.body)).toBe(201);
+    expect(fromReviewer.body).toMatchObject({ applicationId: 'GA-LKV003', sectionId: reviewed, status: 'PENDING' });
     const windows = await check('get', '/program/unlock-windows', '/program/unlock-windows', { token: stateAdmin.token });
     const open = windows.body.windows.find((w: { open: boolean }) => w.open);
     expect(open).toBeDefined();
@@ -275,6 +284,71 @@ describe('real answers fit their documented schemas', () => {
     expect(closed.body.window).toMatchObject({ programId: open.programId, open: false });
     const reopened = await check('put', '/program/{programId}/unlock-window', `/program/${open.programId}/unlock-window`, { token: stateAdmin.token, body: { status: 'open' } });
     expect(reopened.body.window).toMatchObject({ programId: open.programId, open: true, closedAt: null });
+  });
+
+  it('user and account writes: added, edited, turned off, invited, withdrawn, accepted, declined; my account and its email', async () => {
+    const added = await check('post', '/organization/{orgId}/add-staff', `/organization/${orgId}/add-staff`, {
+      token: orgAdmin.token, body: { roleId: 'Organization_Staff', firstName: 'Nora', lastName: 'Quill', email: 'nora.quill@example.org' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.user).toMatchObject({ email: 'nora.quill@example.org', roles: [{ name: 'Organization_Staff' }] });
+    const nora = await api.signIn('nora.quill@example.org');
+    const saved = await check('patch', '/account', '/account', { token: nora.token, body: { firstName: 'Norah', lastName: 'Quill' } });
+    expect(saved.body.changed.length).toBe(1);
+    expect((await check('post', '/account/email', '/account/email', { token: nora.token, body: { email: 'nora.q@example.org' } })).status).toBe(202);
+    expect((await check('delete', '/account/email', '/account/email', { token: nora.token })).status).toBe(200);
+    const asked = await check('post', '/account/email', '/account/email', { token: nora.token, body: { email: 'nora.q@example.org' } });
+    expect(asked.body.newEmail).toBe('nora.q@example.org');
+    // The email change's code, as the mail to the new address says it (tests/api/account-ownership.test.ts reads it so).
+    const mail = (await api.call(`/api/v1/dev/outbox?email=${encodeURIComponent('nora.q@example.org')}`, { http: true })).body[0];
+    const code = /is (\d{6})\./.exec(mail.text)![1]!;
+    const changed = await check('post', '/account/email/confirm', '/account/email/confirm', { token: nora.token, body: { code } });
+    expect(changed.body.email).toBe('nora.q@example.org');
+    const role = await check('patch', '/users/{id}', `/users/${added.body.user.id}`, {
+      token: orgAdmin.token, body: { id: added.body.user.id, organizationId: orgId, roleId: 'Organization_Admin' },
+    });
+    expect(role.body.user.roles).toEqual([{ name: 'Organization_Admin' }]);
+    const off = await check('put', '/organization/{orgId}/toggle-status/{userId}', `/organization/${orgId}/toggle-status/${added.body.user.id}`, {
+      token: orgAdmin.token, body: { status: 'inactive' },
+    });
+    expect(off.body.user.status).toBe('inactive');
+    // Accounts of other organizations are invited, not added (decision 093).
+    const invite = async (email: string) => {
+      const invited = await check('post', '/organization/{orgId}/add-staff', `/organization/${orgId}/add-staff`, {
+        token: orgAdmin.token, body: { roleId: 'Organization_Staff', firstName: 'Guest', lastName: 'Member', email },
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      expect(invited.body.user.status).toBe('invited');
+      return invited.body.user.id as string;
+    };
+    const summit = await invite('summit.admin@example.org');
+    const withdrawn = await check('post', '/organization/{orgId}/invitations/withdraw', `/organization/${orgId}/invitations/withdraw`, { token: orgAdmin.token, body: { userId: summit } });
+    expect(withdrawn.body.user.id).toBe(summit);
+    await invite('summit.admin@example.org');
+    const summitAdmin = await api.signIn('summit.admin@example.org');
+    const accepted = await check('post', '/invitations/{orgId}/accept', `/invitations/${orgId}/accept`, { token: summitAdmin.token, body: {} });
+    expect(accepted.body).toMatchObject({ organizationId: orgId, name: 'Lakeview Fiber Cooperative', role: { name: 'Organization_Staff' } });
+    // A member of Summit's whom Lakeview invites, and who declines.
+    const summitId = summitAdmin.user.organizations.find((o: { name: string }) => o.name !== 'Lakeview Fiber Cooperative').id;
+    expect((await check('post', '/organization/{orgId}/add-staff', `/organization/${summitId}/add-staff`, {
+      token: summitAdmin.token, body: { roleId: 'Organization_Staff', firstName: 'Pia', lastName: 'Lund', email: 'pia.lund@example.org' },
+    })).status).toBe(201);
+    await invite('pia.lund@example.org');
+    const pia = await api.signIn('pia.lund@example.org');
+    const declined = await check('post', '/invitations/{orgId}/decline', `/invitations/${orgId}/decline`, { token: pia.token, body: {} });
+    expect(declined.body.organizationId).toBe(orgId);
+
+    const stateUser = await check('post', '/users/add-staff', '/users/add-staff', {
+      token: stateAdmin.token, body: { roleId: 'State_Reviewer', firstName: 'Ida', lastName: 'Reyes', email: 'ida.reyes@example.gov' },
+    });
+    expect(stateUser.status, JSON.stringify(stateUser.body)).toBe(201);
+    const id = stateUser.body.user.id;
+    const edited = await check('patch', '/users/{id}', `/users/${id}`, {
+      token: stateAdmin.token, body: { id, roleId: 'State_Reviewer', firstName: 'Ida', lastName: 'Reyes-Long', email: 'ida.reyes@example.gov' },
+    });
+    expect(edited.body.user.lastName).toBe('Reyes-Long');
+    const stateOff = await check('put', '/users/{id}/toggle-status', `/users/${id}/toggle-status`, { token: stateAdmin.token, body: { id, status: 'inactive' } });
+    expect(stateOff.body.user.status).toBe('inactive');
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
