@@ -830,3 +830,44 @@ export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>;
 /** POST invitations/{orgId}/decline. */
 export const InvitationDeclinedSchema = z.object({ organizationId: Uuid, message: z.string() }).meta({ id: 'InvitationDeclined' });
 export type InvitationDeclined = z.infer<typeof InvitationDeclinedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Applications started, cancelled, deleted; project areas; organizations turned on and off; held answers; threads read
+// ---------------------------------------------------------------------------------------------
+
+/** POST applications/create: the new draft's number. */
+export const ApplicationCreatedSchema = z.object({
+  message: z.string(),
+  applicationId: z.string(),
+  id: z.string(),
+  status: z.literal('DRAFT'),
+}).meta({ id: 'ApplicationCreated' });
+export type ApplicationCreated = z.infer<typeof ApplicationCreatedSchema>;
+/** GET project-area/all and project-area/{area}: an area with its location counts. */
+export const ProjectAreaSchema = z.object({
+  id: Uuid,
+  name: z.string(),
+  unservedLocationsCount: z.number().int(),
+  underservedLocationsCount: z.number().int(),
+  servedLocationsCount: z.number().int(),
+  caiCount: z.number().int(),
+  isSample: z.boolean(),
+}).meta({ id: 'ProjectArea' });
+export type ProjectArea = z.infer<typeof ProjectAreaSchema>;
+/** PUT organization/{orgId}/status. */
+export const OrganizationStatusSetSchema = z.object({
+  organization: z.object({ id: Uuid, legalName: z.string(), status: OrganizationStatusSchema }),
+}).meta({ id: 'OrganizationStatusSet' });
+export type OrganizationStatusSet = z.infer<typeof OrganizationStatusSetSchema>;
+/** PUT held-submissions: held until `expiresAt`. */
+export const AnswersHeldSchema = z.object({ formKey: z.string(), expiresAt: IsoDate }).meta({ id: 'AnswersHeld' });
+/** GET held-submissions: the form's fields as posted, name and value. */
+export const HeldAnswersSchema = z.object({
+  formKey: z.string(),
+  fields: z.array(z.tuple([z.string(), z.string()])),
+  heldAt: IsoDate,
+}).meta({ id: 'HeldAnswers' });
+export type HeldAnswers = z.infer<typeof HeldAnswersSchema>;
+/** POST messages/{id}/read: read up to `readAt` (null: a thread without messages). */
+export const ThreadReadSchema = z.object({ threadId: Uuid, readAt: IsoDate.nullable() }).meta({ id: 'ThreadRead' });
+export type ThreadRead = z.infer<typeof ThreadReadSchema>;

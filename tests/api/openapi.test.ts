@@ -351,6 +351,49 @@ describe('real answers fit their documented schemas', () => {
     expect(stateOff.body.user.status).toBe('inactive');
   });
 
+  it('applications started, cancelled and deleted; project areas; an organization turned on and off; held answers; a thread read', async () => {
+    const { token } = orgAdmin;
+    const areas = await check('get', '/project-area/all', '/project-area/all', { token });
+    expect(areas.body.length).toBeGreaterThan(0);
+    const one = await check('get', '/project-area/{area}', `/project-area/${encodeURIComponent(areas.body[0].name)}`, { token });
+    expect(one.body.name).toBe(areas.body[0].name);
+    // Two areas none of Lakeview's applications is in: a draft in each.
+    const mine = (await api.call(`/api/v1/organization/${orgId}/applications?page=1&limit=100`, { token })).body.applications
+      .map((a: { projectLocation: string | null }) => a.projectLocation);
+    const free = areas.body.map((a: { name: string }) => a.name).filter((name: string) => !mine.includes(name));
+    const programId = (await api.call('/api/v1/program/all', { token })).body[0].id;
+    const start = async (projectLocation: string) => {
+      const created = await check('post', '/applications/create', `/applications/create?organizationId=${orgId}`, {
+        token, body: { programId, projectLocation, technologyType: 'Fiber to the premises' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.status).toBe('DRAFT');
+      return created.body.applicationId as string;
+    };
+    const first = await start(free[0]);
+    const cancelled = await check('post', '/applications/{id}/cancel', `/applications/${first}/cancel`, { token, body: { message: 'The area is covered by a neighbour.' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const second = await start(free[1]);
+    const deleted = await check('delete', '/applications/{id}/delete', `/applications/${second}/delete`, { token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    const oldMill = (await api.call('/api/v1/organization/all-organizations', { token: stateAdmin.token })).body.find((o: { name: string }) => o.name === 'Old Mill Wireless');
+    const on = await check('put', '/organization/{orgId}/status', `/organization/${oldMill.id}/status`, { token: stateAdmin.token, body: { status: 'active' } });
+    expect(on.body.organization).toEqual({ id: oldMill.id, legalName: 'Old Mill Wireless', status: 'active' });
+    const off = await check('put', '/organization/{orgId}/status', `/organization/${oldMill.id}/status`, { token: stateAdmin.token, body: { status: 'inactive' } });
+    expect(off.body.organization.status).toBe('inactive');
+
+    const held = await check('put', '/held-submissions', '/held-submissions', { token, body: { formKey: '/account', fields: [['firstName', 'Lena']] } });
+    expect(held.status).toBe(201);
+    expect(held.body.formKey).toBe('/account');
+    const read = await check('get', '/held-submissions', '/held-submissions?formKey=%2Faccount', { token });
+    expect(read.body.fields).toEqual([['firstName', 'Lena']]);
+
+    const thread = (await api.call(`/api/v1/messages/threads?organizationId=${orgId}&page=1&limit=10`, { token })).body.threads[0];
+    const marked = await check('post', '/messages/{id}/read', `/messages/${thread.id}/read`, { token, body: {} });
+    expect(marked.body.threadId).toBe(thread.id);
+  });
+
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
     expect((await check('get', '/users/me', '/users/me')).status).toBe(401);
     expect((await check('get', '/organization/with-users', '/organization/with-users', { token: orgAdmin.token })).status).toBe(403);
