@@ -871,3 +871,10 @@ export type HeldAnswers = z.infer<typeof HeldAnswersSchema>;
 /** POST messages/{id}/read: read up to `readAt` (null: a thread without messages). */
 export const ThreadReadSchema = z.object({ threadId: Uuid, readAt: IsoDate.nullable() }).meta({ id: 'ThreadRead' });
 export type ThreadRead = z.infer<typeof ThreadReadSchema>;
+
+/** POST documents/upload: the document as the library lists it. */
+export const DocumentUploadedSchema = z.object({ message: z.string(), document: LibraryDocumentSchema }).meta({ id: 'DocumentUploaded' });
+export type DocumentUploaded = z.infer<typeof DocumentUploadedSchema>;
+/** GET documents/{id}/signed-url: a short-lived link to the document's bytes. */
+export const SignedUrlSchema = z.object({ signedUrl: z.string() }).meta({ id: 'SignedUrl' });
+export type SignedUrl = z.infer<typeof SignedUrlSchema>;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
-import { uploadDocument } from './fixtures';
+import { postUpload, uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -50,7 +50,11 @@ function documentedSchemaRef(method: string, path: string, status: number): stri
 
 /** Calls the route and checks the answer against its documented schema; the answer for further checks. */
 async function check(method: string, path: string, url: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await api.call(`/api/v1${url}`, { method: method.toUpperCase(), ...init });
+  return fits(method, path, url, await api.call(`/api/v1${url}`, { method: method.toUpperCase(), ...init }));
+}
+
+/** Checks an answer already had (a multipart upload's) against the schema documented for its status. */
+function fits<R extends { status: number; body: any }>(method: string, path: string, url: string, res: R): R {
   if (res.status < 300) {
     // A success documented only as "a JSON object" checks nothing: every answer sampled here has its schema.
     const content = (document.paths[path]![method]!.responses[String(res.status)] as { content?: Record<string, { schema: object }> }).content;
@@ -392,6 +396,23 @@ describe('real answers fit their documented schemas', () => {
     const thread = (await api.call(`/api/v1/messages/threads?organizationId=${orgId}&page=1&limit=10`, { token })).body.threads[0];
     const marked = await check('post', '/messages/{id}/read', `/messages/${thread.id}/read`, { token, body: {} });
     expect(marked.body.threadId).toBe(thread.id);
+  });
+
+  it('a document uploaded, linked and deleted', async () => {
+    const { token } = orgAdmin;
+    const programId = (await api.call('/api/v1/program/all', { token })).body[0].id;
+    const sectionId = (await api.call('/api/v1/section/all', { token })).body[0].id;
+    const uploaded = fits('post', '/documents/upload', '/documents/upload', await postUpload(api, token, {
+      organizationId: orgId, programId, sectionId, fileName: 'tower-permit.pdf', description: 'The tower permit',
+    }));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.document.fileName).toBe('tower-permit.pdf');
+    const id = uploaded.body.document.id;
+    const link = await check('get', '/documents/{id}/signed-url', `/documents/${id}/signed-url?organizationId=${orgId}`, { token });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(typeof link.body.signedUrl).toBe('string');
+    const deleted = await check('delete', '/documents/{id}', `/documents/${id}?organizationId=${orgId}`, { token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
