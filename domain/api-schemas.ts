@@ -878,3 +878,13 @@ export type DocumentUploaded = z.infer<typeof DocumentUploadedSchema>;
 /** GET documents/{id}/signed-url: a short-lived link to the document's bytes. */
 export const SignedUrlSchema = z.object({ signedUrl: z.string() }).meta({ id: 'SignedUrl' });
 export type SignedUrl = z.infer<typeof SignedUrlSchema>;
+
+/** GET section/all: a programme's sections in their order. */
+export const ProgramSectionSchema = z.object({
+  id: Uuid,
+  name: z.string(),
+  slug: z.string(),
+  displayOrder: z.number().int(),
+  isEntityProfile: z.boolean(),
+}).meta({ id: 'ProgramSection' });
+export type ProgramSection = z.infer<typeof ProgramSectionSchema>;
