@@ -762,3 +762,129 @@ export const ReviewerChoiceSchema = z.object({
 }).meta({ id: 'ReviewerChoice' });
 export const ReviewerChoicesSchema = z.object({ reviewers: z.array(ReviewerChoiceSchema) }).meta({ id: 'ReviewerChoices' });
 export type ReviewerChoice = z.infer<typeof ReviewerChoiceSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Unlocks: asked, approved, made directly, resubmitted; the programmes' unlock windows
+// ---------------------------------------------------------------------------------------------
+
+/** POST unlock-requests and unlock-requests/review-request: the request is waiting for the State Admin. */
+export const UnlockRequestedSchema = z.object({
+  message: z.string(),
+  detail: z.string(),
+  id: Uuid,
+  applicationId: z.string(),
+  sectionId: Uuid,
+  status: z.literal('PENDING'),
+}).meta({ id: 'UnlockRequested' });
+export type UnlockRequested = z.infer<typeof UnlockRequestedSchema>;
+/** PUT unlock-requests/{id}/approve and POST unlock-requests/admin-unlock: the section is open. */
+export const UnlockApprovedSchema = z.object({
+  message: z.string(),
+  id: Uuid,
+  status: z.literal('APPROVED'),
+  applicationId: z.string(),
+  sectionId: Uuid,
+}).meta({ id: 'UnlockApproved' });
+export type UnlockApproved = z.infer<typeof UnlockApprovedSchema>;
+/** POST applications/{id}/sections/{sectionId}/relock: locked again, with the answers that changed while it was open. */
+export const SectionRelockedSchema = z.object({
+  message: z.string(),
+  applicationId: z.string(),
+  sectionId: Uuid,
+  changes: z.array(z.object({ questionId: Uuid, systemNo: z.string(), question: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+}).meta({ id: 'SectionRelocked' });
+export type SectionRelocked = z.infer<typeof SectionRelockedSchema>;
+/** A programme's unlock window (decision 039): open until the due date unless the office closed it. */
+export const UnlockWindowSchema = z.object({
+  programId: Uuid,
+  programName: z.string(),
+  dueDate: IsoDate.nullable(),
+  closedAt: IsoDate.nullable(),
+  open: z.boolean(),
+}).meta({ id: 'UnlockWindow' });
+export type UnlockWindow = z.infer<typeof UnlockWindowSchema>;
+/** GET program/unlock-windows. */
+export const UnlockWindowsSchema = z.object({ windows: z.array(UnlockWindowSchema) }).meta({ id: 'UnlockWindows' });
+/** PUT program/{programId}/unlock-window. */
+export const UnlockWindowSetSchema = z.object({ message: z.string(), window: UnlockWindowSchema }).meta({ id: 'UnlockWindowSet' });
+
+// ---------------------------------------------------------------------------------------------
+// User and account writes, invitations
+// ---------------------------------------------------------------------------------------------
+
+/** A user added, edited, turned on or off, or an invitation withdrawn: the user's row as the Users screens list it. */
+export const UserWrittenSchema = z.object({ user: UserRowSchema }).meta({ id: 'UserWritten' });
+export type UserWritten = z.infer<typeof UserWrittenSchema>;
+/** PATCH account: saved, and which of the fields changed (in words). */
+export const AccountSavedSchema = z.object({ message: z.string(), changed: z.array(z.string()) }).meta({ id: 'AccountSaved' });
+export type AccountSaved = z.infer<typeof AccountSavedSchema>;
+/** POST account/email: a code went to the new address. */
+export const EmailChangeAskedSchema = z.object({ newEmail: z.string(), message: z.string() }).meta({ id: 'EmailChangeAsked' });
+export type EmailChangeAsked = z.infer<typeof EmailChangeAskedSchema>;
+/** POST account/email/confirm: the account's email now. */
+export const EmailChangedSchema = z.object({ email: z.string(), message: z.string() }).meta({ id: 'EmailChanged' });
+export type EmailChanged = z.infer<typeof EmailChangedSchema>;
+/** POST invitations/{orgId}/accept: the organization joined, with the role there. */
+export const InvitationAcceptedSchema = z.object({ organizationId: Uuid, name: z.string(), role: RoleSchema, message: z.string() }).meta({ id: 'InvitationAccepted' });
+export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>;
+/** POST invitations/{orgId}/decline. */
+export const InvitationDeclinedSchema = z.object({ organizationId: Uuid, message: z.string() }).meta({ id: 'InvitationDeclined' });
+export type InvitationDeclined = z.infer<typeof InvitationDeclinedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Applications started, cancelled, deleted; project areas; organizations turned on and off; held answers; threads read
+// ---------------------------------------------------------------------------------------------
+
+/** POST applications/create: the new draft's number. */
+export const ApplicationCreatedSchema = z.object({
+  message: z.string(),
+  applicationId: z.string(),
+  id: z.string(),
+  status: z.literal('DRAFT'),
+}).meta({ id: 'ApplicationCreated' });
+export type ApplicationCreated = z.infer<typeof ApplicationCreatedSchema>;
+/** GET project-area/all and project-area/{area}: an area with its location counts. */
+export const ProjectAreaSchema = z.object({
+  id: Uuid,
+  name: z.string(),
+  unservedLocationsCount: z.number().int(),
+  underservedLocationsCount: z.number().int(),
+  servedLocationsCount: z.number().int(),
+  caiCount: z.number().int(),
+  isSample: z.boolean(),
+}).meta({ id: 'ProjectArea' });
+export type ProjectArea = z.infer<typeof ProjectAreaSchema>;
+/** PUT organization/{orgId}/status. */
+export const OrganizationStatusSetSchema = z.object({
+  organization: z.object({ id: Uuid, legalName: z.string(), status: OrganizationStatusSchema }),
+}).meta({ id: 'OrganizationStatusSet' });
+export type OrganizationStatusSet = z.infer<typeof OrganizationStatusSetSchema>;
+/** PUT held-submissions: held until `expiresAt`. */
+export const AnswersHeldSchema = z.object({ formKey: z.string(), expiresAt: IsoDate }).meta({ id: 'AnswersHeld' });
+/** GET held-submissions: the form's fields as posted, name and value. */
+export const HeldAnswersSchema = z.object({
+  formKey: z.string(),
+  fields: z.array(z.tuple([z.string(), z.string()])),
+  heldAt: IsoDate,
+}).meta({ id: 'HeldAnswers' });
+export type HeldAnswers = z.infer<typeof HeldAnswersSchema>;
+/** POST messages/{id}/read: read up to `readAt` (null: a thread without messages). */
+export const ThreadReadSchema = z.object({ threadId: Uuid, readAt: IsoDate.nullable() }).meta({ id: 'ThreadRead' });
+export type ThreadRead = z.infer<typeof ThreadReadSchema>;
+
+/** POST documents/upload: the document as the library lists it. */
+export const DocumentUploadedSchema = z.object({ message: z.string(), document: LibraryDocumentSchema }).meta({ id: 'DocumentUploaded' });
+export type DocumentUploaded = z.infer<typeof DocumentUploadedSchema>;
+/** GET documents/{id}/signed-url: a short-lived link to the document's bytes. */
+export const SignedUrlSchema = z.object({ signedUrl: z.string() }).meta({ id: 'SignedUrl' });
+export type SignedUrl = z.infer<typeof SignedUrlSchema>;
+
+/** GET section/all: a programme's sections in their order. */
+export const ProgramSectionSchema = z.object({
+  id: Uuid,
+  name: z.string(),
+  slug: z.string(),
+  displayOrder: z.number().int(),
+  isEntityProfile: z.boolean(),
+}).meta({ id: 'ProgramSection' });
+export type ProgramSection = z.infer<typeof ProgramSectionSchema>;

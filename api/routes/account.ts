@@ -11,7 +11,7 @@ import { EmailSchema, FirstNameSchema, LastNameSchema, OtpSchema } from '../../d
 import { userPhone } from '../../domain/user-form';
 import { MSG } from '../../domain/messages';
 import { doc } from '../openapi/declare';
-import { OwnAccountSchema } from '../../domain/api-schemas';
+import { AccountSavedSchema, EmailChangeAskedSchema, EmailChangedSchema, InvitationAcceptedSchema, InvitationDeclinedSchema, MessageSchema, OwnAccountSchema } from '../../domain/api-schemas';
 
 const UUID = z.string().uuid();
 
@@ -48,27 +48,27 @@ export function accountRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ user: currentAuth(req).profile, pendingEmailChange: await service.pendingEmailChange(owner) });
   }));
 
-  router.patch('/account', doc({ summary: 'Change my names and phone', body: OwnAccountBody }), requireUser(ctx), handler(async (req, res) => {
+  router.patch('/account', doc({ ok: AccountSavedSchema, summary: 'Change my names and phone', body: OwnAccountBody }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.updateOwnAccount(ownerOf(req), parseInput(OwnAccountBody, req.body)));
   }));
 
-  router.post('/account/email', doc({ summary: 'Ask to change my email: a code is sent to the new address', body: EmailBody, status: 202, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
+  router.post('/account/email', doc({ ok: EmailChangeAskedSchema, summary: 'Ask to change my email: a code is sent to the new address', body: EmailBody, status: 202, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
     res.status(202).json(await service.requestEmailChange(ownerOf(req), parseInput(EmailBody, req.body).email));
   }));
 
-  router.post('/account/email/confirm', doc({ summary: 'Confirm the email change with the code', body: CodeBody, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
+  router.post('/account/email/confirm', doc({ ok: EmailChangedSchema, summary: 'Confirm the email change with the code', body: CodeBody, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.confirmEmailChange(ownerOf(req), parseInput(CodeBody, req.body).code));
   }));
 
-  router.delete('/account/email', doc({ summary: 'Cancel the waiting email change' }), requireUser(ctx), handler(async (req, res) => {
+  router.delete('/account/email', doc({ ok: MessageSchema, summary: 'Cancel the waiting email change' }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.cancelEmailChange(ownerOf(req)));
   }));
 
-  router.post('/invitations/:orgId/accept', doc({ summary: 'Accept an organization\'s invitation', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
+  router.post('/invitations/:orgId/accept', doc({ ok: InvitationAcceptedSchema, summary: 'Accept an organization\'s invitation', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.acceptInvitation(organizationOwner(req), organizationParam(req)));
   }));
 
-  router.post('/invitations/:orgId/decline', doc({ summary: 'Decline an organization\'s invitation', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
+  router.post('/invitations/:orgId/decline', doc({ ok: InvitationDeclinedSchema, summary: 'Decline an organization\'s invitation', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
     res.json(await service.declineInvitation(organizationOwner(req), organizationParam(req)));
   }));
 

@@ -21,7 +21,7 @@ import { isApplicationStatus } from '../../domain/statuses';
 import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
 import { IsoDaySchema } from '../../domain/input';
 import { doc, OrganizationIdQuery } from '../openapi/declare';
-import { ApplicationListPageSchema, ProgramSchema } from '../../domain/api-schemas';
+import { ApplicationCreatedSchema, ApplicationListPageSchema, MessageSchema, ProgramSchema, ProjectAreaSchema } from '../../domain/api-schemas';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function newApplicationId(): string {
@@ -121,11 +121,11 @@ export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(rows.map((p) => ({ id: p.id, name: p.name, description: p.description, dueDate: p.dueDate, status: p.status })));
   }));
 
-  router.get('/project-area/all', doc({ summary: 'The project areas' }), signedIn, handler(async (_req, res) => {
+  router.get('/project-area/all', doc({ ok: z.array(ProjectAreaSchema), summary: 'The project areas' }), signedIn, handler(async (_req, res) => {
     res.json(await ctx.db.select().from(projectAreas).orderBy(asc(projectAreas.name)));
   }));
 
-  router.get('/project-area/:area', doc({ summary: 'One project area' }), signedIn, handler(async (req, res) => {
+  router.get('/project-area/:area', doc({ ok: ProjectAreaSchema, summary: 'One project area' }), signedIn, handler(async (req, res) => {
     const area = String(req.params.area);
     const [row] = await ctx.db
       .select()
@@ -153,7 +153,7 @@ export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ ...pageEnvelope(q.page, q.limit, total), applications: rows.map(toApplication) });
   }));
 
-  router.post('/applications/create', doc({ summary: 'Start an application', description: 'The organization is `?organizationId`.', query: OrganizationIdQuery, body: CreateBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
+  router.post('/applications/create', doc({ ok: ApplicationCreatedSchema, summary: 'Start an application', description: 'The organization is `?organizationId`.', query: OrganizationIdQuery, body: CreateBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
     const organizationId = String(req.query.organizationId);
     const body = parseInput(CreateBody, req.body);
     if (INELIGIBLE_TECHNOLOGY_TYPES.includes(body.technologyType)) {
@@ -200,7 +200,7 @@ export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // Delete and cancel are moves of the machine (domain/workflow.ts), made by the one executor.
-  router.delete('/applications/:id/delete', doc({ summary: 'Delete a draft application', errors: [409] }), ...applicationRoute(ctx, 'delete'), handler(async (req, res) => {
+  router.delete('/applications/:id/delete', doc({ ok: MessageSchema, summary: 'Delete a draft application', errors: [409] }), ...applicationRoute(ctx, 'delete'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'delete', {}, {
       // The audit entry outlives the application.
@@ -209,7 +209,7 @@ export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: APPLICATION_MSG.deleted });
   }));
 
-  router.post('/applications/:id/cancel', doc({ summary: 'Cancel an application with a reason', body: CancelBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/cancel', doc({ ok: MessageSchema, summary: 'Cancel an application with a reason', body: CancelBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     const { message } = parseInput(CancelBody, req.body);
     await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'cancel', { comments: message }, {

@@ -11,7 +11,7 @@ import type { ApiContext } from '../context';
 import { ApiError, badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
-import { LibraryPageSchema } from '../../domain/api-schemas';
+import { DocumentUploadedSchema, LibraryPageSchema, MessageSchema, SignedUrlSchema } from '../../domain/api-schemas';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
@@ -256,7 +256,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
     return file;
   }
 
-  router.post('/documents/upload', doc({ summary: 'Upload a document into the organization\'s library', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415, 422] }), signedIn, handler(async (req, res) => {
+  router.post('/documents/upload', doc({ ok: DocumentUploadedSchema, summary: 'Upload a document into the organization\'s library', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415, 422] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, false);
     const { info } = file;
@@ -344,7 +344,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
     await sendStoredFile(ctx, res, doc, disposition);
   }));
 
-  router.get('/documents/:id/signed-url', doc({ summary: 'A short-lived signed link to a document', query: SignedUrlQuery }), ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
+  router.get('/documents/:id/signed-url', doc({ ok: SignedUrlSchema, summary: 'A short-lived signed link to a document', query: SignedUrlQuery }), ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (req, res) => {
     const q = parseInput(SignedUrlQuery, req.query);
     res.json({ signedUrl: await signedDocumentUrl(ctx, routeDocument(res).document, wantsDownload(q.toDownload)) });
   }));
@@ -360,7 +360,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
     });
   }));
 
-  router.delete('/documents/:id', doc({ summary: 'Delete a document (refused while an answer holds it)', query: OrgQuery, errors: [409] }), ...documentRoute(ctx, 'delete', findDocument, { ...documentMessages, forbidden: DOCUMENT_MSG.deleteNotAllowed }), handler(async (req, res) => {
+  router.delete('/documents/:id', doc({ ok: MessageSchema, summary: 'Delete a document (refused while an answer holds it)', query: OrgQuery, errors: [409] }), ...documentRoute(ctx, 'delete', findDocument, { ...documentMessages, forbidden: DOCUMENT_MSG.deleteNotAllowed }), handler(async (req, res) => {
     const { document: doc } = routeDocument(res);
     // Every version goes; refused (409, with the reason) while an application's answer holds one (decision 036).
     if (!(await deleteDocument(ctx.db, currentAuth(req).profile.id, doc))) throw notFound(DOCUMENT_MSG.notFound);

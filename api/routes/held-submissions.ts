@@ -14,6 +14,7 @@ import { heldSubmissions } from '../db/schema';
 import { HELD_ANSWERS_TTL_MS } from '../../domain/constants';
 import { PORTAL_MSG } from '../../domain/messages';
 import { doc } from '../openapi/declare';
+import { AnswersHeldSchema, HeldAnswersSchema } from '../../domain/api-schemas';
 
 const FormKey = z.string().trim().min(1).max(500);
 const HoldBody = z.object({
@@ -26,7 +27,7 @@ export function heldSubmissionRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
 
   // Accepts a token the idle rule has ended (see holdingUser): this route only ever stores for its owner.
-  router.put('/held-submissions', doc({ summary: 'Hold a form\'s answers when the session idled out (kept briefly, restored after signing in again)', body: HoldBody, status: 201, token: true, errors: [401] }), handler(async (req, res) => {
+  router.put('/held-submissions', doc({ ok: AnswersHeldSchema, summary: 'Hold a form\'s answers when the session idled out (kept briefly, restored after signing in again)', body: HoldBody, status: 201, token: true, errors: [401] }), handler(async (req, res) => {
     const userId = await holdingUser(ctx, bearerToken(req));
     const { formKey, fields } = parseInput(HoldBody, req.body);
     const now = new Date();
@@ -43,7 +44,7 @@ export function heldSubmissionRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // Read, not consumed: a reload before saving shows them again.
-  router.get('/held-submissions', doc({ summary: 'Read the answers held for a form', query: FormQuery, errors: [404] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/held-submissions', doc({ ok: HeldAnswersSchema, summary: 'Read the answers held for a form', query: FormQuery, errors: [404] }), requireUser(ctx), handler(async (req, res) => {
     const { formKey } = parseInput(FormQuery, req.query);
     const userId = currentAuth(req).profile.id;
     const [held] = await ctx.db

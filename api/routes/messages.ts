@@ -30,7 +30,7 @@ import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
-import { ThreadPageSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
+import { ThreadPageSchema, ThreadReadSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -87,7 +87,7 @@ export function messageRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await loadThread(ctx.db, reader(req), thread.id));
   }));
 
-  router.post('/messages/:id/read', doc({ summary: 'Mark a thread read' }), signedIn, handler(async (req, res) => {
+  router.post('/messages/:id/read', doc({ ok: ThreadReadSchema, summary: 'Mark a thread read' }), signedIn, handler(async (req, res) => {
     const thread = await threadFor(ctx, req, String(req.params.id), 'read');
     const readAt = await markThreadRead(ctx.db, currentAuth(req).profile.id, thread.id);
     res.json({ threadId: thread.id, readAt });

@@ -12,7 +12,7 @@ import { organizationRoute, requireListScope } from '../services/application-acc
 import { pageQuery } from '../db/paging';
 import { organizationAdmin } from '../services/organization-admin';
 import { doc } from '../openapi/declare';
-import { OrganizationsPageSchema } from '../../domain/api-schemas';
+import { OrganizationStatusSetSchema, OrganizationsPageSchema } from '../../domain/api-schemas';
 
 const ListQuery = pageQuery(100).extend({
   search: z.string().max(200).optional(),
@@ -31,7 +31,7 @@ export function organizationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await admin.listWithUsers(parseInput(ListQuery, req.query)));
   }));
 
-  router.put('/organization/:orgId/status', doc({ summary: 'Activate or deactivate an organization', body: StatusBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
+  router.put('/organization/:orgId/status', doc({ ok: OrganizationStatusSetSchema, summary: 'Activate or deactivate an organization', body: StatusBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
     if (!UUID.test(orgId)) throw notFound('Organization not found');
     const body = parseInput(StatusBody, req.body);

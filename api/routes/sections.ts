@@ -29,7 +29,7 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
 import { doc } from '../openapi/declare';
-import { SectionSavedSchema, SectionStatusRowSchema, SectionViewSchema } from '../../domain/api-schemas';
+import { ProgramSectionSchema, SectionSavedSchema, SectionStatusRowSchema, SectionViewSchema } from '../../domain/api-schemas';
 import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
@@ -212,7 +212,7 @@ export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
     };
   }
 
-  router.get('/section/all', doc({ summary: 'The programme\'s sections', query: SectionsQuery }), signedIn, handler(async (req, res) => {
+  router.get('/section/all', doc({ ok: z.array(ProgramSectionSchema), summary: 'The programme\'s sections', query: SectionsQuery }), signedIn, handler(async (req, res) => {
     const q = parseInput(SectionsQuery, req.query);
     const [program] = q.programId
       ? await ctx.db.select({ id: programs.id }).from(programs).where(eq(programs.id, q.programId)).limit(1)

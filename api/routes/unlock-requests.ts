@@ -34,7 +34,7 @@ import {
 } from '../../domain/unlock-requests';
 import { validateAnswers } from '../../domain/validation';
 import { permittingRole } from '../../domain/access';
-import { UnlockListPageSchema, UnlockStateSchema } from '../../domain/api-schemas';
+import { SectionRelockedSchema, UnlockApprovedSchema, UnlockListPageSchema, UnlockRequestedSchema, UnlockStateSchema, UnlockWindowSetSchema, UnlockWindowsSchema } from '../../domain/api-schemas';
 import { doc, OrganizationIdQuery } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -161,7 +161,7 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
   const signedIn = requireUser(ctx);
 
   // The Organization_Admin asks the State Admin to unlock a section of a locked application (staff 403).
-  router.post('/unlock-requests', doc({ summary: 'Ask the state to unlock a section', query: OrganizationIdQuery, body: UnlockBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'unlock-request', query: 'organizationId' }), handler(async (req, res) => {
+  router.post('/unlock-requests', doc({ ok: UnlockRequestedSchema, summary: 'Ask the state to unlock a section', query: OrganizationIdQuery, body: UnlockBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'unlock-request', query: 'organizationId' }), handler(async (req, res) => {
     organizationRole(res);
     const organizationId = String(req.query.organizationId);
     const body = parseInput(UnlockBody, req.body);
@@ -182,7 +182,7 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
   // 404 when the caller may not read the application, 403 for a role without create:unlock-request over it (the
   // State_Admin unlocks directly; organization users ask through POST unlock-requests?organizationId). The
   // programme's unlock window is the applicant's and does not apply here.
-  router.post('/unlock-requests/review-request', doc({ summary: 'A reviewer asks the State Admin to unlock a section', body: UnlockBody, status: 201, errors: [403, 404, 409] }), signedIn, handler(async (req, res) => {
+  router.post('/unlock-requests/review-request', doc({ ok: UnlockRequestedSchema, summary: 'A reviewer asks the State Admin to unlock a section', body: UnlockBody, status: 201, errors: [403, 404, 409] }), signedIn, handler(async (req, res) => {
     const { profile } = currentAuth(req);
     if (profile.roleType !== 'state') throw forbidden(UNLOCK_MSG.reviewerOnly);
     const body = parseInput(UnlockBody, req.body);
@@ -217,7 +217,7 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await listPage(ctx, and(...filters(q, 'ADMIN_UNLOCK')), q.page, q.limit));
   }));
 
-  router.put('/unlock-requests/:id/approve', doc({ summary: 'Approve an unlock request', errors: [409] }), signedIn, handler(async (req, res) => {
+  router.put('/unlock-requests/:id/approve', doc({ ok: UnlockApprovedSchema, summary: 'Approve an unlock request', errors: [409] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'update');
     const id = String(req.params.id);
     const [request] = UUID.test(id) ? await ctx.db.select().from(unlockRequests).where(eq(unlockRequests.id, id)).limit(1) : [];
@@ -237,7 +237,7 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: UNLOCK_MSG.approved, id: request.id, status: 'APPROVED', applicationId: app.id, sectionId: facts.section.id });
   }));
 
-  router.post('/unlock-requests/admin-unlock', doc({ summary: 'Unlock a section directly (State Admin)', body: UnlockBody, status: 201, errors: [404, 409] }), signedIn, handler(async (req, res) => {
+  router.post('/unlock-requests/admin-unlock', doc({ ok: UnlockApprovedSchema, summary: 'Unlock a section directly (State Admin)', body: UnlockBody, status: 201, errors: [404, 409] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'update');
     const body = parseInput(UnlockBody, req.body);
     const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'update', 'unlock-request');
@@ -299,7 +299,7 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // The organization is done changing an unlocked section: it is locked again and the history keeps what changed.
-  router.post('/applications/:id/sections/:sectionId/relock', doc({ summary: 'Resubmit an unlocked section (locks it again)', errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/sections/:sectionId/relock', doc({ ok: SectionRelockedSchema, summary: 'Resubmit an unlocked section (locks it again)', errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     const sectionId = String(req.params.sectionId);
     if (!UUID.test(sectionId)) throw notFound(UNLOCK_MSG.sectionNotFound);
@@ -318,12 +318,12 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // The programmes' unlock windows (docs/decisions/039): the State Admin reads them and closes or reopens one.
-  router.get('/program/unlock-windows', doc({ summary: 'The programmes\' unlock windows', errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/program/unlock-windows', doc({ ok: UnlockWindowsSchema, summary: 'The programmes\' unlock windows', errors: [403] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'read');
     res.json({ windows: await listUnlockWindows(ctx.db) });
   }));
 
-  router.put('/program/:programId/unlock-window', doc({ summary: 'Open or close a programme\'s unlock window', body: WindowBody, errors: [409] }), signedIn, handler(async (req, res) => {
+  router.put('/program/:programId/unlock-window', doc({ ok: UnlockWindowSetSchema, summary: 'Open or close a programme\'s unlock window', body: WindowBody, errors: [409] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'update');
     const programId = String(req.params.programId);
     if (!UUID.test(programId)) throw notFound(WINDOW_MSG.programNotFound);

@@ -17,7 +17,7 @@ import { USER_MSG } from '../../domain/messages';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
 import { doc } from '../openapi/declare';
-import { RoleChoiceSchema, UserListPageSchema } from '../../domain/api-schemas';
+import { RoleChoiceSchema, UserListPageSchema, UserWrittenSchema } from '../../domain/api-schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PageQuery = pageQuery(100);
@@ -94,14 +94,14 @@ export function userRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await admin.listOrganizationUsers(String(req.params.orgId), parseInput(PageQuery, req.query)));
   }));
 
-  router.post('/organization/:orgId/add-staff', doc({ summary: 'Add a user to the organization (or invite an existing account)', body: orgUserBody, status: 201, errors: [409, 429] }), ...organizationRoute(ctx, 'create', { entity: 'user' }), handler(async (req, res) => {
+  router.post('/organization/:orgId/add-staff', doc({ ok: UserWrittenSchema, summary: 'Add a user to the organization (or invite an existing account)', body: orgUserBody, status: 201, errors: [409, 429] }), ...organizationRoute(ctx, 'create', { entity: 'user' }), handler(async (req, res) => {
     const body = parseInput(orgUserBody, req.body);
     const organizationId = String(req.params.orgId);
     samePayload(parseInput(PayloadIds, req.body), { organizationId });
     res.status(201).json({ user: await admin.addOrganizationUser(actorOf(req), organizationId, body) });
   }));
 
-  router.put('/organization/:orgId/toggle-status/:userId', doc({ summary: 'Turn a member on or off in the organization', body: ToggleBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
+  router.put('/organization/:orgId/toggle-status/:userId', doc({ ok: UserWrittenSchema, summary: 'Turn a member on or off in the organization', body: ToggleBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
     const body = parseInput(ToggleBody, req.body);
     const organizationId = String(req.params.orgId);
     const id = userId(req, 'userId');
@@ -112,7 +112,7 @@ export function userRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // A pending invitation withdrawn by the organization (decision 093).
-  router.post('/organization/:orgId/invitations/withdraw', doc({ summary: 'Withdraw a pending invitation', body: WithdrawBody }), ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
+  router.post('/organization/:orgId/invitations/withdraw', doc({ ok: UserWrittenSchema, summary: 'Withdraw a pending invitation', body: WithdrawBody }), ...organizationRoute(ctx, 'update', { entity: 'user' }), handler(async (req, res) => {
     const { userId: id } = parseInput(WithdrawBody, req.body);
     res.json({ user: await admin.withdrawInvitation(actorOf(req), String(req.params.orgId), id.toLowerCase()) });
   }));
@@ -123,14 +123,14 @@ export function userRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await admin.listStateUsers(parseInput(PageQuery, req.query)));
   }));
 
-  router.post('/users/add-staff', doc({ summary: 'Add a state user', body: stateUserBody, status: 201, errors: [403, 409, 429] }), requireUser(ctx), handler(async (req, res) => {
+  router.post('/users/add-staff', doc({ ok: UserWrittenSchema, summary: 'Add a state user', body: stateUserBody, status: 201, errors: [403, 409, 429] }), requireUser(ctx), handler(async (req, res) => {
     requireStateUsers(req, 'create');
     const body = parseInput(stateUserBody, req.body);
     if (parseInput(PayloadIds, req.body).organizationId) throw badRequest('Organization users are added through POST organization/{orgId}/add-staff.');
     res.status(201).json({ user: await admin.addStateUser(actorOf(req), body) });
   }));
 
-  router.put('/users/:id/toggle-status', doc({ summary: 'Turn a state user on or off', body: ToggleBody, errors: [409] }), requireUser(ctx), handler(async (req, res) => {
+  router.put('/users/:id/toggle-status', doc({ ok: UserWrittenSchema, summary: 'Turn a state user on or off', body: ToggleBody, errors: [409] }), requireUser(ctx), handler(async (req, res) => {
     requireStateUsers(req, 'update');
     const body = parseInput(ToggleBody, req.body);
     const id = userId(req);
@@ -140,7 +140,7 @@ export function userRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // Edit (spec 7: PATCH /users/{id}; the payload's organizationId says whose user: an organization's, else the state's).
-  router.patch('/users/:id', doc({ summary: 'Edit a state user, or a member\'s role in an organization', body: stateUserBody, description: 'With `organizationId` in the body: `{id, organizationId, roleId}` (a member\'s role there).', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
+  router.patch('/users/:id', doc({ ok: UserWrittenSchema, summary: 'Edit a state user, or a member\'s role in an organization', body: stateUserBody, description: 'With `organizationId` in the body: `{id, organizationId, roleId}` (a member\'s role there).', errors: [409] }), requireUser(ctx), handler(async (req, res) => {
     const organizationId = typeof req.body?.organizationId === 'string' && req.body.organizationId ? String(req.body.organizationId) : null;
     if (organizationId) {
       requirePermission(req, 'update', 'user', { organizationId: UUID.test(organizationId) ? organizationId.toLowerCase() : '' });

@@ -1,7 +1,9 @@
 // A person's own account (decision 093): My account (names, phone, the email changed with a code sent to the new
 // address) and the invitations they answer.
 import { del, get, patch, post, seg, type ApiSession } from './client.server';
-import type { OwnAccount } from '../../domain/api-schemas';
+import type {
+  AccountSaved, EmailChangeAsked, EmailChanged, InvitationAccepted, InvitationDeclined, OwnAccount,
+} from '../../domain/api-schemas';
 
 /** The type of the schema the API documents GET account with (domain/api-schemas.ts). */
 export type { OwnAccount } from '../../domain/api-schemas';
@@ -10,18 +12,18 @@ export const ownAccount = (api: ApiSession) => get<OwnAccount>(api, '/account');
 
 /** 400 with `errors` keyed by field (firstName, lastName, phoneNumber). */
 export const saveOwnAccount = (api: ApiSession, input: { firstName: string; lastName: string; phoneNumber?: string }) =>
-  patch<{ message: string }>(api, '/account', input);
+  patch<AccountSaved>(api, '/account', input);
 
 /** A code to the new address; 400 (`errors.email`) for a bad or unchanged address, 429 past the limit. */
-export const askEmailChange = (api: ApiSession, email: string) => post<{ newEmail: string; message: string }>(api, '/account/email', { email });
+export const askEmailChange = (api: ApiSession, email: string) => post<EmailChangeAsked>(api, '/account/email', { email });
 
 /** 400 (`errors.code`) for a wrong code, 429 once it no longer works, 409 when no change waits or the email is taken. */
-export const confirmEmailChange = (api: ApiSession, code: string) => post<{ email: string; message: string }>(api, '/account/email/confirm', { code });
+export const confirmEmailChange = (api: ApiSession, code: string) => post<EmailChanged>(api, '/account/email/confirm', { code });
 
 export const cancelEmailChange = (api: ApiSession) => del<{ message: string }>(api, '/account/email');
 
 export const acceptInvitation = (api: ApiSession, organizationId: string) =>
-  post<{ organizationId: string; name: string; message: string }>(api, `/invitations/${seg(organizationId)}/accept`);
+  post<InvitationAccepted>(api, `/invitations/${seg(organizationId)}/accept`);
 
 export const declineInvitation = (api: ApiSession, organizationId: string) =>
-  post<{ organizationId: string; message: string }>(api, `/invitations/${seg(organizationId)}/decline`);
+  post<InvitationDeclined>(api, `/invitations/${seg(organizationId)}/decline`);

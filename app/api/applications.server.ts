@@ -2,6 +2,7 @@
 // lists the list and the form pick from (programmes, project areas).
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { ApplicationListPage, ApplicationRow, Program } from './types';
+import type { ApplicationCreated, ProjectArea } from '../../domain/api-schemas';
 
 export interface ApplicationListQuery {
   page: number;
@@ -34,7 +35,7 @@ export interface NewApplication {
 }
 
 export const createApplication = (api: ApiSession, organizationId: string, input: NewApplication) =>
-  post<{ applicationId: string }>(api, '/applications/create', input, { organizationId });
+  post<ApplicationCreated>(api, '/applications/create', input, { organizationId });
 
 export const cancelApplication = (api: ApiSession, applicationId: string, message: string) =>
   post(api, `/applications/${seg(applicationId)}/cancel`, { message });
@@ -46,4 +47,4 @@ export const submitApplication = (api: ApiSession, applicationId: string) => pos
 
 export const listPrograms = (api: ApiSession) => get<Program[]>(api, '/program/all');
 
-export const listProjectAreas = async (api: ApiSession) => (await get<{ name: string }[]>(api, '/project-area/all')).map((area) => area.name);
+export const listProjectAreas = async (api: ApiSession) => (await get<ProjectArea[]>(api, '/project-area/all')).map((area) => area.name);

@@ -3,7 +3,7 @@
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { FileValue } from '../../domain/questions';
 // The library's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { LibraryDocument, LibraryPage } from '../../domain/api-schemas';
+import type { DocumentUploaded, LibraryDocument, LibraryPage, SignedUrl } from '../../domain/api-schemas';
 
 export type { LibraryDocument, LibraryPage };
 
@@ -26,14 +26,14 @@ function uploadForm(place: DocumentPlace, file: File): FormData {
 
 /** Stores one file; answers the value a File question keeps (the provider's id and name). */
 export async function uploadDocument(api: ApiSession, place: DocumentPlace, file: File): Promise<{ value: FileValue; scanMessage: string | null }> {
-  const { document } = await post<{ document: { id: string; fileName: string; scanMessage?: string } }>(api, '/documents/upload', uploadForm(place, file));
+  const { document } = await post<DocumentUploaded>(api, '/documents/upload', uploadForm(place, file));
   // Held for a virus scan (decision 097): stored, and "Not scanned yet" until clamd has read it.
   return { value: { documentId: document.id, fileName: document.fileName }, scanMessage: document.scanMessage ?? null };
 }
 
 /** Where the browser goes to read the document: a signed link, made absolute against the API's public origin. */
 export async function documentLink(api: ApiSession, documentId: string, organizationId: string, toDownload: boolean): Promise<string> {
-  const { signedUrl } = await get<{ signedUrl: string }>(api, `/documents/${seg(documentId)}/signed-url`, {
+  const { signedUrl } = await get<SignedUrl>(api, `/documents/${seg(documentId)}/signed-url`, {
     organizationId,
     toDownload: toDownload ? 'true' : undefined,
   });
@@ -87,7 +87,7 @@ export async function uploadLibraryDocument(
   if (description) form.set('description', description);
   form.set('fileName', file.name);
   form.set('file', file, file.name);
-  return (await post<{ document: LibraryDocument }>(api, '/documents/upload', form)).document;
+  return (await post<DocumentUploaded>(api, '/documents/upload', form)).document;
 }
 
 /** A new version of a document (spec 7 POST documents/{id}/new-version). */

@@ -3,7 +3,7 @@
 import { get, post, seg, type ApiSession } from './client.server';
 import { publicUrl } from './documents.server';
 // The threads' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { Thread, ThreadMessage, ThreadPage, ThreadSummary, UnreadCounts } from '../../domain/api-schemas';
+import type { Thread, ThreadMessage, ThreadPage, ThreadRead, ThreadSummary, UnreadCounts } from '../../domain/api-schemas';
 
 export type { Thread, ThreadMessage, ThreadPage, ThreadSummary };
 
@@ -21,7 +21,7 @@ export const listThreads = (api: ApiSession, query: { page: number; limit: numbe
 
 export const getThread = (api: ApiSession, threadId: string) => get<Thread>(api, `/messages/threads/${seg(threadId)}`);
 
-export const markThreadRead = (api: ApiSession, threadId: string) => post<{ threadId: string }>(api, `/messages/${seg(threadId)}/read`);
+export const markThreadRead = (api: ApiSession, threadId: string) => post<ThreadRead>(api, `/messages/${seg(threadId)}/read`);
 
 /** Sends the multipart form of spec 7 (fields first, then the files): a new thread, or a reply when replyToMessageId is set. */
 export const sendMessage = (api: ApiSession, form: FormData) => post<{ message: string; threadId: string }>(api, '/messages', form);

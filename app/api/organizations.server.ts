@@ -1,7 +1,7 @@
 // Organizations (spec 9): signing a new one up (no session yet: the API emails a sign-in code).
 import { get, post, put, seg, type ApiSession } from './client.server';
 import type { z } from 'zod';
-import type { OrganizationStatusSchema, OrganizationsPage, OrganizationUserRow, OrganizationWithUsers } from '../../domain/api-schemas';
+import type { OrganizationStatusSchema, OrganizationStatusSet, OrganizationsPage, OrganizationUserRow, OrganizationWithUsers } from '../../domain/api-schemas';
 import type { SignupInput } from '../../domain/auth-schemas';
 
 /** 400 with `errors` keyed by field when the API refuses a value. */
@@ -19,4 +19,4 @@ export const listOrganizationsWithUsers = (api: ApiSession, query: { page: numbe
 
 /** `status`: the one asked for; 409 when the organization already has it. */
 export const setOrganizationStatus = (api: ApiSession, organizationId: string, status: OrganizationStatus) =>
-  put<{ organization: { id: string; legalName: string; status: OrganizationStatus } }>(api, `/organization/${seg(organizationId)}/status`, { status });
+  put<OrganizationStatusSet>(api, `/organization/${seg(organizationId)}/status`, { status });

@@ -3,6 +3,7 @@ import { get, post, seg, type ApiSession } from './client.server';
 import type { SectionStatusRow, SectionView } from './types';
 import type { AnswerValue } from '../../domain/questions';
 import type { AreaCounts } from '../../domain/project-areas';
+import type { ProgramSection } from '../../domain/api-schemas';
 
 export const sectionStatuses = (api: ApiSession, applicationId: string) =>
   get<SectionStatusRow[]>(api, `/applications/${seg(applicationId)}/sections-status`);
@@ -31,4 +32,4 @@ export const projectAreaCounts = (api: ApiSession) => get<AreaCounts[]>(api, '/p
 
 /** The sections of a programme's form (the first programme when none is named), in order. */
 export const programSections = (api: ApiSession, programId?: string) =>
-  get<{ id: string; name: string; slug: string; displayOrder: number; isEntityProfile: boolean }[]>(api, '/section/all', programId ? { programId } : undefined);
+  get<ProgramSection[]>(api, '/section/all', programId ? { programId } : undefined);

@@ -2,9 +2,11 @@
 // approves and unlocks directly; the form reads its lock state.
 import { get, post, put, seg, type ApiSession } from './client.server';
 // The answers' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { UnlockListPage, UnlockRow, UnlockState } from '../../domain/api-schemas';
+import type {
+  SectionRelocked, UnlockApproved, UnlockListPage, UnlockRequested, UnlockRow, UnlockState, UnlockWindow,
+} from '../../domain/api-schemas';
 
-export type { UnlockListPage, UnlockRow, UnlockState };
+export type { UnlockListPage, UnlockRow, UnlockState, UnlockWindow };
 
 export interface UnlockListQuery {
   page: number;
@@ -21,11 +23,11 @@ export interface UnlockInput {
 }
 
 export const requestUnlock = (api: ApiSession, organizationId: string, input: UnlockInput) =>
-  post<{ message: string; detail: string; id: string }>(api, '/unlock-requests', input, { organizationId });
+  post<UnlockRequested>(api, '/unlock-requests', input, { organizationId });
 
 /** A reviewer or stage admin asks the State Admin to unlock a section (decision 034). */
 export const requestUnlockAsReviewer = (api: ApiSession, input: UnlockInput) =>
-  post<{ message: string; detail: string; id: string }>(api, '/unlock-requests/review-request', input);
+  post<UnlockRequested>(api, '/unlock-requests/review-request', input);
 
 export const listOrganizationUnlocks = (api: ApiSession, organizationId: string, query: UnlockListQuery) =>
   get<UnlockListPage>(api, `/unlock-requests/organization/${seg(organizationId)}`, { ...query });
@@ -34,23 +36,14 @@ export const listUnlockRequests = (api: ApiSession, query: UnlockListQuery) => g
 
 export const listAdminUnlocks = (api: ApiSession, query: UnlockListQuery) => get<UnlockListPage>(api, '/unlock-requests/admin-unlocks', { ...query });
 
-export const approveUnlock = (api: ApiSession, id: string) => put<{ message: string }>(api, `/unlock-requests/${seg(id)}/approve`);
+export const approveUnlock = (api: ApiSession, id: string) => put<UnlockApproved>(api, `/unlock-requests/${seg(id)}/approve`);
 
-export const adminUnlock = (api: ApiSession, input: UnlockInput) => post<{ message: string; id: string }>(api, '/unlock-requests/admin-unlock', input);
+export const adminUnlock = (api: ApiSession, input: UnlockInput) => post<UnlockApproved>(api, '/unlock-requests/admin-unlock', input);
 
 export const unlockState = (api: ApiSession, applicationId: string) => get<UnlockState>(api, `/applications/${seg(applicationId)}/unlock-state`);
 
 export const relockSection = (api: ApiSession, applicationId: string, sectionId: string) =>
-  post<{ message: string }>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/relock`, {});
-
-/** A programme's unlock window (docs/decisions/039): open until the due date unless the office closed it. */
-export interface UnlockWindow {
-  programId: string;
-  programName: string;
-  dueDate: string | null;
-  closedAt: string | null;
-  open: boolean;
-}
+  post<SectionRelocked>(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/relock`, {});
 
 export const unlockWindows = (api: ApiSession) => get<{ windows: UnlockWindow[] }>(api, '/program/unlock-windows');
 

@@ -1,8 +1,8 @@
 // Users (spec 7 Users; docs/decisions/033): an organization's users and the state's users, the role lists, add,
 // edit and the status toggle.
 import { get, patch, post, put, seg, type ApiSession } from './client.server';
-import type { UserListPage, UserRow } from './types';
-import type { MemberCounts, RoleChoice } from '../../domain/api-schemas';
+import type { UserListPage } from './types';
+import type { MemberCounts, RoleChoice, UserWritten } from '../../domain/api-schemas';
 import type { UserFormInput, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
 
@@ -34,23 +34,23 @@ export const memberCounts = (api: ApiSession, organizationId: string) =>
 /** 400 with `errors` keyed by field when the API refuses a value; 409 when the email is already a user here. */
 export const addUser = (api: ApiSession, of: UsersOf, input: UserFormInput) =>
   'organizationId' in of
-    ? post<{ user: UserRow }>(api, `/organization/${seg(of.organizationId)}/add-staff`, { organizationId: of.organizationId, ...input })
-    : post<{ user: UserRow }>(api, '/users/add-staff', input);
+    ? post<UserWritten>(api, `/organization/${seg(of.organizationId)}/add-staff`, { organizationId: of.organizationId, ...input })
+    : post<UserWritten>(api, '/users/add-staff', input);
 
 /** The state's edit of a state user: the whole form. */
 export const updateUser = (api: ApiSession, of: UsersOf, id: string, input: UserFormInput) =>
-  patch<{ user: UserRow }>(api, `/users/${seg(id)}`, { id, ...('organizationId' in of ? { organizationId: of.organizationId } : {}), ...input });
+  patch<UserWritten>(api, `/users/${seg(id)}`, { id, ...('organizationId' in of ? { organizationId: of.organizationId } : {}), ...input });
 
 /** An organization's edit of a member: the role there (the account's own fields are its owner's, decision 093). */
 export const updateMemberRole = (api: ApiSession, organizationId: string, id: string, roleId: RoleName) =>
-  patch<{ user: UserRow }>(api, `/users/${seg(id)}`, { id, organizationId, roleId });
+  patch<UserWritten>(api, `/users/${seg(id)}`, { id, organizationId, roleId });
 
 /** Withdraws a pending invitation (404 when it is no longer pending). */
 export const withdrawInvitation = (api: ApiSession, organizationId: string, id: string) =>
-  post<{ user: UserRow }>(api, `/organization/${seg(organizationId)}/invitations/withdraw`, { userId: id });
+  post<UserWritten>(api, `/organization/${seg(organizationId)}/invitations/withdraw`, { userId: id });
 
 /** `status`: the one asked for; 409 when the user already has it (someone else changed it). */
 export const setUserStatus = (api: ApiSession, of: UsersOf, id: string, status: UserStatus) =>
   'organizationId' in of
-    ? put<{ user: UserRow }>(api, `/organization/${seg(of.organizationId)}/toggle-status/${seg(id)}`, { id, organizationId: of.organizationId, status })
-    : put<{ user: UserRow }>(api, `/users/${seg(id)}/toggle-status`, { id, status });
+    ? put<UserWritten>(api, `/organization/${seg(of.organizationId)}/toggle-status/${seg(id)}`, { id, organizationId: of.organizationId, status })
+    : put<UserWritten>(api, `/users/${seg(id)}/toggle-status`, { id, status });

@@ -12,7 +12,7 @@ import type { ProfileOrganization, UserProfile } from '../../domain/users';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 import { formReadFrom } from './form-data.server';
 import type { z } from 'zod';
-import type { SignedInSchema } from '../../domain/api-schemas';
+import type { HeldAnswers, SignedInSchema } from '../../domain/api-schemas';
 import type { VerifyOtpInput } from '../../domain/auth-schemas';
 
 export type { ProfileOrganization, UserProfile };
@@ -174,7 +174,7 @@ async function holdAnswers(
  */
 export async function heldAnswers(request: Request, context: AppLoadContext, user: PortalUser): Promise<FormData | null> {
   try {
-    const held = await callApi<{ fields: [string, string][] }>(context, '/held-submissions', {
+    const held = await callApi<HeldAnswers>(context, '/held-submissions', {
       token: user.token,
       query: { formKey: heldFormKey(user.session, new URL(request.url)) },
     });

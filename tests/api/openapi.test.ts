@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
-import { uploadDocument } from './fixtures';
+import { postUpload, uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -50,7 +50,11 @@ function documentedSchemaRef(method: string, path: string, status: number): stri
 
 /** Calls the route and checks the answer against its documented schema; the answer for further checks. */
 async function check(method: string, path: string, url: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await api.call(`/api/v1${url}`, { method: method.toUpperCase(), ...init });
+  return fits(method, path, url, await api.call(`/api/v1${url}`, { method: method.toUpperCase(), ...init }));
+}
+
+/** Checks an answer already had (a multipart upload's) against the schema documented for its status. */
+function fits<R extends { status: number; body: any }>(method: string, path: string, url: string, res: R): R {
   if (res.status < 300) {
     // A success documented only as "a JSON object" checks nothing: every answer sampled here has its schema.
     const content = (document.paths[path]![method]!.responses[String(res.status)] as { content?: Record<string, { schema: object }> }).content;
@@ -243,6 +247,174 @@ describe('real answers fit their documented schemas', () => {
     expect(filters.body.users.length).toBeGreaterThan(0);
     const reviewers = await check('get', '/users/all-reviewers-by-roles', '/users/all-reviewers-by-roles?reviewerType=RSM_REVIEWER', { token: stateAdmin.token });
     expect(reviewers.body.reviewers.map((r: { email: string }) => r.email)).toContain('rsm.reviewer@example.gov');
+  });
+
+  it('unlocks: asked, approved, resubmitted, made directly; the programmes\' unlock windows closed and reopened', async () => {
+    const formSection = async (applicationId: string, token: string) =>
+      (await check('get', '/applications/{id}/sections-status', `/applications/${applicationId}/sections-status`, { token })).body
+        .find((s: { isEntityProfile: boolean }) => !s.isEntityProfile).sectionId as string;
+    const sectionId = await formSection('GA-LKV004', orgAdmin.token);
+    const asked = await check('post', '/unlock-requests', `/unlock-requests?organizationId=${orgId}`, {
+      token: orgAdmin.token, body: { applicationId: 'GA-LKV004', sectionId, message: 'Please reopen it: the budget changed.' },
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ applicationId: 'GA-LKV004', sectionId, status: 'PENDING' });
+    const approved = await check('put', '/unlock-requests/{id}/approve', `/unlock-requests/${asked.body.id}/approve`, { token: stateAdmin.token, body: {} });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ id: asked.body.id, status: 'APPROVED', sectionId });
+    const relocked = await check('post', '/applications/{id}/sections/{sectionId}/relock', `/applications/GA-LKV004/sections/${sectionId}/relock`, { token: orgAdmin.token, body: {} });
+    expect(relocked.status, JSON.stringify(relocked.body)).toBe(200);
+    expect(relocked.body.changes).toEqual([]);
+    const other = (await api.call('/api/v1/review/applications/GA-SMT002', { token: stateAdmin.token })).body.sections
+      .find((s: { isEntityProfile: boolean }) => !s.isEntityProfile).id;
+    const unlocked = await check('post', '/unlock-requests/admin-unlock', '/unlock-requests/admin-unlock', {
+      token: stateAdmin.token, body: { applicationId: 'GA-SMT002', sectionId: other, message: 'Opened for a correction.' },
+    });
+    expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(201);
+    expect(unlocked.body).toMatchObject({ applicationId: 'GA-SMT002', sectionId: other, status: 'APPROVED' });
+    // A reviewer asks for an unlock on the review screen of an application assigned to them (decision 034).
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    const reviewed = (await api.call('/api/v1/review/applications/GA-LKV003', { token: reviewer.token })).body.sections
+      .find((s: { isEntityProfile: boolean; unlocked: boolean }) => !s.isEntityProfile && !s.unlocked).id;
+    const fromReviewer = await check('post', '/unlock-requests/review-request', '/unlock-requests/review-request', {
+      token: reviewer.token, body: { applicationId: 'GA-LKV003', sectionId: reviewed, message: 'The map does not match the budget.' },
+    });
+    expect(fromReviewer.status, JSON.stringify(fromReviewer.body)).toBe(201);
+    expect(fromReviewer.body).toMatchObject({ applicationId: 'GA-LKV003', sectionId: reviewed, status: 'PENDING' });
+    const windows = await check('get', '/program/unlock-windows', '/program/unlock-windows', { token: stateAdmin.token });
+    const open = windows.body.windows.find((w: { open: boolean }) => w.open);
+    expect(open).toBeDefined();
+    const closed = await check('put', '/program/{programId}/unlock-window', `/program/${open.programId}/unlock-window`, { token: stateAdmin.token, body: { status: 'closed' } });
+    expect(closed.body.window).toMatchObject({ programId: open.programId, open: false });
+    const reopened = await check('put', '/program/{programId}/unlock-window', `/program/${open.programId}/unlock-window`, { token: stateAdmin.token, body: { status: 'open' } });
+    expect(reopened.body.window).toMatchObject({ programId: open.programId, open: true, closedAt: null });
+  });
+
+  it('user and account writes: added, edited, turned off, invited, withdrawn, accepted, declined; my account and its email', async () => {
+    const added = await check('post', '/organization/{orgId}/add-staff', `/organization/${orgId}/add-staff`, {
+      token: orgAdmin.token, body: { roleId: 'Organization_Staff', firstName: 'Nora', lastName: 'Quill', email: 'nora.quill@example.org' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.user).toMatchObject({ email: 'nora.quill@example.org', roles: [{ name: 'Organization_Staff' }] });
+    const nora = await api.signIn('nora.quill@example.org');
+    const saved = await check('patch', '/account', '/account', { token: nora.token, body: { firstName: 'Norah', lastName: 'Quill' } });
+    expect(saved.body.changed.length).toBe(1);
+    expect((await check('post', '/account/email', '/account/email', { token: nora.token, body: { email: 'nora.q@example.org' } })).status).toBe(202);
+    expect((await check('delete', '/account/email', '/account/email', { token: nora.token })).status).toBe(200);
+    const asked = await check('post', '/account/email', '/account/email', { token: nora.token, body: { email: 'nora.q@example.org' } });
+    expect(asked.body.newEmail).toBe('nora.q@example.org');
+    // The email change's code, as the mail to the new address says it (tests/api/account-ownership.test.ts reads it so).
+    const mail = (await api.call(`/api/v1/dev/outbox?email=${encodeURIComponent('nora.q@example.org')}`, { http: true })).body[0];
+    const code = /is (\d{6})\./.exec(mail.text)![1]!;
+    const changed = await check('post', '/account/email/confirm', '/account/email/confirm', { token: nora.token, body: { code } });
+    expect(changed.body.email).toBe('nora.q@example.org');
+    const role = await check('patch', '/users/{id}', `/users/${added.body.user.id}`, {
+      token: orgAdmin.token, body: { id: added.body.user.id, organizationId: orgId, roleId: 'Organization_Admin' },
+    });
+    expect(role.body.user.roles).toEqual([{ name: 'Organization_Admin' }]);
+    const off = await check('put', '/organization/{orgId}/toggle-status/{userId}', `/organization/${orgId}/toggle-status/${added.body.user.id}`, {
+      token: orgAdmin.token, body: { status: 'inactive' },
+    });
+    expect(off.body.user.status).toBe('inactive');
+    // Accounts of other organizations are invited, not added (decision 093).
+    const invite = async (email: string) => {
+      const invited = await check('post', '/organization/{orgId}/add-staff', `/organization/${orgId}/add-staff`, {
+        token: orgAdmin.token, body: { roleId: 'Organization_Staff', firstName: 'Guest', lastName: 'Member', email },
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      expect(invited.body.user.status).toBe('invited');
+      return invited.body.user.id as string;
+    };
+    const summit = await invite('summit.admin@example.org');
+    const withdrawn = await check('post', '/organization/{orgId}/invitations/withdraw', `/organization/${orgId}/invitations/withdraw`, { token: orgAdmin.token, body: { userId: summit } });
+    expect(withdrawn.body.user.id).toBe(summit);
+    await invite('summit.admin@example.org');
+    const summitAdmin = await api.signIn('summit.admin@example.org');
+    const accepted = await check('post', '/invitations/{orgId}/accept', `/invitations/${orgId}/accept`, { token: summitAdmin.token, body: {} });
+    expect(accepted.body).toMatchObject({ organizationId: orgId, name: 'Lakeview Fiber Cooperative', role: { name: 'Organization_Staff' } });
+    // A member of Summit's whom Lakeview invites, and who declines.
+    const summitId = summitAdmin.user.organizations.find((o: { name: string }) => o.name !== 'Lakeview Fiber Cooperative').id;
+    expect((await check('post', '/organization/{orgId}/add-staff', `/organization/${summitId}/add-staff`, {
+      token: summitAdmin.token, body: { roleId: 'Organization_Staff', firstName: 'Pia', lastName: 'Lund', email: 'pia.lund@example.org' },
+    })).status).toBe(201);
+    await invite('pia.lund@example.org');
+    const pia = await api.signIn('pia.lund@example.org');
+    const declined = await check('post', '/invitations/{orgId}/decline', `/invitations/${orgId}/decline`, { token: pia.token, body: {} });
+    expect(declined.body.organizationId).toBe(orgId);
+
+    const stateUser = await check('post', '/users/add-staff', '/users/add-staff', {
+      token: stateAdmin.token, body: { roleId: 'State_Reviewer', firstName: 'Ida', lastName: 'Reyes', email: 'ida.reyes@example.gov' },
+    });
+    expect(stateUser.status, JSON.stringify(stateUser.body)).toBe(201);
+    const id = stateUser.body.user.id;
+    const edited = await check('patch', '/users/{id}', `/users/${id}`, {
+      token: stateAdmin.token, body: { id, roleId: 'State_Reviewer', firstName: 'Ida', lastName: 'Reyes-Long', email: 'ida.reyes@example.gov' },
+    });
+    expect(edited.body.user.lastName).toBe('Reyes-Long');
+    const stateOff = await check('put', '/users/{id}/toggle-status', `/users/${id}/toggle-status`, { token: stateAdmin.token, body: { id, status: 'inactive' } });
+    expect(stateOff.body.user.status).toBe('inactive');
+  });
+
+  it('applications started, cancelled and deleted; project areas; an organization turned on and off; held answers; a thread read', async () => {
+    const { token } = orgAdmin;
+    const areas = await check('get', '/project-area/all', '/project-area/all', { token });
+    expect(areas.body.length).toBeGreaterThan(0);
+    const one = await check('get', '/project-area/{area}', `/project-area/${encodeURIComponent(areas.body[0].name)}`, { token });
+    expect(one.body.name).toBe(areas.body[0].name);
+    // Two areas none of Lakeview's applications is in: a draft in each.
+    const mine = (await api.call(`/api/v1/organization/${orgId}/applications?page=1&limit=100`, { token })).body.applications
+      .map((a: { projectLocation: string | null }) => a.projectLocation);
+    const free = areas.body.map((a: { name: string }) => a.name).filter((name: string) => !mine.includes(name));
+    const programId = (await api.call('/api/v1/program/all', { token })).body[0].id;
+    const start = async (projectLocation: string) => {
+      const created = await check('post', '/applications/create', `/applications/create?organizationId=${orgId}`, {
+        token, body: { programId, projectLocation, technologyType: 'Fiber to the premises' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.status).toBe('DRAFT');
+      return created.body.applicationId as string;
+    };
+    const first = await start(free[0]);
+    const cancelled = await check('post', '/applications/{id}/cancel', `/applications/${first}/cancel`, { token, body: { message: 'The area is covered by a neighbour.' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const second = await start(free[1]);
+    const deleted = await check('delete', '/applications/{id}/delete', `/applications/${second}/delete`, { token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    const oldMill = (await api.call('/api/v1/organization/all-organizations', { token: stateAdmin.token })).body.find((o: { name: string }) => o.name === 'Old Mill Wireless');
+    const on = await check('put', '/organization/{orgId}/status', `/organization/${oldMill.id}/status`, { token: stateAdmin.token, body: { status: 'active' } });
+    expect(on.body.organization).toEqual({ id: oldMill.id, legalName: 'Old Mill Wireless', status: 'active' });
+    const off = await check('put', '/organization/{orgId}/status', `/organization/${oldMill.id}/status`, { token: stateAdmin.token, body: { status: 'inactive' } });
+    expect(off.body.organization.status).toBe('inactive');
+
+    const held = await check('put', '/held-submissions', '/held-submissions', { token, body: { formKey: '/account', fields: [['firstName', 'Lena']] } });
+    expect(held.status).toBe(201);
+    expect(held.body.formKey).toBe('/account');
+    const read = await check('get', '/held-submissions', '/held-submissions?formKey=%2Faccount', { token });
+    expect(read.body.fields).toEqual([['firstName', 'Lena']]);
+
+    const thread = (await api.call(`/api/v1/messages/threads?organizationId=${orgId}&page=1&limit=10`, { token })).body.threads[0];
+    const marked = await check('post', '/messages/{id}/read', `/messages/${thread.id}/read`, { token, body: {} });
+    expect(marked.body.threadId).toBe(thread.id);
+  });
+
+  it('a document uploaded, linked and deleted', async () => {
+    const { token } = orgAdmin;
+    const programId = (await api.call('/api/v1/program/all', { token })).body[0].id;
+    const sections = await check('get', '/section/all', `/section/all?programId=${programId}`, { token });
+    expect(sections.body.length).toBeGreaterThan(0);
+    const sectionId = sections.body[0].id;
+    const uploaded = fits('post', '/documents/upload', '/documents/upload', await postUpload(api, token, {
+      organizationId: orgId, programId, sectionId, fileName: 'tower-permit.pdf', description: 'The tower permit',
+    }));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.document.fileName).toBe('tower-permit.pdf');
+    const id = uploaded.body.document.id;
+    const link = await check('get', '/documents/{id}/signed-url', `/documents/${id}/signed-url?organizationId=${orgId}`, { token });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(typeof link.body.signedUrl).toBe('string');
+    const deleted = await check('delete', '/documents/{id}', `/documents/${id}?organizationId=${orgId}`, { token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
