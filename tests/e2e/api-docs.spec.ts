@@ -3,6 +3,9 @@
 import { expect, scan, test } from './fixtures';
 
 test('the API reference lists every operation with its statuses, from the portal\'s own origin', async ({ page }) => {
+  // The reference grew with the answer schemas (about 130 operations, 100 schemas): axe alone reads it for 35–70 s on a
+  // loaded 2-core machine.
+  test.setTimeout(300_000);
   const requested: string[] = [];
   page.on('request', (req) => requested.push(req.url()));
   await page.goto('/api/docs');
