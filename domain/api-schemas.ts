@@ -888,3 +888,67 @@ export const ProgramSectionSchema = z.object({
   isEntityProfile: z.boolean(),
 }).meta({ id: 'ProgramSection' });
 export type ProgramSection = z.infer<typeof ProgramSectionSchema>;
+
+/** GET documents/{id}: the document (with the answer that holds it) and every live version of its chain, newest first. */
+export const DocumentDetailsSchema = z.object({
+  document: LibraryDocumentSchema,
+  versions: z.array(z.object({
+    id: Uuid,
+    version: z.number().int(),
+    fileName: z.string(),
+    fileSize: z.number().int(),
+    fileType: z.string(),
+    uploadedBy: Uuid.nullable(),
+    createdAt: IsoDate,
+    replacedAt: IsoDate.nullable(),
+    current: z.boolean(),
+  })),
+}).meta({ id: 'DocumentDetails' });
+export type DocumentDetails = z.infer<typeof DocumentDetailsSchema>;
+/** POST documents/{id}/new-version: the new current version, the one it replaced, and the drafts moved onto it. */
+export const DocumentVersionAddedSchema = z.object({
+  message: z.string(),
+  document: LibraryDocumentSchema,
+  previousId: Uuid,
+  movedDrafts: z.array(z.string()),
+}).meta({ id: 'DocumentVersionAdded' });
+export type DocumentVersionAdded = z.infer<typeof DocumentVersionAddedSchema>;
+
+/** GET dev/outbox: the mail kept for an address instead of sent, newest first. */
+export const OutboxMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: IsoDate,
+}).meta({ id: 'OutboxMail' });
+export const OutboxSchema = z.array(OutboxMailSchema).meta({ id: 'Outbox' });
+
+/** GET openapi.json: the document's top level (its parts are OpenAPI 3.1's own). */
+export const OpenApiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  tags: z.array(z.object({ name: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
+  components: z.looseObject({}),
+}).meta({ id: 'OpenApiDocument' });
+
+/** POST messages: the message sent (a new thread or a reply) and its thread. */
+export const MessageSentSchema = z.object({
+  message: z.string(),
+  threadId: Uuid,
+  data: z.object({
+    id: Uuid,
+    senderId: Uuid,
+    content: z.string(),
+    createdAt: IsoDate,
+    organizationId: Uuid,
+    applicationId: z.string().nullable(),
+    attachments: z.array(z.object({ fileName: z.string() })),
+    replyToMessageId: Uuid.optional(),
+  }),
+}).meta({ id: 'MessageSent' });
+export type MessageSent = z.infer<typeof MessageSentSchema>;
+/** GET messages/attachments/{id}: a short-lived signed link to an attachment's bytes (spec 7: `data.url`). */
+export const AttachmentLinkSchema = z.object({ data: z.object({ url: z.string(), fileName: z.string() }) }).meta({ id: 'AttachmentLink' });
+export type AttachmentLink = z.infer<typeof AttachmentLinkSchema>;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
-import { postUpload, uploadDocument } from './fixtures';
+import { multipartForm, postUpload, uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -71,6 +71,9 @@ describe('GET /api/v1/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
     expect(Object.keys(document.paths)).toContain('/users/{id}');
+    // The document is itself an answer of the API: its top level fits the schema it gives itself.
+    const again = await check('get', '/openapi.json', '/openapi.json');
+    expect(again.body.info.title).toBe('Broadband Grants Portal API');
   });
 });
 
@@ -304,7 +307,9 @@ describe('real answers fit their documented schemas', () => {
     const asked = await check('post', '/account/email', '/account/email', { token: nora.token, body: { email: 'nora.q@example.org' } });
     expect(asked.body.newEmail).toBe('nora.q@example.org');
     // The email change's code, as the mail to the new address says it (tests/api/account-ownership.test.ts reads it so).
-    const mail = (await api.call(`/api/v1/dev/outbox?email=${encodeURIComponent('nora.q@example.org')}`, { http: true })).body[0];
+    const outboxUrl = `/dev/outbox?email=${encodeURIComponent('nora.q@example.org')}`;
+    const mail = fits('get', '/dev/outbox', outboxUrl, await api.call(`/api/v1${outboxUrl}`, { http: true })).body[0];
+    expect(mail.to).toBe('nora.q@example.org');
     const code = /is (\d{6})\./.exec(mail.text)![1]!;
     const changed = await check('post', '/account/email/confirm', '/account/email/confirm', { token: nora.token, body: { code } });
     expect(changed.body.email).toBe('nora.q@example.org');
@@ -413,8 +418,35 @@ describe('real answers fit their documented schemas', () => {
     const link = await check('get', '/documents/{id}/signed-url', `/documents/${id}/signed-url?organizationId=${orgId}`, { token });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     expect(typeof link.body.signedUrl).toBe('string');
-    const deleted = await check('delete', '/documents/{id}', `/documents/${id}?organizationId=${orgId}`, { token });
+    const details = await check('get', '/documents/{id}', `/documents/${id}?organizationId=${orgId}`, { token });
+    expect(details.body.document.id).toBe(id);
+    expect(details.body.versions).toMatchObject([{ id, version: 1, current: true }]);
+    const versioned = fits('post', '/documents/{id}/new-version', `/documents/${id}/new-version`, await api.postForm(
+      `/api/v1/documents/${id}/new-version?organizationId=${orgId}`,
+      multipartForm({ fileName: 'tower-permit-v2.pdf' }, { name: 'tower-permit-v2.pdf', bytes: '%PDF-1.4 the second permit', type: 'application/pdf' }), token,
+    ));
+    expect(versioned.status, JSON.stringify(versioned.body)).toBe(201);
+    expect(versioned.body).toMatchObject({ previousId: id, document: { fileName: 'tower-permit-v2.pdf', version: 2, versionOf: id, current: true } });
+    const both = await check('get', '/documents/{id}', `/documents/${versioned.body.document.id}?organizationId=${orgId}`, { token });
+    expect(both.body.versions.map((v: { version: number; current: boolean }) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+    const deleted = await check('delete', '/documents/{id}', `/documents/${versioned.body.document.id}?organizationId=${orgId}`, { token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  });
+
+  it('a message sent with a file, and the file\'s link', async () => {
+    const { token } = orgAdmin;
+    const sent = fits('post', '/messages', '/messages', await api.postForm('/api/v1/messages', multipartForm(
+      { content: 'The signed easement is attached.', applicationId: 'GA-LKV001', organizationId: orgId },
+      { name: 'easement.pdf', bytes: '%PDF-1.4 the easement', type: 'application/pdf' }, { fileField: 'attachments' },
+    ), token));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data).toMatchObject({ content: 'The signed easement is attached.', organizationId: orgId, applicationId: 'GA-LKV001', attachments: [{ fileName: 'easement.pdf' }] });
+    const thread = await check('get', '/messages/threads/{id}', `/messages/threads/${sent.body.threadId}`, { token });
+    const attachment = thread.body.messages.find((m: { id: string }) => m.id === sent.body.data.id).attachments[0];
+    const link = await check('get', '/messages/attachments/{id}', `/messages/attachments/${attachment.id}`, { token });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.fileName).toBe('easement.pdf');
+    expect(link.body.data.url).toContain(`/api/v1/messages/attachments/${attachment.id}/file`);
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
