@@ -6,7 +6,7 @@ import { ALL_ROLES } from './roles';
 import { ACTION_IDS, type ActionId } from './workflow';
 import { UNLOCK_KINDS, UNLOCK_STATUSES } from './unlock-requests';
 import { RUBRIC_FIELDS } from './rubric';
-import { STATUS_FILTERS } from './statuses';
+import { APPLICATION_STATUSES, STATUS_FILTERS } from './statuses';
 
 /** Every refusal of the API (api/http.ts errorMiddleware): the message, and per field what was wrong (400). */
 export const ApiErrorSchema = z.object({
@@ -952,3 +952,43 @@ export type MessageSent = z.infer<typeof MessageSentSchema>;
 /** GET messages/attachments/{id}: a short-lived signed link to an attachment's bytes (spec 7: `data.url`). */
 export const AttachmentLinkSchema = z.object({ data: z.object({ url: z.string(), fileName: z.string() }) }).meta({ id: 'AttachmentLink' });
 export type AttachmentLink = z.infer<typeof AttachmentLinkSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The reviewers screen (GET review/applications/reviewers/all and /summary, decision 044)
+// ---------------------------------------------------------------------------------------------
+
+const ReviewerRoleSchema = z.enum(['State_Reviewer', 'CTC_Reviewer', 'RSM_Reviewer']);
+const ReviewerPerson = z.object({ id: Uuid, firstName: z.string(), lastName: z.string(), email: z.string(), role: ReviewerRoleSchema });
+/** One review assignment: its reviewer, application, stage, status, times, age, declaration and the stalled flag. */
+export const ReviewerAssignmentRowSchema = z.object({
+  id: Uuid,
+  reviewer: ReviewerPerson,
+  application: z.object({ id: z.string(), organizationName: z.string(), status: z.enum(APPLICATION_STATUSES) }),
+  reviewerType: ReviewerTypeSchema,
+  stage: StageSchema,
+  status: AssignmentStatusSchema,
+  assignedAt: IsoDate,
+  startedAt: IsoDate.nullable(),
+  submittedAt: IsoDate.nullable(),
+  statusChangedAt: IsoDate,
+  ageInDays: z.number().int(),
+  declaration: z.enum(['NONE', 'NO_CONFLICT', 'CONFLICT']),
+  stalled: z.boolean(),
+}).meta({ id: 'ReviewerAssignmentRow' });
+export type ReviewerAssignmentRow = z.infer<typeof ReviewerAssignmentRowSchema>;
+export const ReviewerAssignmentsPageSchema = PageEnvelope.extend({ reviewers: z.array(ReviewerAssignmentRowSchema) }).meta({ id: 'ReviewerAssignmentsPage' });
+export type ReviewerAssignmentsPage = z.infer<typeof ReviewerAssignmentsPageSchema>;
+/** One holder of a reviewer role with their assignments counted by status. */
+export const ReviewerSummaryRowSchema = z.object({
+  reviewer: ReviewerPerson.extend({ active: z.boolean() }),
+  reviewerType: ReviewerTypeSchema,
+  stage: StageSchema,
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  submitted: z.number().int(),
+  stalled: z.number().int(),
+  conflicts: z.number().int(),
+}).meta({ id: 'ReviewerSummaryRow' });
+export type ReviewerSummaryRow = z.infer<typeof ReviewerSummaryRowSchema>;
+export const ReviewerSummaryPageSchema = PageEnvelope.extend({ reviewers: z.array(ReviewerSummaryRowSchema) }).meta({ id: 'ReviewerSummaryPage' });
+export type ReviewerSummaryPage = z.infer<typeof ReviewerSummaryPageSchema>;

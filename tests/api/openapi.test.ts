@@ -252,6 +252,15 @@ describe('real answers fit their documented schemas', () => {
     expect(reviewers.body.reviewers.map((r: { email: string }) => r.email)).toContain('rsm.reviewer@example.gov');
   });
 
+  it('the reviewers screen: every review assignment, and the assignments counted by reviewer', async () => {
+    const assignments = await check('get', '/review/applications/reviewers/all', '/review/applications/reviewers/all?page=1&limit=100', { token: stateAdmin.token });
+    expect(assignments.body.reviewers.length).toBeGreaterThan(0);
+    expect(assignments.body.reviewers.map((r: { reviewer: { email: string } }) => r.reviewer.email)).toContain('rsm.reviewer@example.gov');
+    const summary = await check('get', '/review/applications/reviewers/summary', '/review/applications/reviewers/summary?page=1&limit=100', { token: stateAdmin.token });
+    const rsm = summary.body.reviewers.find((r: { reviewer: { email: string } }) => r.reviewer.email === 'rsm.reviewer@example.gov');
+    expect(rsm).toMatchObject({ reviewerType: 'RSM_REVIEWER', stage: 'GATING', reviewer: { role: 'RSM_Reviewer', active: true } });
+  });
+
   it('unlocks: asked, approved, resubmitted, made directly; the programmes\' unlock windows closed and reopened', async () => {
     const formSection = async (applicationId: string, token: string) =>
       (await check('get', '/applications/{id}/sections-status', `/applications/${applicationId}/sections-status`, { token })).body
