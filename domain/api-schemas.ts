@@ -992,3 +992,55 @@ export const ReviewerSummaryRowSchema = z.object({
 export type ReviewerSummaryRow = z.infer<typeof ReviewerSummaryRowSchema>;
 export const ReviewerSummaryPageSchema = PageEnvelope.extend({ reviewers: z.array(ReviewerSummaryRowSchema) }).meta({ id: 'ReviewerSummaryPage' });
 export type ReviewerSummaryPage = z.infer<typeof ReviewerSummaryPageSchema>;
+
+/** GET review/applications/{id}/passes: the earlier passes through the stages the caller may see (stage order, newest pass first). */
+export const EarlierPassSchema = z.object({
+  /** `${stage}-${pass}`, e.g. GATING-1. */
+  key: z.string(),
+  stage: StageSchema,
+  pass: z.number().int(),
+  endedAt: IsoDate,
+  endedBy: z.object({ id: Uuid, name: z.string() }).nullable(),
+  /** The status the application came back from. */
+  backFrom: z.string(),
+  sight: z.enum(['all', 'own']),
+  reviewers: z.array(z.object({
+    reviewerId: Uuid,
+    name: z.string(),
+    assignment: AssignmentStatusSchema.nullable(),
+    submittedAt: IsoDate.nullable(),
+    decision: z.object({ decision: ReviewDecisionSchema, comments: z.string(), submittedAt: IsoDate }).nullable(),
+    unlocks: z.array(z.object({ comment: z.string(), unlockedAt: IsoDate, unlockedBy: z.string().nullable() })),
+  })),
+  questions: z.array(z.object({
+    questionId: Uuid,
+    systemNo: z.string(),
+    text: z.string(),
+    sectionName: z.string(),
+    mode: z.enum(['PASS_FAIL', 'SCORE']),
+    max: z.number().nullable(),
+    marks: z.array(z.object({ reviewerId: Uuid, passFail: PassFailSchema.nullable(), score: z.number().nullable(), comment: z.string().nullable() })),
+    consensus: z.object({ overrideScore: z.number().nullable(), overridePassFail: PassFailSchema.nullable(), adminComments: z.string().nullable() }).nullable(),
+  })),
+  summary: z.object({
+    stage: StageSchema,
+    overallScore: OverallScore,
+    overallPassFail: OverallPassFail,
+    markedQuestions: z.number().int(),
+    submittedReviews: z.number().int(),
+  }),
+}).meta({ id: 'EarlierPass' });
+export type EarlierPass = z.infer<typeof EarlierPassSchema>;
+export const EarlierPassesSchema = z.object({ applicationId: z.string(), passes: z.array(EarlierPassSchema) }).meta({ id: 'EarlierPasses' });
+export type EarlierPasses = z.infer<typeof EarlierPassesSchema>;
+
+/** PUT review/applications/{id}/questions/{qid}/average-score: the question's consensus value as set. */
+export const ConsensusSetSchema = z.object({
+  message: z.string(),
+  stage: StageSchema,
+  questionId: Uuid,
+  overrideScore: z.number().nullable(),
+  overridePassFail: PassFailSchema.nullable(),
+  adminComments: z.string().nullable(),
+}).meta({ id: 'ConsensusSet' });
+export type ConsensusSet = z.infer<typeof ConsensusSetSchema>;

@@ -458,6 +458,22 @@ describe('real answers fit their documented schemas', () => {
     expect(link.body.data.url).toContain(`/api/v1/messages/attachments/${attachment.id}/file`);
   });
 
+  it('a consensus value set, the earlier passes of a revised application', async () => {
+    const consensus = await check('get', '/review/applications/{id}/consensus', '/review/applications/GA-SMT007/consensus', { token: stateAdmin.token });
+    const question = consensus.body.questions.find((q: { mode: string }) => q.mode === 'PASS_FAIL');
+    const set = await check('put', '/review/applications/{id}/questions/{qid}/average-score', `/review/applications/GA-SMT007/questions/${question.questionId}/average-score`, {
+      token: stateAdmin.token, body: { overridePassFail: 'PASS', adminComments: 'Agreed in the meeting.' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ stage: 'GATING', questionId: question.questionId, overridePassFail: 'PASS', overrideScore: null, adminComments: 'Agreed in the meeting.' });
+    // GA-LKV006 was returned for revision in its technical review and resubmitted (api/seed/index.ts): back in review, a new pass starts.
+    const moved = await check('post', '/review/applications/{id}/mark-as-gating-review', '/review/applications/GA-LKV006/mark-as-gating-review', { token: stateAdmin.token, body: {} });
+    expect(moved.body.status).toBe('GATING_REVIEW');
+    const passes = await check('get', '/review/applications/{id}/passes', '/review/applications/GA-LKV006/passes', { token: stateAdmin.token });
+    expect(passes.body.passes[0]).toMatchObject({ key: 'GATING-1', stage: 'GATING', pass: 1, backFrom: 'RESUBMITTED', sight: 'all' });
+    expect(passes.body.passes[0].questions.length).toBeGreaterThan(0);
+  });
+
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
     expect((await check('get', '/users/me', '/users/me')).status).toBe(401);
     expect((await check('get', '/organization/with-users', '/organization/with-users', { token: orgAdmin.token })).status).toBe(403);
