@@ -33,6 +33,7 @@ import { readOutbox } from './mail';
 import { refuseReadOnlyWrites } from './guard';
 import { forgetProcessCaches } from './process-cache';
 import { EmailSchema } from '../domain/auth-schemas';
+import { OpenApiDocumentSchema, OutboxSchema } from '../domain/api-schemas';
 import { doc } from './openapi/declare';
 import { buildOpenApi } from './openapi/document';
 import { declared } from './openapi/registry';
@@ -63,7 +64,7 @@ export function createApi(ctx: ApiContext): Router {
 
   // The OpenAPI 3.1 document of this very router (decision 098), built once on first ask.
   let openApi: string | undefined;
-  api.get('/openapi.json', doc({ summary: 'This API as an OpenAPI 3.1 document', public: true }), (_req, res) => {
+  api.get('/openapi.json', doc({ ok: OpenApiDocumentSchema, summary: 'This API as an OpenAPI 3.1 document', public: true }), (_req, res) => {
     openApi ??= JSON.stringify(buildOpenApi(api.router).document);
     res.type('application/json').send(openApi);
   });
@@ -71,7 +72,7 @@ export function createApi(ctx: ApiContext): Router {
   api.get('/dev/outbox', doc({
     summary: 'The development outbox: mail kept instead of sent, newest first (the demo only, from this machine only)',
     description: 'Answers 404 unless the development outbox is on and the request comes straight from loopback.',
-    query: z.object({ email: EmailSchema }), public: true, errors: [404],
+    ok: OutboxSchema, query: z.object({ email: EmailSchema }), public: true, errors: [404],
   }), handler(async (req, res) => {
     // Codes are readable here only on this machine and only while mail is not really sent.
     if (!ctx.outboxReadable || !isDirectLoopback(req)) throw notFound();

@@ -6,7 +6,7 @@ import { ALL_ROLES } from './roles';
 import { ACTION_IDS, type ActionId } from './workflow';
 import { UNLOCK_KINDS, UNLOCK_STATUSES } from './unlock-requests';
 import { RUBRIC_FIELDS } from './rubric';
-import { STATUS_FILTERS } from './statuses';
+import { APPLICATION_STATUSES, STATUS_FILTERS } from './statuses';
 
 /** Every refusal of the API (api/http.ts errorMiddleware): the message, and per field what was wrong (400). */
 export const ApiErrorSchema = z.object({
@@ -888,3 +888,159 @@ export const ProgramSectionSchema = z.object({
   isEntityProfile: z.boolean(),
 }).meta({ id: 'ProgramSection' });
 export type ProgramSection = z.infer<typeof ProgramSectionSchema>;
+
+/** GET documents/{id}: the document (with the answer that holds it) and every live version of its chain, newest first. */
+export const DocumentDetailsSchema = z.object({
+  document: LibraryDocumentSchema,
+  versions: z.array(z.object({
+    id: Uuid,
+    version: z.number().int(),
+    fileName: z.string(),
+    fileSize: z.number().int(),
+    fileType: z.string(),
+    uploadedBy: Uuid.nullable(),
+    createdAt: IsoDate,
+    replacedAt: IsoDate.nullable(),
+    current: z.boolean(),
+  })),
+}).meta({ id: 'DocumentDetails' });
+export type DocumentDetails = z.infer<typeof DocumentDetailsSchema>;
+/** POST documents/{id}/new-version: the new current version, the one it replaced, and the drafts moved onto it. */
+export const DocumentVersionAddedSchema = z.object({
+  message: z.string(),
+  document: LibraryDocumentSchema,
+  previousId: Uuid,
+  movedDrafts: z.array(z.string()),
+}).meta({ id: 'DocumentVersionAdded' });
+export type DocumentVersionAdded = z.infer<typeof DocumentVersionAddedSchema>;
+
+/** GET dev/outbox: the mail kept for an address instead of sent, newest first. */
+export const OutboxMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: IsoDate,
+}).meta({ id: 'OutboxMail' });
+export const OutboxSchema = z.array(OutboxMailSchema).meta({ id: 'Outbox' });
+
+/** GET openapi.json: the document's top level (its parts are OpenAPI 3.1's own). */
+export const OpenApiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  tags: z.array(z.object({ name: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
+  components: z.looseObject({}),
+}).meta({ id: 'OpenApiDocument' });
+
+/** POST messages: the message sent (a new thread or a reply) and its thread. */
+export const MessageSentSchema = z.object({
+  message: z.string(),
+  threadId: Uuid,
+  data: z.object({
+    id: Uuid,
+    senderId: Uuid,
+    content: z.string(),
+    createdAt: IsoDate,
+    organizationId: Uuid,
+    applicationId: z.string().nullable(),
+    attachments: z.array(z.object({ fileName: z.string() })),
+    replyToMessageId: Uuid.optional(),
+  }),
+}).meta({ id: 'MessageSent' });
+export type MessageSent = z.infer<typeof MessageSentSchema>;
+/** GET messages/attachments/{id}: a short-lived signed link to an attachment's bytes (spec 7: `data.url`). */
+export const AttachmentLinkSchema = z.object({ data: z.object({ url: z.string(), fileName: z.string() }) }).meta({ id: 'AttachmentLink' });
+export type AttachmentLink = z.infer<typeof AttachmentLinkSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The reviewers screen (GET review/applications/reviewers/all and /summary, decision 044)
+// ---------------------------------------------------------------------------------------------
+
+const ReviewerRoleSchema = z.enum(['State_Reviewer', 'CTC_Reviewer', 'RSM_Reviewer']);
+const ReviewerPerson = z.object({ id: Uuid, firstName: z.string(), lastName: z.string(), email: z.string(), role: ReviewerRoleSchema });
+/** One review assignment: its reviewer, application, stage, status, times, age, declaration and the stalled flag. */
+export const ReviewerAssignmentRowSchema = z.object({
+  id: Uuid,
+  reviewer: ReviewerPerson,
+  application: z.object({ id: z.string(), organizationName: z.string(), status: z.enum(APPLICATION_STATUSES) }),
+  reviewerType: ReviewerTypeSchema,
+  stage: StageSchema,
+  status: AssignmentStatusSchema,
+  assignedAt: IsoDate,
+  startedAt: IsoDate.nullable(),
+  submittedAt: IsoDate.nullable(),
+  statusChangedAt: IsoDate,
+  ageInDays: z.number().int(),
+  declaration: z.enum(['NONE', 'NO_CONFLICT', 'CONFLICT']),
+  stalled: z.boolean(),
+}).meta({ id: 'ReviewerAssignmentRow' });
+export type ReviewerAssignmentRow = z.infer<typeof ReviewerAssignmentRowSchema>;
+export const ReviewerAssignmentsPageSchema = PageEnvelope.extend({ reviewers: z.array(ReviewerAssignmentRowSchema) }).meta({ id: 'ReviewerAssignmentsPage' });
+export type ReviewerAssignmentsPage = z.infer<typeof ReviewerAssignmentsPageSchema>;
+/** One holder of a reviewer role with their assignments counted by status. */
+export const ReviewerSummaryRowSchema = z.object({
+  reviewer: ReviewerPerson.extend({ active: z.boolean() }),
+  reviewerType: ReviewerTypeSchema,
+  stage: StageSchema,
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  submitted: z.number().int(),
+  stalled: z.number().int(),
+  conflicts: z.number().int(),
+}).meta({ id: 'ReviewerSummaryRow' });
+export type ReviewerSummaryRow = z.infer<typeof ReviewerSummaryRowSchema>;
+export const ReviewerSummaryPageSchema = PageEnvelope.extend({ reviewers: z.array(ReviewerSummaryRowSchema) }).meta({ id: 'ReviewerSummaryPage' });
+export type ReviewerSummaryPage = z.infer<typeof ReviewerSummaryPageSchema>;
+
+/** GET review/applications/{id}/passes: the earlier passes through the stages the caller may see (stage order, newest pass first). */
+export const EarlierPassSchema = z.object({
+  /** `${stage}-${pass}`, e.g. GATING-1. */
+  key: z.string(),
+  stage: StageSchema,
+  pass: z.number().int(),
+  endedAt: IsoDate,
+  endedBy: z.object({ id: Uuid, name: z.string() }).nullable(),
+  /** The status the application came back from. */
+  backFrom: z.string(),
+  sight: z.enum(['all', 'own']),
+  reviewers: z.array(z.object({
+    reviewerId: Uuid,
+    name: z.string(),
+    assignment: AssignmentStatusSchema.nullable(),
+    submittedAt: IsoDate.nullable(),
+    decision: z.object({ decision: ReviewDecisionSchema, comments: z.string(), submittedAt: IsoDate }).nullable(),
+    unlocks: z.array(z.object({ comment: z.string(), unlockedAt: IsoDate, unlockedBy: z.string().nullable() })),
+  })),
+  questions: z.array(z.object({
+    questionId: Uuid,
+    systemNo: z.string(),
+    text: z.string(),
+    sectionName: z.string(),
+    mode: z.enum(['PASS_FAIL', 'SCORE']),
+    max: z.number().nullable(),
+    marks: z.array(z.object({ reviewerId: Uuid, passFail: PassFailSchema.nullable(), score: z.number().nullable(), comment: z.string().nullable() })),
+    consensus: z.object({ overrideScore: z.number().nullable(), overridePassFail: PassFailSchema.nullable(), adminComments: z.string().nullable() }).nullable(),
+  })),
+  summary: z.object({
+    stage: StageSchema,
+    overallScore: OverallScore,
+    overallPassFail: OverallPassFail,
+    markedQuestions: z.number().int(),
+    submittedReviews: z.number().int(),
+  }),
+}).meta({ id: 'EarlierPass' });
+export type EarlierPass = z.infer<typeof EarlierPassSchema>;
+export const EarlierPassesSchema = z.object({ applicationId: z.string(), passes: z.array(EarlierPassSchema) }).meta({ id: 'EarlierPasses' });
+export type EarlierPasses = z.infer<typeof EarlierPassesSchema>;
+
+/** PUT review/applications/{id}/questions/{qid}/average-score: the question's consensus value as set. */
+export const ConsensusSetSchema = z.object({
+  message: z.string(),
+  stage: StageSchema,
+  questionId: Uuid,
+  overrideScore: z.number().nullable(),
+  overridePassFail: PassFailSchema.nullable(),
+  adminComments: z.string().nullable(),
+}).meta({ id: 'ConsensusSet' });
+export type ConsensusSet = z.infer<typeof ConsensusSetSchema>;

@@ -11,7 +11,7 @@ import type { ApiContext } from '../context';
 import { ApiError, badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
-import { DocumentUploadedSchema, LibraryPageSchema, MessageSchema, SignedUrlSchema } from '../../domain/api-schemas';
+import { DocumentDetailsSchema, DocumentUploadedSchema, DocumentVersionAddedSchema, LibraryPageSchema, MessageSchema, SignedUrlSchema } from '../../domain/api-schemas';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
@@ -349,7 +349,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ signedUrl: await signedDocumentUrl(ctx, routeDocument(res).document, wantsDownload(q.toDownload)) });
   }));
 
-  router.get('/documents/:id', doc({ summary: 'A document\'s details', query: OrgQuery }), ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
+  router.get('/documents/:id', doc({ ok: DocumentDetailsSchema, summary: 'A document\'s details', query: OrgQuery }), ...documentRoute(ctx, 'read', findDocument, documentMessages), handler(async (_req, res) => {
     const doc = routeDocument(res).document;
     const chain = chainOf(doc);
     const [usedBy, versions] = await Promise.all([documentUse(ctx.db, chain), documentVersions(ctx.db, chain)]);
@@ -369,7 +369,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
 
   // A new version of a document (spec 7): the file as in an upload (multipart, the same type and size rules); the
   // answers of the organization's drafts and profile move to it, earlier versions stay downloadable (decision 036).
-  router.post('/documents/:id/new-version', doc({ summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { fileName: 'string', description: 'string', file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415, 422] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
+  router.post('/documents/:id/new-version', doc({ ok: DocumentVersionAddedSchema, summary: 'Upload a new version of a document', query: OrgQuery, multipart: { fields: { fileName: 'string', description: 'string', file: 'binary' }, required: ['file'] }, status: 201, errors: [409, 415, 422] }), ...documentRoute(ctx, 'update', findDocument, documentMessages), handler(async (req, res) => {
     const { document: current } = routeDocument(res);
     const userId = currentAuth(req).profile.id;
     const id = crypto.randomUUID();

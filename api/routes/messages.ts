@@ -30,7 +30,7 @@ import { APPLICATION_MSG, DOCUMENT_MSG } from '../../domain/messages';
 import { MAX_ATTACHMENTS, MESSAGE_FILE_EXTENSIONS, MESSAGE_MSG, THREAD_LIST_MAX, messageDraftErrors } from '../../domain/conversations';
 import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
-import { ThreadPageSchema, ThreadReadSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
+import { AttachmentLinkSchema, MessageSentSchema, ThreadPageSchema, ThreadReadSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,7 +93,7 @@ export function messageRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ threadId: thread.id, readAt });
   }));
 
-  router.post('/messages', doc({ summary: 'Send a message (a new thread or a reply) with up to 5 files', multipart: { fields: { content: 'string', applicationId: 'string', organizationId: 'string', replyToMessageId: 'string', attachments: 'binary' } }, status: 201, errors: [415, 422] }), signedIn, handler(async (req, res) => {
+  router.post('/messages', doc({ ok: MessageSentSchema, summary: 'Send a message (a new thread or a reply) with up to 5 files', multipart: { fields: { content: 'string', applicationId: 'string', organizationId: 'string', replyToMessageId: 'string', attachments: 'binary' } }, status: 201, errors: [415, 422] }), signedIn, handler(async (req, res) => {
     requireListScope(req, 'create', 'message');
     const { profile } = currentAuth(req);
     const tooMany = () => badRequest(MESSAGE_MSG.tooManyAttachments, { attachments: [MESSAGE_MSG.tooManyAttachments] });
@@ -203,7 +203,7 @@ export function messageRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(counts);
   }));
 
-  router.get('/messages/attachments/:id', doc({ summary: 'A short-lived signed link to an attachment', query: DownloadQuery }), signedIn, handler(async (req, res) => {
+  router.get('/messages/attachments/:id', doc({ ok: AttachmentLinkSchema, summary: 'A short-lived signed link to an attachment', query: DownloadQuery }), signedIn, handler(async (req, res) => {
     requireListScope(req, 'read', 'message');
     const id = String(req.params.id);
     const file = UUID.test(id) ? await attachmentRow(ctx.db, id) : null;

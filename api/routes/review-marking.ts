@@ -24,7 +24,7 @@ import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { earlierPasses } from '../services/review-pass-history';
 import { VersionField } from '../services/edit-versions';
-import { ConflictDeclaredSchema, ConsensusSchema, DecisionSubmittedSchema, MarksSavedSchema, ReviewSummarySchema, SectionReviewSubmittedSchema } from '../../domain/api-schemas';
+import { ConflictDeclaredSchema, ConsensusSchema, ConsensusSetSchema, DecisionSubmittedSchema, EarlierPassesSchema, MarksSavedSchema, ReviewSummarySchema, SectionReviewSubmittedSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,7 +117,7 @@ export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // The earlier passes through the stages (decision 051): read-only, what the caller may see of each (domain/review-sight.ts).
-  router.get('/review/applications/:id/passes', doc({ summary: 'The earlier review passes' }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
+  router.get('/review/applications/:id/passes', doc({ ok: EarlierPassesSchema, summary: 'The earlier review passes' }), ...applicationRoute(ctx, 'read', 'id', 'review'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     res.json({ applicationId: app.id, passes: await earlierPasses(ctx, app, reviewViewer(req)) });
   }));
@@ -129,7 +129,7 @@ export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // The State_Admin's (checked by the service); declared on 'update status', the consensus being part of the state's moves.
-  router.put('/review/applications/:id/questions/:qid/average-score', doc({ summary: 'Set a question\'s consensus value (State Admin)', body: ConsensusBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'status'), handler(async (req, res) => {
+  router.put('/review/applications/:id/questions/:qid/average-score', doc({ ok: ConsensusSetSchema, summary: 'Set a question\'s consensus value (State Admin)', body: ConsensusBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'status'), handler(async (req, res) => {
     const body = parseInput(ConsensusBody, req.body);
     const questionId = parseInput(z.object({ qid: uuid(CONSENSUS_MSG.notMarked) }), { qid: req.params.qid }).qid;
     const { app } = visibleApplication(res);

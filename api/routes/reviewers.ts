@@ -17,6 +17,7 @@ import { reviewersList } from '../services/reviewers-list';
 import { isReviewStatus, parseReviewerType } from '../../domain/reviewers';
 import { isApplicationStatus } from '../../domain/statuses';
 import { doc } from '../openapi/declare';
+import { ReviewerAssignmentsPageSchema, ReviewerSummaryPageSchema } from '../../domain/api-schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const REVIEWERS_MSG = {
@@ -71,12 +72,12 @@ export function reviewerRoutes(ctx: ApiContext): DeclaredRouter {
     if (!('all' in requireListScope(req, 'read', 'reviewer'))) throw forbidden();
   };
 
-  router.get('/review/applications/reviewers/all', doc({ summary: 'Every review assignment (State Admin)', query: AssignmentsQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/review/applications/reviewers/all', doc({ ok: ReviewerAssignmentsPageSchema, summary: 'Every review assignment (State Admin)', query: AssignmentsQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     stateAdmin(req);
     res.json(await list.assignments(parseInput(AssignmentsQuery, withPageSize(req.query))));
   }));
 
-  router.get('/review/applications/reviewers/summary', doc({ summary: 'Review assignments counted by reviewer (State Admin)', query: SummaryQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
+  router.get('/review/applications/reviewers/summary', doc({ ok: ReviewerSummaryPageSchema, summary: 'Review assignments counted by reviewer (State Admin)', query: SummaryQuery, errors: [403] }), requireUser(ctx), handler(async (req, res) => {
     stateAdmin(req);
     res.json(await list.summary(parseInput(SummaryQuery, withPageSize(req.query))));
   }));

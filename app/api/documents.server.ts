@@ -3,7 +3,7 @@
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { FileValue } from '../../domain/questions';
 // The library's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { DocumentUploaded, LibraryDocument, LibraryPage, SignedUrl } from '../../domain/api-schemas';
+import type { DocumentDetails, DocumentUploaded, DocumentVersionAdded, LibraryDocument, LibraryPage, SignedUrl } from '../../domain/api-schemas';
 
 export type { LibraryDocument, LibraryPage };
 
@@ -61,22 +61,13 @@ export const discardPendingUpload = (api: ApiSession, pendingUploadId: string) =
 // The organization's library (/org/documents, decision 036)
 // ---------------------------------------------------------------------------------------------
 
-export interface DocumentVersion {
-  id: string;
-  version: number;
-  fileName: string;
-  fileSize: number;
-  fileType: string;
-  uploadedBy: string | null;
-  createdAt: string;
-  current: boolean;
-}
+export type DocumentVersion = DocumentDetails['versions'][number];
 
 export const listDocuments = (api: ApiSession, organizationId: string, paging: { page: number; limit: number }) =>
   get<LibraryPage>(api, `/documents/organizations/${seg(organizationId)}/documents`, paging);
 
 export const getDocument = (api: ApiSession, organizationId: string, id: string) =>
-  get<{ document: LibraryDocument; versions: DocumentVersion[] }>(api, `/documents/${seg(id)}`, { organizationId });
+  get<DocumentDetails>(api, `/documents/${seg(id)}`, { organizationId });
 
 /** Uploads a file into the library (no application): the program and section the spec's upload names. */
 export async function uploadLibraryDocument(
@@ -95,7 +86,7 @@ export async function uploadNewVersion(api: ApiSession, organizationId: string, 
   const form = new FormData();
   form.set('fileName', file.name);
   form.set('file', file, file.name);
-  return (await post<{ document: LibraryDocument }>(api, `/documents/${seg(id)}/new-version`, form, { organizationId })).document;
+  return (await post<DocumentVersionAdded>(api, `/documents/${seg(id)}/new-version`, form, { organizationId })).document;
 }
 
 export const deleteDocument = (api: ApiSession, organizationId: string, id: string) =>

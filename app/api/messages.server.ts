@@ -3,7 +3,7 @@
 import { get, post, seg, type ApiSession } from './client.server';
 import { publicUrl } from './documents.server';
 // The threads' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { Thread, ThreadMessage, ThreadPage, ThreadRead, ThreadSummary, UnreadCounts } from '../../domain/api-schemas';
+import type { AttachmentLink, MessageSent, Thread, ThreadMessage, ThreadPage, ThreadRead, ThreadSummary, UnreadCounts } from '../../domain/api-schemas';
 
 export type { Thread, ThreadMessage, ThreadPage, ThreadSummary };
 
@@ -24,10 +24,10 @@ export const getThread = (api: ApiSession, threadId: string) => get<Thread>(api,
 export const markThreadRead = (api: ApiSession, threadId: string) => post<ThreadRead>(api, `/messages/${seg(threadId)}/read`);
 
 /** Sends the multipart form of spec 7 (fields first, then the files): a new thread, or a reply when replyToMessageId is set. */
-export const sendMessage = (api: ApiSession, form: FormData) => post<{ message: string; threadId: string }>(api, '/messages', form);
+export const sendMessage = (api: ApiSession, form: FormData) => post<MessageSent>(api, '/messages', form);
 
 /** Where the browser goes to open an attachment: the signed link, absolute for the browser. */
 export async function attachmentLink(api: ApiSession, attachmentId: string, toDownload: boolean): Promise<string> {
-  const { data } = await get<{ data: { url: string } }>(api, `/messages/attachments/${seg(attachmentId)}`, { download: toDownload ? 'true' : undefined });
+  const { data } = await get<AttachmentLink>(api, `/messages/attachments/${seg(attachmentId)}`, { download: toDownload ? 'true' : undefined });
   return publicUrl(api, data.url);
 }

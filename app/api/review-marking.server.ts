@@ -1,9 +1,8 @@
 // A reviewer's marking of an application and the review summary (decision 038; API: api/routes/review-marking.ts).
 // Failures are mapped by app/utils/api-errors.server.ts like every other call.
 import { get, post, put, seg, type ApiSession } from './client.server';
-import type { ConflictDeclared, Consensus, DecisionSubmitted, MarksSaved, ReviewApplication, ReviewSummary, SectionReviewSubmitted } from '../../domain/api-schemas';
+import type { ConflictDeclared, Consensus, ConsensusSet, DecisionSubmitted, EarlierPass, EarlierPasses, MarksSaved, ReviewApplication, ReviewSummary, SectionReviewSubmitted } from '../../domain/api-schemas';
 import type { PassFail } from '../../domain/review-marks';
-import type { EarlierPass } from '../../api/services/review-pass-history';
 
 // The answers' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098). GET review/applications/{id}
 // carries the marking fields (answersHidden, myReview, declarations) in ReviewApplication itself.
@@ -45,12 +44,12 @@ export const consensusOf = (api: ApiSession, id: string) =>
   get<Consensus>(api, `/review/applications/${seg(id)}/consensus`);
 
 export const setConsensus = (api: ApiSession, id: string, questionId: string, body: { overrideScore?: number | null; overridePassFail?: PassFail | null; adminComments?: string | null }) =>
-  put<{ message: string }>(api, `/review/applications/${seg(id)}/questions/${seg(questionId)}/average-score`, body);
+  put<ConsensusSet>(api, `/review/applications/${seg(id)}/questions/${seg(questionId)}/average-score`, body);
 
 /** An earlier pass through a stage (decision 051; GET review/applications/{id}/passes), as the caller may see it: the
- * service's own type, as the API answers it (every date already an ISO string). */
+ * schema the API documents. */
 export type { EarlierPass };
 
 /** The earlier passes through the application's stages the caller may see (stage order, newest pass first). */
 export const earlierPasses = (api: ApiSession, id: string) =>
-  get<{ applicationId: string; passes: EarlierPass[] }>(api, `/review/applications/${seg(id)}/passes`);
+  get<EarlierPasses>(api, `/review/applications/${seg(id)}/passes`);

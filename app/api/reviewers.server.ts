@@ -1,21 +1,10 @@
 // The reviewers screen (spec 7 GET review/applications/reviewers/all; decision 044): review assignments with their
 // reviewer, application, status, times and the stalled flag, and the per-reviewer counts.
 import { get, type ApiSession } from './client.server';
-import type { ListPage } from './types';
-import type { ReviewerAssignment, ReviewerSummary } from '../../api/services/reviewers-list';
-import type { Wire } from '../../domain/wire';
+// The answers' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
+import type { ReviewerAssignmentRow, ReviewerAssignmentsPage, ReviewerSummaryRow, ReviewerSummaryPage } from '../../domain/api-schemas';
 
-/** One review assignment as GET review/applications/reviewers/all answers it. */
-export type ReviewerAssignmentRow = Wire<ReviewerAssignment>;
-export interface ReviewerAssignmentsPage extends ListPage {
-  reviewers: ReviewerAssignmentRow[];
-}
-
-/** One reviewer's counts as GET review/applications/reviewers/summary answers them. */
-export type ReviewerSummaryRow = Wire<ReviewerSummary>;
-export interface ReviewerSummaryPage extends ListPage {
-  reviewers: ReviewerSummaryRow[];
-}
+export type { ReviewerAssignmentRow, ReviewerAssignmentsPage, ReviewerSummaryRow, ReviewerSummaryPage };
 
 export interface ReviewerAssignmentsQuery {
   page: number;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
-import { postUpload, uploadDocument } from './fixtures';
+import { multipartForm, postUpload, uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -71,6 +71,9 @@ describe('GET /api/v1/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
     expect(Object.keys(document.paths)).toContain('/users/{id}');
+    // The document is itself an answer of the API: its top level fits the schema it gives itself.
+    const again = await check('get', '/openapi.json', '/openapi.json');
+    expect(again.body.info.title).toBe('Broadband Grants Portal API');
   });
 });
 
@@ -249,6 +252,15 @@ describe('real answers fit their documented schemas', () => {
     expect(reviewers.body.reviewers.map((r: { email: string }) => r.email)).toContain('rsm.reviewer@example.gov');
   });
 
+  it('the reviewers screen: every review assignment, and the assignments counted by reviewer', async () => {
+    const assignments = await check('get', '/review/applications/reviewers/all', '/review/applications/reviewers/all?page=1&limit=100', { token: stateAdmin.token });
+    expect(assignments.body.reviewers.length).toBeGreaterThan(0);
+    expect(assignments.body.reviewers.map((r: { reviewer: { email: string } }) => r.reviewer.email)).toContain('rsm.reviewer@example.gov');
+    const summary = await check('get', '/review/applications/reviewers/summary', '/review/applications/reviewers/summary?page=1&limit=100', { token: stateAdmin.token });
+    const rsm = summary.body.reviewers.find((r: { reviewer: { email: string } }) => r.reviewer.email === 'rsm.reviewer@example.gov');
+    expect(rsm).toMatchObject({ reviewerType: 'RSM_REVIEWER', stage: 'GATING', reviewer: { role: 'RSM_Reviewer', active: true } });
+  });
+
   it('unlocks: asked, approved, resubmitted, made directly; the programmes\' unlock windows closed and reopened', async () => {
     const formSection = async (applicationId: string, token: string) =>
       (await check('get', '/applications/{id}/sections-status', `/applications/${applicationId}/sections-status`, { token })).body
@@ -304,7 +316,9 @@ describe('real answers fit their documented schemas', () => {
     const asked = await check('post', '/account/email', '/account/email', { token: nora.token, body: { email: 'nora.q@example.org' } });
     expect(asked.body.newEmail).toBe('nora.q@example.org');
     // The email change's code, as the mail to the new address says it (tests/api/account-ownership.test.ts reads it so).
-    const mail = (await api.call(`/api/v1/dev/outbox?email=${encodeURIComponent('nora.q@example.org')}`, { http: true })).body[0];
+    const outboxUrl = `/dev/outbox?email=${encodeURIComponent('nora.q@example.org')}`;
+    const mail = fits('get', '/dev/outbox', outboxUrl, await api.call(`/api/v1${outboxUrl}`, { http: true })).body[0];
+    expect(mail.to).toBe('nora.q@example.org');
     const code = /is (\d{6})\./.exec(mail.text)![1]!;
     const changed = await check('post', '/account/email/confirm', '/account/email/confirm', { token: nora.token, body: { code } });
     expect(changed.body.email).toBe('nora.q@example.org');
@@ -413,8 +427,51 @@ describe('real answers fit their documented schemas', () => {
     const link = await check('get', '/documents/{id}/signed-url', `/documents/${id}/signed-url?organizationId=${orgId}`, { token });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     expect(typeof link.body.signedUrl).toBe('string');
-    const deleted = await check('delete', '/documents/{id}', `/documents/${id}?organizationId=${orgId}`, { token });
+    const details = await check('get', '/documents/{id}', `/documents/${id}?organizationId=${orgId}`, { token });
+    expect(details.body.document.id).toBe(id);
+    expect(details.body.versions).toMatchObject([{ id, version: 1, current: true }]);
+    const versioned = fits('post', '/documents/{id}/new-version', `/documents/${id}/new-version`, await api.postForm(
+      `/api/v1/documents/${id}/new-version?organizationId=${orgId}`,
+      multipartForm({ fileName: 'tower-permit-v2.pdf' }, { name: 'tower-permit-v2.pdf', bytes: '%PDF-1.4 the second permit', type: 'application/pdf' }), token,
+    ));
+    expect(versioned.status, JSON.stringify(versioned.body)).toBe(201);
+    expect(versioned.body).toMatchObject({ previousId: id, document: { fileName: 'tower-permit-v2.pdf', version: 2, versionOf: id, current: true } });
+    const both = await check('get', '/documents/{id}', `/documents/${versioned.body.document.id}?organizationId=${orgId}`, { token });
+    expect(both.body.versions.map((v: { version: number; current: boolean }) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+    const deleted = await check('delete', '/documents/{id}', `/documents/${versioned.body.document.id}?organizationId=${orgId}`, { token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  });
+
+  it('a message sent with a file, and the file\'s link', async () => {
+    const { token } = orgAdmin;
+    const sent = fits('post', '/messages', '/messages', await api.postForm('/api/v1/messages', multipartForm(
+      { content: 'The signed easement is attached.', applicationId: 'GA-LKV001', organizationId: orgId },
+      { name: 'easement.pdf', bytes: '%PDF-1.4 the easement', type: 'application/pdf' }, { fileField: 'attachments' },
+    ), token));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data).toMatchObject({ content: 'The signed easement is attached.', organizationId: orgId, applicationId: 'GA-LKV001', attachments: [{ fileName: 'easement.pdf' }] });
+    const thread = await check('get', '/messages/threads/{id}', `/messages/threads/${sent.body.threadId}`, { token });
+    const attachment = thread.body.messages.find((m: { id: string }) => m.id === sent.body.data.id).attachments[0];
+    const link = await check('get', '/messages/attachments/{id}', `/messages/attachments/${attachment.id}`, { token });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.fileName).toBe('easement.pdf');
+    expect(link.body.data.url).toContain(`/api/v1/messages/attachments/${attachment.id}/file`);
+  });
+
+  it('a consensus value set, the earlier passes of a revised application', async () => {
+    const consensus = await check('get', '/review/applications/{id}/consensus', '/review/applications/GA-SMT007/consensus', { token: stateAdmin.token });
+    const question = consensus.body.questions.find((q: { mode: string }) => q.mode === 'PASS_FAIL');
+    const set = await check('put', '/review/applications/{id}/questions/{qid}/average-score', `/review/applications/GA-SMT007/questions/${question.questionId}/average-score`, {
+      token: stateAdmin.token, body: { overridePassFail: 'PASS', adminComments: 'Agreed in the meeting.' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ stage: 'GATING', questionId: question.questionId, overridePassFail: 'PASS', overrideScore: null, adminComments: 'Agreed in the meeting.' });
+    // GA-LKV006 was returned for revision in its technical review and resubmitted (api/seed/index.ts): back in review, a new pass starts.
+    const moved = await check('post', '/review/applications/{id}/mark-as-gating-review', '/review/applications/GA-LKV006/mark-as-gating-review', { token: stateAdmin.token, body: {} });
+    expect(moved.body.status).toBe('GATING_REVIEW');
+    const passes = await check('get', '/review/applications/{id}/passes', '/review/applications/GA-LKV006/passes', { token: stateAdmin.token });
+    expect(passes.body.passes[0]).toMatchObject({ key: 'GATING-1', stage: 'GATING', pass: 1, backFrom: 'RESUBMITTED', sight: 'all' });
+    expect(passes.body.passes[0].questions.length).toBeGreaterThan(0);
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
