@@ -112,6 +112,9 @@ describe.skipIf(process.env.TEST_TRANSPORT === 'inprocess')('a file with a virus
           expect(await diagram.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
           expect(await diagram.getByTestId('file-name').textContent()).toBe('held-diagram.pdf');
           expect(await diagram.getByTestId('file-link').count()).toBe(0);
+          // With JavaScript the upload is done once the form's autosave has saved the answer: only then is it the
+          // section's (leaving sooner, the page read again would not have it; CI met that, stop 48).
+          if (js) await expect.poll(() => diagram.getByTestId('upload-status').textContent(), { timeout: 30_000 }).toBe('Document uploaded successfully');
           // The page read again says the same: it comes from the section's own answer.
           await page.goto(step);
           expect(await diagram.getByTestId('scan-status').textContent()).toBe('Not scanned yet');
