@@ -58,6 +58,28 @@ export async function signInOrganizationSide(api: TestApi): Promise<{ admin: Acc
   return { admin, staff, summit, lakeviewId: admin.user.organizations.find((o: any) => o.name === 'Lakeview Fiber Cooperative').id };
 }
 
+/**
+ * Where a test uploads into an application's answer: the seeded programme, its Technology section, and `draft()`
+ * starting a new draft of Lakeview's (as its admin) whose File question (system number 31, the network diagram) and
+ * narrative (30) are given by id.
+ */
+export async function draftWithFileQuestion(api: TestApi, admin: Account, lakeviewId: string) {
+  const programId: string = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
+  const sectionId: string = (await api.call('/api/v1/section/all', { token: admin.token })).body.find((s: any) => s.slug === 'technology').id;
+  const areas = (await api.call('/api/v1/project-area/all', { token: admin.token })).body;
+  const draft = async (): Promise<string> => {
+    const created = await api.call(`/api/v1/applications/create?organizationId=${lakeviewId}`, {
+      token: admin.token, body: { programId, projectLocation: areas[0].name, technologyType: 'Fiber to the premises' },
+    });
+    expect(created.status).toBe(201);
+    return created.body.applicationId;
+  };
+  const applicationId = await draft();
+  const view = (await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}`, { token: admin.token })).body;
+  const idOf = (systemNo: string): string => view.questions.find((q: any) => q.systemNo === systemNo).id;
+  return { programId, sectionId, applicationId, fileQuestionId: idOf('31'), narrativeQuestionId: idOf('30'), draft };
+}
+
 /** The second RSM reviewer review-marking and state-review-pdf add (the seed has one). */
 export const RSM_MARKER: StateUserInput = { email: 'rsm.marker@example.gov', firstName: 'Mara', lastName: 'Marker', role: 'RSM_Reviewer' };
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { multipartForm, signInOrganizationSide } from './fixtures';
+import { draftWithFileQuestion, multipartForm, signInOrganizationSide } from './fixtures';
 import { documents, loggedActions, pendingUploads } from '../../api/db/schema';
 import { schedulePendingUploadSweep } from '../../api/services/pending-uploads';
 import { StorageNotFoundError, storageFromEnv } from '../../api/storage';
@@ -38,23 +38,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pending-'));
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100', DATA_DIR: dataDir });
   ({ admin, staff, summit, lakeviewId } = await signInOrganizationSide(api));
-  programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
-  const sections = (await api.call('/api/v1/section/all', { token: admin.token })).body;
-  sectionId = sections.find((s: any) => s.slug === 'technology').id;
-  const areas = (await api.call('/api/v1/project-area/all', { token: admin.token })).body;
-  const create = createDraft = async () => {
-    const created = await api.call(`/api/v1/applications/create?organizationId=${lakeviewId}`, {
-      token: admin.token,
-      body: { programId, projectLocation: areas[0].name, technologyType: 'Fiber to the premises' },
-    });
-    expect(created.status).toBe(201);
-    return created.body.applicationId as string;
-  };
-  applicationId = await create();
-  otherApplicationId = await create();
-  const view = (await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}`, { token: admin.token })).body;
-  fileQuestionId = view.questions.find((q: any) => q.systemNo === '31').id;
-  narrativeQuestionId = view.questions.find((q: any) => q.systemNo === '30').id;
+  ({ programId, sectionId, applicationId, fileQuestionId, narrativeQuestionId, draft: createDraft } = await draftWithFileQuestion(api, admin, lakeviewId));
+  otherApplicationId = await createDraft();
 });
 afterAll(async () => {
   await api?.close();

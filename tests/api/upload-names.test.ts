@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApi, type TestApi } from './harness';
-import { multipartForm, signInOrganizationSide } from './fixtures';
+import { draftWithFileQuestion, multipartForm, signInOrganizationSide } from './fixtures';
 import { documents, loggedActions, pendingUploads } from '../../api/db/schema';
 
 const UNIX = '/home/olivia/Desktop/tower-lease.pdf';
@@ -30,16 +30,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-upload-names-'));
   api = await startTestApi({ OTP_EMAIL_LIMIT: '100', DATA_DIR: dataDir });
   ({ admin, lakeviewId } = await signInOrganizationSide(api));
-  programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
-  sectionId = (await api.call('/api/v1/section/all', { token: admin.token })).body.find((s: any) => s.slug === 'technology').id;
-  const areas = (await api.call('/api/v1/project-area/all', { token: admin.token })).body;
-  const created = await api.call(`/api/v1/applications/create?organizationId=${lakeviewId}`, {
-    token: admin.token, body: { programId, projectLocation: areas[0].name, technologyType: 'Fiber to the premises' },
-  });
-  expect(created.status).toBe(201);
-  applicationId = created.body.applicationId;
-  const view = (await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}`, { token: admin.token })).body;
-  fileQuestionId = view.questions.find((q: any) => q.systemNo === '31').id;
+  ({ programId, sectionId, applicationId, fileQuestionId } = await draftWithFileQuestion(api, admin, lakeviewId));
 }, 60_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApi, type TestApi } from '../api/harness';
-import { multipartForm, signInOrganizationSide } from '../api/fixtures';
+import { draftWithFileQuestion, multipartForm, signInOrganizationSide } from '../api/fixtures';
 import { documents, heldFiles, loggedActions, messageAttachments, pendingUploads } from '../../api/db/schema';
 import { EICAR, startClamd, type TestClamd } from './clamd';
 
@@ -48,16 +48,7 @@ export function describeVirusScanning(title: string, storage: () => Promise<Stor
         SCAN_RETRY_SECONDS: '1', SCAN_TIMEOUT_SECONDS: '5', ...(place.storageUrl ? { STORAGE_URL: place.storageUrl } : {}),
       });
       ({ admin, lakeviewId } = await signInOrganizationSide(api));
-      programId = (await api.call('/api/v1/program/all', { token: admin.token })).body[0].id;
-      sectionId = (await api.call('/api/v1/section/all', { token: admin.token })).body.find((s: any) => s.slug === 'technology').id;
-      const areas = (await api.call('/api/v1/project-area/all', { token: admin.token })).body;
-      const created = await api.call(`/api/v1/applications/create?organizationId=${lakeviewId}`, {
-        token: admin.token, body: { programId, projectLocation: areas[0].name, technologyType: 'Fiber to the premises' },
-      });
-      expect(created.status).toBe(201);
-      applicationId = created.body.applicationId;
-      const view = (await api.call(`/api/v1/applications/${applicationId}/sections/${sectionId}`, { token: admin.token })).body;
-      fileQuestionId = view.questions.find((q: any) => q.systemNo === '31').id;
+      ({ programId, sectionId, applicationId, fileQuestionId } = await draftWithFileQuestion(api, admin, lakeviewId));
     }, 120_000);
     afterAll(async () => {
       await api?.close();
