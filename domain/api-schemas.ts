@@ -1044,3 +1044,155 @@ export const ConsensusSetSchema = z.object({
   adminComments: z.string().nullable(),
 }).meta({ id: 'ConsensusSet' });
 export type ConsensusSet = z.infer<typeof ConsensusSetSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Bulk moves, the candidate dashboard, reviewers assigned, a review unlocked, an application submitted, an answer by
+// its number, the Entity Profile, a held upload
+// ---------------------------------------------------------------------------------------------
+
+/** The action a bulk move makes (its workflow id and the label the menus give it). */
+export const BulkActionSchema = z.object({ id: ActionIdSchema, label: z.string() }).meta({ id: 'BulkAction' });
+export type BulkAction = z.infer<typeof BulkActionSchema>;
+/** A selected application as the action would meet it (GET review/applications/bulk); nothing is written. */
+export const BulkPreviewRowSchema = z.object({
+  applicationId: z.string(),
+  /** null when the caller may not see the application (or it does not exist): `message` says 'Application not found'. */
+  organization: z.object({ id: Uuid, name: z.string() }).nullable(),
+  status: z.string().nullable(),
+  allowed: z.boolean(),
+  /** Why the row is refused, null when allowed. */
+  message: z.string().nullable(),
+  /** The reviewer type of the application's current stage (who Assign Reviewer chooses from), null outside a stage. */
+  reviewerType: ReviewerTypeSchema.nullable(),
+}).meta({ id: 'BulkPreviewRow' });
+export type BulkPreviewRow = z.infer<typeof BulkPreviewRowSchema>;
+/** GET review/applications/bulk: each selected application, allowed or refused on its own rules. */
+export const BulkPreviewSchema = z.object({ action: BulkActionSchema, rows: z.array(BulkPreviewRowSchema) }).meta({ id: 'BulkPreview' });
+export type BulkPreview = z.infer<typeof BulkPreviewSchema>;
+/** What happened to one selected application (POST review/applications/bulk). */
+export const BulkResultSchema = z.object({
+  applicationId: z.string(),
+  ok: z.boolean(),
+  /** The status before the action (a refused row: its current status); null when not visible. */
+  fromStatus: z.string().nullable(),
+  /** The status after it (a refused or assignment row: the same as fromStatus). */
+  status: z.string().nullable(),
+  /** The action's success message, or the refusal's. */
+  message: z.string(),
+}).meta({ id: 'BulkResult' });
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+/** POST review/applications/bulk: each row moved (or assigned) in its own transaction, or refused on its own rules. */
+export const BulkAnswerSchema = z.object({ action: BulkActionSchema, results: z.array(BulkResultSchema) }).meta({ id: 'BulkAnswer' });
+export type BulkAnswer = z.infer<typeof BulkAnswerSchema>;
+
+/** An application of the candidate dashboard (review rubric 6, decision 043), ranked in its area. */
+export const CandidateSchema = z.object({
+  applicationId: z.string(),
+  projectArea: z.string().nullable(),
+  organizationName: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  technologyType: z.string().nullable(),
+  beadRequest: z.number().nullable(),
+  unserved: z.number().nullable(),
+  underserved: z.number().nullable(),
+  /** unserved + underserved (null when question 22 gives neither). */
+  locations: z.number().nullable(),
+  /** BEAD request ÷ locations; null when it cannot be computed (ranked last). */
+  outlayPerLocation: z.number().nullable(),
+  /** The rubric's total; null when not scored. */
+  rubricTotal: z.number().nullable(),
+  /** 1 for the lowest outlay; ties share a rank; null without an outlay. */
+  rank: z.number().int().nullable(),
+  /** Within 15% of the area's lowest outlay per location. */
+  withinBand: z.boolean(),
+}).meta({ id: 'Candidate' });
+export type Candidate = z.infer<typeof CandidateSchema>;
+/** An area of the candidate dashboard: its lowest outlay, the band's limit and its ranked applications. */
+export const CandidateAreaSchema = z.object({
+  /** null: the applications without a project area (listed last). */
+  projectArea: z.string().nullable(),
+  lowestOutlay: z.number().nullable(),
+  bandLimit: z.number().nullable(),
+  applications: z.array(CandidateSchema),
+}).meta({ id: 'CandidateArea' });
+export type CandidateArea = z.infer<typeof CandidateAreaSchema>;
+/** GET review/applications/candidate-dashboard: a page of areas (the envelope counts areas). */
+export const CandidatePageSchema = PageEnvelope.extend({
+  /** The applications the filters keep over every area (not only this page's). */
+  totalApplications: z.number().int(),
+  areas: z.array(CandidateAreaSchema),
+  /** The project areas no application past gating covers. */
+  emptyAreas: z.array(z.string()),
+}).meta({ id: 'CandidatePage' });
+export type CandidatePage = z.infer<typeof CandidatePageSchema>;
+
+/** POST review/applications/{id}/assign-reviewers: the stage's reviewers as the list made them, and every assignment now. */
+export const ReviewersAssignedSchema = z.object({
+  message: z.string(),
+  stage: StageSchema,
+  /** Reviewer ids newly assigned, removed (PENDING ones left out of the list) and kept. */
+  added: z.array(Uuid),
+  removed: z.array(Uuid),
+  kept: z.array(Uuid),
+  assignedReviewers: z.array(AssignedReviewerSchema),
+}).meta({ id: 'ReviewersAssigned' });
+export type ReviewersAssigned = z.infer<typeof ReviewersAssignedSchema>;
+
+/** PUT review/applications/applications/{id}/reviews/{reviewerId}/unlock: the reviewer's assignment is in progress again. */
+export const ReviewUnlockedSchema = z.object({
+  message: z.string(),
+  stage: StageSchema,
+  reviewerId: Uuid,
+  status: z.literal('IN_PROGRESS'),
+}).meta({ id: 'ReviewUnlocked' });
+export type ReviewUnlocked = z.infer<typeof ReviewUnlockedSchema>;
+
+/** POST applications/{id}/submit: a draft submitted, or a revision resubmitted. */
+export const ApplicationSubmittedSchema = z.object({
+  message: z.string(),
+  applicationId: z.string(),
+  status: z.enum(['SUBMITTED', 'RESUBMITTED']),
+}).meta({ id: 'ApplicationSubmitted' });
+export type ApplicationSubmitted = z.infer<typeof ApplicationSubmittedSchema>;
+
+/** GET applications/{id}/questions-system-no/{systemNo}/answers: one answer by its question's number (null: none). */
+export const AnswerBySystemNoSchema = z.object({
+  systemNo: z.string(),
+  questionId: Uuid,
+  value: AnswerValueSchema,
+}).meta({ id: 'AnswerBySystemNo' });
+export type AnswerBySystemNo = z.infer<typeof AnswerBySystemNoSchema>;
+
+/** A question of the Entity Profile with the organization's answer (the form's question without a template link or warnings). */
+export const ProfileQuestionSchema = FormQuestionSchema.omit({ templateUrl: true, warning: true }).meta({ id: 'ProfileQuestion' });
+/** GET organization/{orgId}/profile: the Entity Information questions, answered once per organization. */
+export const EntityProfileSchema = z.object({
+  organizationId: Uuid,
+  section: z.object({ id: Uuid, name: z.string() }),
+  /** The caller may not save it (an organization's staff). */
+  readOnly: z.boolean(),
+  /** Changes with every saved change to the profile: a save sends the one it started from (decision 099). */
+  version: z.string(),
+  questions: z.array(ProfileQuestionSchema),
+}).meta({ id: 'EntityProfile' });
+export type EntityProfile = z.infer<typeof EntityProfileSchema>;
+/** POST organization/{orgId}/profile: saved, and the profile as it now stands. */
+export const EntityProfileSavedSchema = EntityProfileSchema.extend({ message: z.string() }).meta({ id: 'EntityProfileSaved' });
+export type EntityProfileSaved = z.infer<typeof EntityProfileSavedSchema>;
+
+/** POST documents/pending: a File question's file held until the answer is saved (decision 022), or for a virus scan. */
+export const PendingUploadHeldSchema = z.object({
+  pendingUpload: z.object({
+    id: Uuid,
+    fileName: z.string(),
+    fileSize: z.number().int(),
+    questionId: Uuid,
+    applicationId: z.string(),
+    /** Dropped if no save takes it by then. */
+    expiresAt: IsoDate,
+    /** Held for a virus scan: "Not scanned yet". */
+    scanStatus: z.literal('NOT_SCANNED').optional(),
+    scanMessage: z.string().optional(),
+  }),
+}).meta({ id: 'PendingUploadHeld' });
+export type PendingUploadHeld = z.infer<typeof PendingUploadHeldSchema>;

@@ -1,8 +1,14 @@
 // /api/docs: the OpenAPI document rendered for a person (issue 44, decision 098). A static page of our own built on
 // the server from the document itself: no script, no CDN, readable with JavaScript off, by keyboard and screen reader.
+// Each thing is written once and linked to, as the document itself does: a named schema in the Schemas part, each
+// refusal status's meaning (they all answer an Error) in the Refusals part; an operation names its success in full
+// and lists its refusal statuses. Nothing of the document is left out, and the page stays light for people and axe.
 type Json = Record<string, unknown>;
 
-const esc = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text in an element: only what HTML reads as markup is escaped (a schema's many quotes stay quotes). */
+const esc = (text: unknown) => String(text ?? '').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A value inside a double-quoted attribute. */
+const attr = (text: unknown) => String(text ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -35,8 +41,8 @@ function operationHtml(path: string, method: string, op: Json, components: Json,
   const responses = (op.responses ?? {}) as Record<string, Json>;
   const security = (op.security ?? []) as unknown[];
   const componentResponses = (components.responses ?? {}) as Record<string, Json>;
-  let html = `<section class="op" id="${esc(anchor)}" aria-labelledby="${esc(anchor)}-h">`;
-  html += `<h3 id="${esc(anchor)}-h"><span class="method">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>`;
+  let html = `<section class="op" id="${attr(anchor)}" aria-labelledby="${attr(anchor)}-h">`;
+  html += `<h3 id="${attr(anchor)}-h"><span class="method">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>`;
   html += `<p>${esc(op.summary)}</p>`;
   if (op.description) html += `<p>${esc(op.description)}</p>`;
   html += `<p>${security.length ? 'Needs a bearer token (<code>Authorization: Bearer …</code>).' : 'No token needed.'}</p>`;
@@ -53,18 +59,32 @@ function operationHtml(path: string, method: string, op: Json, components: Json,
       html += `<h4>Request body (<code>${esc(type)}</code>)</h4><pre tabindex="0">${esc(schemaText(media.schema))}</pre>`;
     }
   }
-  html += '<table><caption>Responses</caption><thead><tr><th scope="col">status</th><th scope="col">meaning</th><th scope="col">body</th></tr></thead><tbody>';
+  // The answer in full; a shared refusal (components.responses) by its status only: the Refusals part describes it once.
+  const refusals: string[] = [];
   for (const [status, response] of Object.entries(responses)) {
-    const resolved = response.$ref ? componentResponses[refName(response.$ref)] ?? {} : response;
-    const content = (resolved.content ?? {}) as Record<string, { schema?: Json }>;
-    const bodies = Object.entries(content).map(([type, media]) => {
-      const schema = media.schema ?? {};
-      return schema.$ref ? `<code>${esc(type)}</code>: <a href="#schema-${slug(refName(schema.$ref))}">${esc(refName(schema.$ref))}</a>` : `<code>${esc(type)}</code>: <code>${esc(JSON.stringify(schema))}</code>`;
-    }).join('<br>');
-    html += `<tr><td>${esc(status)}</td><td>${esc(resolved.description)}</td><td>${bodies || '—'}</td></tr>`;
+    if (response.$ref && componentResponses[refName(response.$ref)]) {
+      refusals.push(esc(status));
+      continue;
+    }
+    const bodies = bodiesHtml(response);
+    html += `<p><strong>Answers ${esc(status)}</strong> ${esc(response.description)}${bodies ? `: ${bodies}` : ''}</p>`;
   }
-  html += '</tbody></table></section>';
+  // As plain text: one link to the table of their meanings, not a link per status (thousands of elements for axe).
+  if (refusals.length) html += `<p>Refusals (see <a href="#refusals">Refusals</a>): ${refusals.join(', ')}.</p>`;
+  html += '</section>';
   return html;
+}
+
+/** A refusal's row in the Refusals table (`refusal-Error429`), for a link from elsewhere. */
+const refusalAnchor = (name: string) => `refusal-${slug(name)}`;
+
+/** A response's bodies: each media type with its schema (a named one as a link to it). */
+function bodiesHtml(response: Json): string {
+  const content = (response.content ?? {}) as Record<string, { schema?: Json }>;
+  return Object.entries(content).map(([type, media]) => {
+    const schema = media.schema ?? {};
+    return schema.$ref ? `<code>${esc(type)}</code> <a href="#schema-${slug(refName(schema.$ref))}">${esc(refName(schema.$ref))}</a>` : `<code>${esc(type)}</code> <code>${esc(JSON.stringify(schema))}</code>`;
+  }).join(', ');
 }
 
 export function openApiHtml(document: Json): string {
@@ -92,11 +112,18 @@ export function openApiHtml(document: Json): string {
   html += `<p>${esc(info.description)}</p>`;
   html += '<nav aria-label="Parts of the API"><ul>';
   for (const tag of tags) html += `<li><a href="#tag-${slug(tag)}">${esc(tag)}</a> (${byTag.get(tag)!.length})</li>`;
-  html += '<li><a href="#schemas">Schemas</a></li></ul></nav></header><main id="main">';
+  html += '<li><a href="#refusals">Refusals</a></li><li><a href="#schemas">Schemas</a></li></ul></nav></header><main id="main">';
   for (const tag of tags) {
     html += `<h2 id="tag-${slug(tag)}">${esc(tag)}</h2>`;
     for (const o of byTag.get(tag)!) html += operationHtml(o.path, o.method, o.op, components, o.anchor);
   }
+  const componentResponses = (components.responses ?? {}) as Record<string, Json>;
+  html += '<h2 id="refusals">Refusals</h2><p>What each refusal status means. Every refusal answers the same shape, an <a href="#schema-Error">Error</a>.</p>';
+  html += '<table><caption>Refusal statuses</caption><thead><tr><th scope="col">status</th><th scope="col">meaning</th><th scope="col">body</th></tr></thead><tbody>';
+  for (const [name, response] of Object.entries(componentResponses)) {
+    html += `<tr id="${refusalAnchor(name)}"><td>${esc(name.replace(/^Error/, ''))}</td><td>${esc(response.description)}</td><td>${bodiesHtml(response)}</td></tr>`;
+  }
+  html += '</tbody></table>';
   html += '<h2 id="schemas">Schemas</h2>';
   for (const [name, schema] of Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) {
     html += `<h3 id="schema-${slug(name)}">${esc(name)}</h3><pre tabindex="0">${esc(schemaText(schema))}</pre>`;

@@ -16,6 +16,7 @@ import { candidateDashboard, type CandidateQuery } from '../services/candidate-d
 import { CANDIDATE_MSG, isPastGating } from '../../domain/candidates';
 import { statusLabel } from '../../domain/statuses';
 import { doc } from '../openapi/declare';
+import { CandidatePageSchema } from '../../domain/api-schemas';
 
 export const CANDIDATE_QUERY_MSG = { unknownStatus: 'Unknown status filter' } as const;
 
@@ -57,7 +58,7 @@ export function candidateDashboardRoutes(ctx: ApiContext): DeclaredRouter {
     if (!('all' in requireListScope(req, 'read', 'candidate'))) throw forbidden();
   };
 
-  router.get('/review/applications/candidate-dashboard', doc({ summary: 'The candidate dashboard: per project area the applications ranked by BEAD outlay per location', query: DashboardQuery, errors: [403] }), signedIn, handler(async (req, res) => {
+  router.get('/review/applications/candidate-dashboard', doc({ ok: CandidatePageSchema, summary: 'The candidate dashboard: per project area the applications ranked by BEAD outlay per location', query: DashboardQuery, errors: [403] }), signedIn, handler(async (req, res) => {
     mayRead(req);
     const q = parseInput(DashboardQuery, req.query);
     const { areas, totalAreas, totalApplications, emptyAreas } = await candidateDashboard(ctx.db, candidateQuery(q), { page: q.page, limit: q.limit });

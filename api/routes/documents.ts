@@ -11,7 +11,7 @@ import type { ApiContext } from '../context';
 import { ApiError, badRequest, conflict, forbidden, handler, notFound, parseInput } from '../http';
 import { pageEnvelope, pagePlaceholders, pagedStatements, pageQuery, param } from '../db/paging';
 import { currentAuth, requireUser } from '../guard';
-import { DocumentDetailsSchema, DocumentUploadedSchema, DocumentVersionAddedSchema, LibraryPageSchema, MessageSchema, SignedUrlSchema } from '../../domain/api-schemas';
+import { DocumentDetailsSchema, DocumentUploadedSchema, DocumentVersionAddedSchema, LibraryPageSchema, MessageSchema, PendingUploadHeldSchema, SignedUrlSchema } from '../../domain/api-schemas';
 import { documentRoute, loadApplicationFor, organizationRoute, requirePermission, visibleDocument } from '../services/application-access';
 import { documents, programs, questions, sections, users } from '../db/schema';
 import { audit } from '../services/audit';
@@ -285,7 +285,7 @@ export function documentRoutes(ctx: ApiContext): DeclaredRouter {
 
   // A file of a File question sent with a Save that may still fail (no JavaScript): held, not yet a document
   // (docs/decisions/022). The save that succeeds promotes it (api/routes/sections.ts).
-  router.post('/documents/pending', doc({ summary: 'Upload a file for a File question (held until the answer is saved)', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415, 422] }), signedIn, handler(async (req, res) => {
+  router.post('/documents/pending', doc({ ok: PendingUploadHeldSchema, summary: 'Upload a file for a File question (held until the answer is saved)', description: 'The fields come before the file part.', multipart: UPLOAD_FIELDS, status: 201, errors: [403, 404, 415, 422] }), signedIn, handler(async (req, res) => {
     const userId = currentAuth(req).profile.id;
     const file = await receiveDocument(req, res, true);
     const { info } = file;

@@ -18,6 +18,7 @@ import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG, PROFILE_MSG } from '../../domain/messages';
 import { checkVersion, versionOf, VersionField, type VersionedValue } from '../services/edit-versions';
 import { doc } from '../openapi/declare';
+import { EntityProfileSavedSchema, EntityProfileSchema } from '../../domain/api-schemas';
 
 const SaveBody = z.object({
   answers: z.array(z.object({ questionId: z.string().uuid(), value: z.unknown() })).max(500),
@@ -81,13 +82,13 @@ export function profileRoutes(ctx: ApiContext): DeclaredRouter {
 
   const orgOf = (req: Request) => String(req.params.orgId);
 
-  router.get('/organization/:orgId/profile', doc({ summary: 'The organization\'s Entity Profile' }), ...organizationRoute(ctx, 'read', { entity: 'profile' }), handler(async (req, res) => {
+  router.get('/organization/:orgId/profile', doc({ ok: EntityProfileSchema, summary: 'The organization\'s Entity Profile' }), ...organizationRoute(ctx, 'read', { entity: 'profile' }), handler(async (req, res) => {
     const orgId = orgOf(req);
     const { section, questions: qs } = await profileSection();
     res.json(view(orgId, section, qs, await storedAnswers(orgId, qs), !can(organizationRole(res), 'update', 'profile')));
   }));
 
-  router.post('/organization/:orgId/profile', doc({ summary: 'Save the Entity Profile', body: SaveBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'profile', forbidden: PROFILE_MSG.staffCannotEdit }), handler(async (req, res) => {
+  router.post('/organization/:orgId/profile', doc({ ok: EntityProfileSavedSchema, summary: 'Save the Entity Profile', body: SaveBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'profile', forbidden: PROFILE_MSG.staffCannotEdit }), handler(async (req, res) => {
     const orgId = orgOf(req);
     const body = parseInput(SaveBody, req.body);
     const { section, questions: qs } = await profileSection();

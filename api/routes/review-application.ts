@@ -30,7 +30,7 @@ import { REVIEWER_ROLES, type RoleName } from '../../domain/roles';
 import { ACTION_IDS, allowedActions, type ActionId } from '../../domain/workflow';
 import type { FileValue } from '../../domain/questions';
 import { moveGuards } from '../services/consensus-guards';
-import { MoveAnswerSchema, ReviewApplicationSchema, ReviewerChoicesSchema } from '../../domain/api-schemas';
+import { MoveAnswerSchema, ReviewApplicationSchema, ReviewerChoicesSchema, ReviewersAssignedSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -171,7 +171,7 @@ export function reviewApplicationRoutes(ctx: ApiContext): DeclaredRouter {
     });
   }));
 
-  router.post('/review/applications/:id/assign-reviewers', doc({ summary: 'Assign reviewers to the application\'s stage', body: AssignBody, errors: [409] }), ...applicationMoveRoute(ctx, 'assign-reviewers'), handler(async (req, res) => {
+  router.post('/review/applications/:id/assign-reviewers', doc({ ok: ReviewersAssignedSchema, summary: 'Assign reviewers to the application\'s stage', body: AssignBody, errors: [409] }), ...applicationMoveRoute(ctx, 'assign-reviewers'), handler(async (req, res) => {
     const { app } = res.locals.application as MovableApplication;
     const { reviewerIds } = parseInput(AssignBody, req.body);
     const { profile } = currentAuth(req);

@@ -17,6 +17,7 @@ import { applicationBulkRoute } from '../services/application-access';
 import { bulkAction, bulkTarget, executeBulk, previewBulk } from '../services/bulk-moves';
 import { BULK_MAX, BULK_MSG } from '../../domain/workflow';
 import { doc } from '../openapi/declare';
+import { BulkAnswerSchema, BulkPreviewSchema } from '../../domain/api-schemas';
 
 /** Application ids: a list, or a string (a comma list); each string may itself be a comma list. */
 const ApplicationIds = z
@@ -48,13 +49,13 @@ const BulkBody = z.strictObject({
 export function reviewBulkRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
 
-  router.get('/review/applications/bulk', doc({ summary: 'Preview a bulk move: what would happen to each application', query: BulkQuery }), ...applicationBulkRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/review/applications/bulk', doc({ ok: BulkPreviewSchema, summary: 'Preview a bulk move: what would happen to each application', query: BulkQuery }), ...applicationBulkRoute(ctx, 'read'), handler(async (req, res) => {
     const query = parseInput(BulkQuery, req.query);
     const { actionId, ids } = bulkTarget(query.action, query.applicationIds);
     res.json({ action: bulkAction(actionId), rows: await previewBulk(ctx, req, actionId, ids) });
   }));
 
-  router.post('/review/applications/bulk', doc({ summary: 'Move many applications, each on its own rules', body: BulkBody }), ...applicationBulkRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/review/applications/bulk', doc({ ok: BulkAnswerSchema, summary: 'Move many applications, each on its own rules', body: BulkBody }), ...applicationBulkRoute(ctx, 'update'), handler(async (req, res) => {
     const { action, applicationIds, ...input } = parseInput(BulkBody, req.body);
     const { actionId, ids } = bulkTarget(action, applicationIds);
     res.json({ action: bulkAction(actionId), results: await executeBulk(ctx, req, actionId, ids, input) });

@@ -24,7 +24,7 @@ import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../
 import { COMMENTS_MAX } from '../../domain/workflow';
 import { earlierPasses } from '../services/review-pass-history';
 import { VersionField } from '../services/edit-versions';
-import { ConflictDeclaredSchema, ConsensusSchema, ConsensusSetSchema, DecisionSubmittedSchema, EarlierPassesSchema, MarksSavedSchema, ReviewSummarySchema, SectionReviewSubmittedSchema } from '../../domain/api-schemas';
+import { ConflictDeclaredSchema, ConsensusSchema, ConsensusSetSchema, DecisionSubmittedSchema, EarlierPassesSchema, MarksSavedSchema, ReviewSummarySchema, ReviewUnlockedSchema, SectionReviewSubmittedSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,7 +100,7 @@ export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: MARK_MSG.decisionDone, ...result });
   }));
 
-  router.put('/review/applications/applications/:id/reviews/:reviewerId/unlock', doc({ summary: 'Unlock a reviewer\'s submitted review (stage admin)', body: UnlockBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review-assignment'), handler(async (req, res) => {
+  router.put('/review/applications/applications/:id/reviews/:reviewerId/unlock', doc({ ok: ReviewUnlockedSchema, summary: 'Unlock a reviewer\'s submitted review (stage admin)', body: UnlockBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review-assignment'), handler(async (req, res) => {
     const { comment } = parseInput(UnlockBody, req.body);
     const reviewerId = parseInput(z.object({ reviewerId: uuid('Unknown reviewer') }), { reviewerId: req.params.reviewerId }).reviewerId;
     const { app } = visibleApplication(res);

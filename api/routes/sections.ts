@@ -29,7 +29,7 @@ import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
 import { doc } from '../openapi/declare';
-import { ProgramSectionSchema, SectionSavedSchema, SectionStatusRowSchema, SectionViewSchema } from '../../domain/api-schemas';
+import { AnswerBySystemNoSchema, ApplicationSubmittedSchema, ProgramSectionSchema, SectionSavedSchema, SectionStatusRowSchema, SectionViewSchema } from '../../domain/api-schemas';
 import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
@@ -406,7 +406,7 @@ export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: APPLICATION_MSG.sectionSaved, ...view });
   }));
 
-  router.post('/applications/:id/submit', doc({ summary: 'Submit the application', errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/submit', doc({ ok: ApplicationSubmittedSchema, summary: 'Submit the application', errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
     // One route for both organization moves of the machine (domain/workflow.ts): a draft is submitted, a revision resubmitted.
     const actionId = app.status === 'REVISION_NEEDED' ? 'resubmit' : 'submit';
@@ -443,7 +443,7 @@ export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: to === 'SUBMITTED' ? APPLICATION_MSG.submitted : APPLICATION_MSG.resubmitted, applicationId: app.id, status: to });
   }));
 
-  router.get('/applications/:id/questions-system-no/:systemNo/answers', doc({ summary: 'The answer to one question by its number' }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
+  router.get('/applications/:id/questions-system-no/:systemNo/answers', doc({ ok: AnswerBySystemNoSchema, summary: 'The answer to one question by its number' }), ...applicationRoute(ctx, 'read'), handler(async (req, res) => {
     const { app } = visibleApplication(res);
     const program = await loadProgram(ctx.db, app.programId);
     const systemNo = String(req.params.systemNo).trim();

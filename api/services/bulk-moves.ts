@@ -27,9 +27,10 @@ import {
   BULK_MAX, BULK_MSG, isBulkActionId, moveInputProblems, workflowAction, type ActionId, type MoveInput, type Refusal,
 } from '../../domain/workflow';
 import { statusLabel } from '../../domain/statuses';
-import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
+// What a bulk action answers, one shape for the API and the UI: the schemas the API documents (decision 098).
+import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/api-schemas';
 
-export type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
+export type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/api-schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

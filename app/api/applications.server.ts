@@ -2,7 +2,7 @@
 // lists the list and the form pick from (programmes, project areas).
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { ApplicationListPage, ApplicationRow, Program } from './types';
-import type { ApplicationCreated, ProjectArea } from '../../domain/api-schemas';
+import type { ApplicationCreated, ApplicationSubmitted, ProjectArea } from '../../domain/api-schemas';
 
 export interface ApplicationListQuery {
   page: number;
@@ -43,7 +43,7 @@ export const cancelApplication = (api: ApiSession, applicationId: string, messag
 export const deleteApplication = (api: ApiSession, applicationId: string) => del(api, `/applications/${seg(applicationId)}/delete`);
 
 /** 400 with `errors` keyed by section id when sections are incomplete. */
-export const submitApplication = (api: ApiSession, applicationId: string) => post(api, `/applications/${seg(applicationId)}/submit`);
+export const submitApplication = (api: ApiSession, applicationId: string) => post<ApplicationSubmitted>(api, `/applications/${seg(applicationId)}/submit`);
 
 export const listPrograms = (api: ApiSession) => get<Program[]>(api, '/program/all');
 

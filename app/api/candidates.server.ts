@@ -3,9 +3,10 @@
 // calls over client.server.ts; the XLSX export is the same query at …/export, passed on by the export route.
 import { get, type ApiSession } from './client.server';
 import { streamApi } from '../utils/api.server';
-import type { ListPage } from './types';
-import type { CandidateArea as ServiceArea, RankedCandidate } from '../../api/services/candidate-dashboard';
-import type { Wire } from '../../domain/wire';
+// The answer's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
+import type { CandidatePage } from '../../domain/api-schemas';
+
+export type { Candidate, CandidateArea, CandidatePage } from '../../domain/api-schemas';
 
 export interface CandidateQuery {
   page: number;
@@ -19,19 +20,6 @@ export interface CandidateQuery {
   withinBand?: string;
   /** A prefix of the application id, with or without its GA-. */
   applicationId?: string;
-}
-
-/** An application of the dashboard, ranked in its area. */
-export type Candidate = Wire<RankedCandidate>;
-
-/** An area: its lowest outlay, the band's limit and its ranked applications. */
-export type CandidateArea = Wire<ServiceArea>;
-
-export interface CandidatePage extends ListPage {
-  /** The applications the filters keep over every area (not only this page's). */
-  totalApplications: number;
-  areas: CandidateArea[];
-  emptyAreas: string[];
 }
 
 export const CANDIDATES_PATH = '/review/applications/candidate-dashboard';

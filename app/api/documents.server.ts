@@ -3,7 +3,7 @@
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { FileValue } from '../../domain/questions';
 // The library's shapes are the schemas the API documents (domain/api-schemas.ts, decision 098).
-import type { DocumentDetails, DocumentUploaded, DocumentVersionAdded, LibraryDocument, LibraryPage, SignedUrl } from '../../domain/api-schemas';
+import type { DocumentDetails, DocumentUploaded, DocumentVersionAdded, LibraryDocument, LibraryPage, PendingUploadHeld, SignedUrl } from '../../domain/api-schemas';
 
 export type { LibraryDocument, LibraryPage };
 
@@ -50,7 +50,7 @@ export function publicUrl(api: ApiSession, url: string): string {
  * document until a save of the section succeeds; the answer to send names it until then.
  */
 export async function holdPendingUpload(api: ApiSession, place: DocumentPlace, file: File): Promise<FileValue> {
-  const { pendingUpload } = await post<{ pendingUpload: { id: string; fileName: string } }>(api, '/documents/pending', uploadForm(place, file));
+  const { pendingUpload } = await post<PendingUploadHeld>(api, '/documents/pending', uploadForm(place, file));
   return { documentId: '', fileName: pendingUpload.fileName, pendingUploadId: pendingUpload.id };
 }
 

@@ -2,6 +2,7 @@
 import { get, post, seg, type ApiSession } from './client.server';
 import { asAnswers } from './sections.server';
 import type { OrganizationProfile } from './types';
+import type { EntityProfileSaved } from '../../domain/api-schemas';
 import type { AnswerValue } from '../../domain/questions';
 import type { UserProfile } from '../../domain/users';
 
@@ -12,4 +13,4 @@ export const organizationProfile = (api: ApiSession, organizationId: string) =>
 
 /** 400 with `errors` keyed by question id when an answer is refused; with `version`, 409 when it is stale (decision 099). */
 export const saveOrganizationProfile = (api: ApiSession, organizationId: string, values: Record<string, AnswerValue>, version?: string) =>
-  post(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values), ...(version ? { version } : {}) });
+  post<EntityProfileSaved>(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values), ...(version ? { version } : {}) });

@@ -1,7 +1,7 @@
 // A reviewer's marking of an application and the review summary (decision 038; API: api/routes/review-marking.ts).
 // Failures are mapped by app/utils/api-errors.server.ts like every other call.
 import { get, post, put, seg, type ApiSession } from './client.server';
-import type { ConflictDeclared, Consensus, ConsensusSet, DecisionSubmitted, EarlierPass, EarlierPasses, MarksSaved, ReviewApplication, ReviewSummary, SectionReviewSubmitted } from '../../domain/api-schemas';
+import type { ConflictDeclared, Consensus, ConsensusSet, DecisionSubmitted, EarlierPass, EarlierPasses, MarksSaved, ReviewApplication, ReviewSummary, ReviewUnlocked, SectionReviewSubmitted } from '../../domain/api-schemas';
 import type { PassFail } from '../../domain/review-marks';
 
 // The answers' shapes are the schemas the API documents (domain/api-schemas.ts, decision 098). GET review/applications/{id}
@@ -34,7 +34,7 @@ export const submitDecision = (api: ApiSession, id: string, body: { decision: st
   post<DecisionSubmitted>(api, `/review/applications/${seg(id)}/submit-review-decision`, body);
 
 export const unlockReview = (api: ApiSession, id: string, reviewerId: string, comment: string) =>
-  put<{ message: string }>(api, `/review/applications/applications/${seg(id)}/reviews/${seg(reviewerId)}/unlock`, { comment });
+  put<ReviewUnlocked>(api, `/review/applications/applications/${seg(id)}/reviews/${seg(reviewerId)}/unlock`, { comment });
 
 /**
  * Review rubric 4: the submitted reviews of the current stage per question, side by side, as far as the caller's sight

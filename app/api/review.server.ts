@@ -2,10 +2,9 @@
 // workflow's moves and assignment actions, and the reviewers an admin may assign. Failures are mapped by
 // app/utils/api-errors.server.ts like every other call.
 import { get, post, seg, type ApiSession } from './client.server';
-import type { MoveAnswer, ReviewApplication, ReviewerChoice } from '../../domain/api-schemas';
+import type { BulkAnswer, BulkPreview, MoveAnswer, ReviewApplication, ReviewerChoice, ReviewersAssigned } from '../../domain/api-schemas';
 import type { ActionId, MoveInput } from '../../domain/workflow';
 import type { ReviewerType } from '../../domain/review-assignments';
-import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/bulk';
 
 export type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
 
@@ -22,7 +21,7 @@ export const move = (api: ApiSession, id: string, actionId: ActionId, body: Move
   post<MoveAnswer>(api, `/review/applications/${seg(id)}/${seg(actionId)}`, body);
 
 export const assignReviewers = (api: ApiSession, id: string, reviewerIds: string[]) =>
-  post<{ message: string }>(api, `/review/applications/${seg(id)}/assign-reviewers`, { reviewerIds });
+  post<ReviewersAssigned>(api, `/review/applications/${seg(id)}/assign-reviewers`, { reviewerIds });
 
 export const markReviewInProgress = (api: ApiSession, id: string) =>
   post<MoveAnswer>(api, `/review/applications/${seg(id)}/mark-review-in-progress`, {});
@@ -31,17 +30,8 @@ export const markReviewInProgress = (api: ApiSession, id: string) =>
 export const reviewersOfType = (api: ApiSession, reviewerType: ReviewerType) =>
   get<{ reviewers: ReviewerChoice[] }>(api, '/users/all-reviewers-by-roles', { reviewerType }).then((r) => r.reviewers);
 
-export type { BulkPreviewRow, BulkResult } from '../../domain/bulk';
-
-export interface BulkPreview {
-  action: BulkAction;
-  rows: BulkPreviewRow[];
-}
-
-export interface BulkAnswer {
-  action: BulkAction;
-  results: BulkResult[];
-}
+// A bulk action's answers: the schemas the API documents (domain/api-schemas.ts BulkPreviewSchema, BulkAnswerSchema).
+export type { BulkAnswer, BulkPreview, BulkPreviewRow, BulkResult } from '../../domain/api-schemas';
 
 /** A bulk action over the selected applications, previewed: each row allowed or refused on its own rules; writes nothing. */
 export const bulkPreview = (api: ApiSession, actionId: ActionId, applicationIds: string[]) =>

@@ -1,6 +1,5 @@
 // Response shapes of /api/v1 as the UI reads them (spec section 9), shared by the typed clients in
 // app/api/*.server.ts and the components that show them. Type-only: nothing here reaches the browser.
-import type { ListQuestion } from '../components/question-list';
 
 // The answers the API documents (GET organization/{orgId}/applications, program/all, …/application-counts): their
 // types come from the schemas of its OpenAPI document (domain/api-schemas.ts, decision 098).
@@ -17,14 +16,8 @@ export interface ListPage {
 /** GET applications/{id}/sections/{sectionId}: the schema the API documents (domain/api-schemas.ts SectionViewSchema). */
 export type { SectionView } from '../../domain/api-schemas';
 
-export interface OrganizationProfile {
-  organizationId: string;
-  section: { id: string; name: string };
-  readOnly: boolean;
-  /** A save sends it back (decision 099). */
-  version: string;
-  questions: (ListQuestion & { error?: string })[];
-}
+/** GET organization/{orgId}/profile: the schema the API documents (domain/api-schemas.ts EntityProfileSchema). */
+export type { EntityProfile as OrganizationProfile } from '../../domain/api-schemas';
 
 /** GET logged-actions…: the documented schema (HistoryPageSchema). */
 export type { HistoryPage } from '../../domain/api-schemas';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApi, type TestApi } from './harness';
-import { multipartForm, postUpload, uploadDocument } from './fixtures';
+import { markGating, multipartForm, postUpload, questionMap, uploadDocument } from './fixtures';
 
 let api: TestApi;
 let document: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
@@ -472,6 +472,108 @@ describe('real answers fit their documented schemas', () => {
     const passes = await check('get', '/review/applications/{id}/passes', '/review/applications/GA-LKV006/passes', { token: stateAdmin.token });
     expect(passes.body.passes[0]).toMatchObject({ key: 'GATING-1', stage: 'GATING', pass: 1, backFrom: 'RESUBMITTED', sight: 'all' });
     expect(passes.body.passes[0].questions.length).toBeGreaterThan(0);
+  });
+
+  it('the candidate dashboard; an answer by its number; the Entity Profile read and saved; a held upload; a revision resubmitted', async () => {
+    const candidates = await check('get', '/review/applications/candidate-dashboard', '/review/applications/candidate-dashboard?page=1&limit=50', { token: stateAdmin.token });
+    expect(candidates.status, JSON.stringify(candidates.body)).toBe(200);
+    // GA-LKV004 passed gating in the seed (api/seed/index.ts): it is a candidate of its area.
+    const ranked = candidates.body.areas.flatMap((a: { applications: { applicationId: string }[] }) => a.applications.map((r) => r.applicationId));
+    expect(ranked).toContain('GA-LKV004');
+    expect(ranked).not.toContain('GA-LKV003');
+
+    const { token } = orgAdmin;
+    // Spec 9: the project cost is read by its number, 26; GA-LKV002 was submitted with every answer.
+    const cost = await check('get', '/applications/{id}/questions-system-no/{systemNo}/answers', '/applications/GA-LKV002/questions-system-no/26/answers', { token });
+    expect(cost.status, JSON.stringify(cost.body)).toBe(200);
+    expect(cost.body.systemNo).toBe('26');
+    expect(typeof cost.body.value).toBe('string');
+
+    const profile = await check('get', '/organization/{orgId}/profile', `/organization/${orgId}/profile`, { token });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    expect(profile.body).toMatchObject({ organizationId: orgId, readOnly: false });
+    // Question 1, the legal name, always comes from the organization.
+    expect(profile.body.questions.find((q: { systemNo: string }) => q.systemNo === '1').answer).toBe('Lakeview Fiber Cooperative');
+    const saved = await check('post', '/organization/{orgId}/profile', `/organization/${orgId}/profile`, { token, body: { answers: [], version: profile.body.version } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.organizationId).toBe(orgId);
+    expect(typeof saved.body.message).toBe('string');
+
+    // A File question's file held for the Save of a draft (GA-LKV001; question 31 of the technology section).
+    const programId = (await api.call('/api/v1/program/all', { token })).body[0].id;
+    const technology = (await api.call('/api/v1/applications/GA-LKV001/sections-status', { token })).body.find((s: { slug: string }) => s.slug === 'technology').sectionId;
+    const fileQuestion = (await api.call(`/api/v1/applications/GA-LKV001/sections/${technology}`, { token })).body.questions.find((q: { systemNo: string }) => q.systemNo === '31').id;
+    const held = fits('post', '/documents/pending', '/documents/pending', await api.postForm('/api/v1/documents/pending', multipartForm({
+      organizationId: orgId, programId, sectionId: technology, applicationId: 'GA-LKV001', questionId: fileQuestion, fileName: 'network-diagram.pdf',
+    }, { name: 'network-diagram.pdf', bytes: '%PDF-1.4 the network diagram', type: 'application/pdf' }), token));
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(held.body.pendingUpload).toMatchObject({ fileName: 'network-diagram.pdf', questionId: fileQuestion, applicationId: 'GA-LKV001' });
+
+    // GA-LKV007 was returned for revision (api/seed/index.ts); the seed's copy here holds no file, so its File answers
+    // are given first: each section with one is opened by the State Admin (the financial one is open already), a
+    // document uploaded and the answers saved. Then submitting it resubmits it.
+    const formSections = (await api.call('/api/v1/applications/GA-LKV007/sections-status', { token })).body.filter((s: { isEntityProfile: boolean }) => !s.isEntityProfile);
+    for (const s of formSections as { sectionId: string; unlocked: boolean }[]) {
+      const files = (await api.call(`/api/v1/applications/GA-LKV007/sections/${s.sectionId}`, { token })).body.questions
+        .filter((q: { type: string; visible: boolean; answer: unknown }) => q.type === 'File' && q.visible && q.answer === null);
+      if (files.length === 0) continue;
+      if (!s.unlocked) {
+        const opened = await api.call('/api/v1/unlock-requests/admin-unlock', { method: 'POST', token: stateAdmin.token, body: { applicationId: 'GA-LKV007', sectionId: s.sectionId, message: 'Opened to attach the files.' } });
+        expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+      }
+      const file = await uploadDocument(api, token, { organizationId: orgId, programId, sectionId: s.sectionId, fileName: 'attachment.pdf' });
+      const answers = files.map((q: { id: string }) => ({ questionId: q.id, value: { documentId: file.id, fileName: file.fileName } }));
+      const filled = await api.call(`/api/v1/applications/GA-LKV007/sections/${s.sectionId}/answers`, { token, body: { answers } });
+      expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    }
+    const resubmitted = await check('post', '/applications/{id}/submit', '/applications/GA-LKV007/submit', { token, body: {} });
+    expect(resubmitted.status, JSON.stringify(resubmitted.body)).toBe(200);
+    expect(resubmitted.body).toMatchObject({ applicationId: 'GA-LKV007', status: 'RESUBMITTED' });
+  });
+
+  it('reviewers assigned, a submitted review unlocked', async () => {
+    const reviewer = await api.signIn('rsm.reviewer@example.gov');
+    const added = await check('post', '/users/add-staff', '/users/add-staff', {
+      token: stateAdmin.token, body: { roleId: 'RSM_Reviewer', firstName: 'Rhea', lastName: 'Second', email: 'rhea.second@example.gov' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const second = added.body.user.id;
+    // GA-SMT012 is in its gating review with the seeded RSM reviewer's review started (api/seed/index.ts): a second joins.
+    const assigned = await check('post', '/review/applications/{id}/assign-reviewers', '/review/applications/GA-SMT012/assign-reviewers', {
+      token: stateAdmin.token, body: { reviewerIds: [reviewer.user.id, second] },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(assigned.body).toMatchObject({ stage: 'GATING', added: [second], removed: [], kept: [reviewer.user.id] });
+    expect(assigned.body.assignedReviewers.map((r: { email: string }) => r.email).sort()).toEqual(['rhea.second@example.gov', 'rsm.reviewer@example.gov']);
+    // The seeded reviewer submits their whole review; the second has not started, so the application stays in review.
+    await markGating(api, reviewer.token, 'GA-SMT012', await questionMap(api.database.db));
+    const decided = await api.call('/api/v1/review/applications/GA-SMT012/submit-review-decision', {
+      method: 'POST', token: reviewer.token, body: { decision: 'RECOMMEND_PASS', comments: 'Every gating question passes.' },
+    });
+    expect(decided.body, JSON.stringify(decided.body)).toMatchObject({ stage: 'GATING', movedTo: null });
+    const unlocked = await check('put', '/review/applications/applications/{id}/reviews/{reviewerId}/unlock', `/review/applications/applications/GA-SMT012/reviews/${reviewer.user.id}/unlock`, {
+      token: stateAdmin.token, body: { comment: 'Please look at question 43 again.' },
+    });
+    expect(unlocked.status, JSON.stringify(unlocked.body)).toBe(200);
+    expect(unlocked.body).toMatchObject({ stage: 'GATING', reviewerId: reviewer.user.id, status: 'IN_PROGRESS' });
+  }, 60_000);
+
+  it('a bulk move previewed and made: a row moved, a row whose status refuses it, a row not found', async () => {
+    const ids = 'GA-SMT002,GA-LKV011,GA-XX9999';
+    const preview = await check('get', '/review/applications/bulk', `/review/applications/bulk?action=mark-as-gating-review&applicationIds=${ids}`, { token: stateAdmin.token });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.action.id).toBe('mark-as-gating-review');
+    expect(preview.body.rows.map((r: { applicationId: string; allowed: boolean; status: string | null }) => [r.applicationId, r.allowed, r.status])).toEqual([
+      ['GA-SMT002', true, 'SUBMITTED'], ['GA-LKV011', false, 'IN_NEGOTIATION'], ['GA-XX9999', false, null],
+    ]);
+    expect(preview.body.rows[2]).toMatchObject({ organization: null, message: 'Application not found', reviewerType: null });
+    const moved = await check('post', '/review/applications/bulk', '/review/applications/bulk', {
+      token: stateAdmin.token, body: { action: 'mark-as-gating-review', applicationIds: ids.split(',') },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.results.map((r: { applicationId: string; ok: boolean; fromStatus: string | null; status: string | null }) => [r.applicationId, r.ok, r.fromStatus, r.status])).toEqual([
+      ['GA-SMT002', true, 'SUBMITTED', 'GATING_REVIEW'], ['GA-LKV011', false, 'IN_NEGOTIATION', 'IN_NEGOTIATION'], ['GA-XX9999', false, null, null],
+    ]);
   });
 
   it('refusals have the error shape the document gives: 400, 401, 403, 404', async () => {
