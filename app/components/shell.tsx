@@ -3,7 +3,7 @@
 // tokens): the frame of every signed-in page writes no inline styles (docs/decisions/013). No page uses a Chakra
 // component, so no Chakra provider and no Chakra runtime reach the browser (decision 026). Icon-only buttons carry
 // visually hidden text, so text browsers and screen readers read a name, not a bare "(BUTTON)" (issue 9 item 20).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { Form, useFetcher } from './form';
 import { Link } from './link';
@@ -241,10 +241,16 @@ export function SideMenuNav({ items, selected, menu }: SideMenuProps) {
 /** With JavaScript the unread badge refreshes every minute; without it, on every page load. */
 function useUnreadCount(initial: number | null): number | null {
   const fetcher = useFetcher<{ total: number | null }>();
+  // One read at a time: a minute whose read has not come back yet skips (a new load would abort the last one, and a
+  // machine waking from sleep fires every missed minute at once).
+  const idle = useRef(true);
+  idle.current = fetcher.state === 'idle';
   useEffect(() => {
     if (initial === null) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') fetcher.load('/resources/unread');
+      if (document.visibilityState !== 'visible' || !idle.current) return;
+      idle.current = false;
+      fetcher.load('/resources/unread');
     }, 60_000);
     return () => window.clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -92,7 +92,10 @@ export const test = base.extend<{ consoleErrors: string[]; validHtml: void; scri
         // Not errors: a 4xx the page handles, and a navigation the router aborted because a newer one (a click
         // while the last save's revalidation was loading) replaced it: React Router's single fetch logs that abort
         // (remix-run/react-router#14761), and the person simply lands on the page they clicked.
-        const interrupted = /^AbortError: signal is aborted without reason\n\s+at \S+ \(.*\n\s+at Object\.\S+ \[as navigate\]/.test(msg.text());
+        // The same for a fetcher's load (a background read such as the unread badge's) that a navigation or a form's
+        // submission interrupted (React Router aborts loads in flight then, and reads again after): Remix logs the abort
+        // of a body still arriving (single-fetch.js), though nothing failed.
+        const interrupted = /^AbortError: signal is aborted without reason\n\s+at \S+ \(.*\n\s+at Object\.\S+ \[as (navigate|fetch)\]/.test(msg.text());
         // Nor the browser's own report of a request made while a test had put it offline (context.setOffline).
         const offline = /net::ERR_INTERNET_DISCONNECTED/.test(msg.text());
         if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()) && !interrupted && !offline) errors.push(msg.text());
@@ -171,8 +174,19 @@ export async function scan(page: Page) {
   // A toast or a chip fading in or out (framer-motion animates opacity with the Web Animations API) has its colours
   // blended with the page for a moment: axe would measure that moment's contrast. Running animations are let end
   // first (at most 3 s; an endless one is left alone).
+  // And with JavaScript, a submission or its revalidation in flight is let end first (at most 10 s): a Save button
+  // disabled while its form is sent is skipped by axe, then fades back in while axe is still reading the page.
+  const routerIdle = () =>
+    page
+      .waitForFunction(() => {
+        const state = (window as any).__remixRouter?.state;
+        return !state || (state.navigation.state === 'idle' && state.revalidation === 'idle');
+      }, null, { timeout: 10_000 })
+      .catch(() => undefined);
   const settle = () =>
     target.evaluate(async () => {
+      // What React has yet to commit (a button enabled again starts its fade only then): two frames.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const deadline = Date.now() + 3000;
       const running = () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
       while (running().length > 0 && Date.now() < deadline) {
@@ -187,6 +201,7 @@ export async function scan(page: Page) {
     await target.setContent(html, { waitUntil: 'load' });
   }
   const analyze = async () => {
+    if (scripted) await routerIdle();
     await settle();
     const results = await axeFor(target).analyze();
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
