@@ -9,6 +9,19 @@ export type ReviewerType = 'CTC_REVIEWER' | 'RSM_REVIEWER' | 'STATE_REVIEWER';
 export const reviewerTypeOf = (role: RoleName) => role.toUpperCase() as ReviewerType;
 export const REVIEWER_TYPES: readonly ReviewerType[] = REVIEWER_ROLES.map(reviewerTypeOf);
 
+/** The assignment's messages (the API's answers and refusals; api/services/review-assignments.ts re-exports them). */
+export const ASSIGNMENT_MSG = {
+  reviewersRequired: 'Please choose at least one reviewer.',
+  unknownReviewer: 'One of the chosen reviewers does not exist or is inactive.',
+  wrongType: (name: string, stage: Stage, role: RoleName) =>
+    `${name} is not a ${roleLabel(role)}: the ${stage.toLowerCase()} stage is reviewed by ${roleLabel(role)}s only.`,
+  noPendingReview: 'You have no pending review of this application in its current stage.',
+  /** A bulk assignment's row whose stage none of the chosen reviewers reviews. */
+  noneOfStage: (stage: Stage) => `None of the chosen reviewers reviews the ${stage.toLowerCase()} stage.`,
+  assigned: 'Reviewers assigned successfully',
+  inProgress: 'Review marked as in progress',
+} as const;
+
 /** 'RSM_REVIEWER' → 'RSM Reviewer'. */
 export const reviewerTypeLabel = (type: ReviewerType) => roleLabel(REVIEWER_ROLES.find((r) => reviewerTypeOf(r) === type) ?? type);
 

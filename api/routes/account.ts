@@ -7,23 +7,12 @@ import type { ApiContext } from '../context';
 import { forbidden, handler, parseInput } from '../http';
 import { currentAuth, requireUser } from '../guard';
 import { accounts, type Owner } from '../services/account';
-import { EmailSchema, FirstNameSchema, LastNameSchema, OtpSchema } from '../../domain/auth-schemas';
-import { userPhone } from '../../domain/user-form';
-import { MSG } from '../../domain/messages';
 import { doc } from '../openapi/declare';
 import { AccountSavedSchema, EmailChangeAskedSchema, EmailChangedSchema, InvitationAcceptedSchema, InvitationDeclinedSchema, MessageSchema, OwnAccountSchema } from '../../domain/api-schemas';
+import { EmailChangeBody, EmailCodeBody, OwnAccountBody } from '../../domain/api-requests';
 
 const UUID = z.string().uuid();
 
-const OwnAccountBody = z.object({
-  firstName: FirstNameSchema,
-  lastName: LastNameSchema,
-  phoneNumber: z.string().optional().nullable()
-    .refine((v) => v == null || userPhone(v) !== null, MSG.phoneDigits)
-    .transform((v) => (v == null ? undefined : userPhone(v) || undefined)),
-});
-const EmailBody = z.object({ email: EmailSchema });
-const CodeBody = z.object({ code: OtpSchema });
 
 export function accountRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
@@ -52,12 +41,12 @@ export function accountRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await service.updateOwnAccount(ownerOf(req), parseInput(OwnAccountBody, req.body)));
   }));
 
-  router.post('/account/email', doc({ ok: EmailChangeAskedSchema, summary: 'Ask to change my email: a code is sent to the new address', body: EmailBody, status: 202, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
-    res.status(202).json(await service.requestEmailChange(ownerOf(req), parseInput(EmailBody, req.body).email));
+  router.post('/account/email', doc({ ok: EmailChangeAskedSchema, summary: 'Ask to change my email: a code is sent to the new address', body: EmailChangeBody, status: 202, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
+    res.status(202).json(await service.requestEmailChange(ownerOf(req), parseInput(EmailChangeBody, req.body).email));
   }));
 
-  router.post('/account/email/confirm', doc({ ok: EmailChangedSchema, summary: 'Confirm the email change with the code', body: CodeBody, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
-    res.json(await service.confirmEmailChange(ownerOf(req), parseInput(CodeBody, req.body).code));
+  router.post('/account/email/confirm', doc({ ok: EmailChangedSchema, summary: 'Confirm the email change with the code', body: EmailCodeBody, errors: [409, 429] }), requireUser(ctx), handler(async (req, res) => {
+    res.json(await service.confirmEmailChange(ownerOf(req), parseInput(EmailCodeBody, req.body).code));
   }));
 
   router.delete('/account/email', doc({ ok: MessageSchema, summary: 'Cancel the waiting email change' }), requireUser(ctx), handler(async (req, res) => {

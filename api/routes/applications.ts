@@ -18,10 +18,11 @@ import { executeMove } from '../services/application-moves';
 import { applicationRoute, organizationRoute, visibleApplication } from '../services/application-access';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { isApplicationStatus } from '../../domain/statuses';
-import { INELIGIBLE_TECHNOLOGY_TYPES, TECHNOLOGY_TYPES } from '../../domain/technology';
+import { INELIGIBLE_TECHNOLOGY_TYPES } from '../../domain/technology';
 import { IsoDaySchema } from '../../domain/input';
 import { doc, OrganizationIdQuery } from '../openapi/declare';
 import { ApplicationCreatedSchema, ApplicationListPageSchema, MessageSchema, ProgramSchema, ProjectAreaSchema } from '../../domain/api-schemas';
+import { ApplicationCancelBody, ApplicationCreateBody } from '../../domain/api-requests';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function newApplicationId(): string {
@@ -39,15 +40,7 @@ const ListQuery = pageQuery(1000).extend({
   status: z.string().trim().optional(),
 });
 
-const CreateBody = z.object({
-  programId: z.string({ error: APPLICATION_MSG.unknownProgram }).uuid(APPLICATION_MSG.unknownProgram),
-  projectLocation: z.string({ error: APPLICATION_MSG.unknownArea }).trim().min(1, APPLICATION_MSG.unknownArea),
-  technologyType: z.string({ error: APPLICATION_MSG.unknownTechnology }).refine((v) => TECHNOLOGY_TYPES.includes(v), APPLICATION_MSG.unknownTechnology),
-});
 
-const CancelBody = z.object({
-  message: z.string({ error: APPLICATION_MSG.reasonRequired }).trim().min(1, APPLICATION_MSG.reasonRequired).max(2000),
-});
 
 /** The list row: spec 3 Application fields. */
 function listColumns() {
@@ -153,9 +146,9 @@ export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ ...pageEnvelope(q.page, q.limit, total), applications: rows.map(toApplication) });
   }));
 
-  router.post('/applications/create', doc({ ok: ApplicationCreatedSchema, summary: 'Start an application', description: 'The organization is `?organizationId`.', query: OrganizationIdQuery, body: CreateBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
+  router.post('/applications/create', doc({ ok: ApplicationCreatedSchema, summary: 'Start an application', description: 'The organization is `?organizationId`.', query: OrganizationIdQuery, body: ApplicationCreateBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'application', query: 'organizationId' }), handler(async (req, res) => {
     const organizationId = String(req.query.organizationId);
-    const body = parseInput(CreateBody, req.body);
+    const body = parseInput(ApplicationCreateBody, req.body);
     if (INELIGIBLE_TECHNOLOGY_TYPES.includes(body.technologyType)) {
       throw badRequest(APPLICATION_MSG.ineligibleTechnology, { technologyType: [APPLICATION_MSG.ineligibleTechnology] });
     }
@@ -209,9 +202,9 @@ export function applicationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: APPLICATION_MSG.deleted });
   }));
 
-  router.post('/applications/:id/cancel', doc({ ok: MessageSchema, summary: 'Cancel an application with a reason', body: CancelBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/cancel', doc({ ok: MessageSchema, summary: 'Cancel an application with a reason', body: ApplicationCancelBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
-    const { message } = parseInput(CancelBody, req.body);
+    const { message } = parseInput(ApplicationCancelBody, req.body);
     await executeMove(ctx, app, { userId: currentAuth(req).profile.id, role }, 'cancel', { comments: message }, {
       set: { cancelReason: message },
       details: null,

@@ -4,7 +4,6 @@
 import { Router } from 'express';
 import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, notFound, parseInput } from '../http';
 import { bearerToken, currentAuth, requireUser } from '../guard';
@@ -15,13 +14,8 @@ import { HELD_ANSWERS_TTL_MS } from '../../domain/constants';
 import { PORTAL_MSG } from '../../domain/messages';
 import { doc } from '../openapi/declare';
 import { AnswersHeldSchema, HeldAnswersSchema } from '../../domain/api-schemas';
+import { HeldFormQuery, HoldBody } from '../../domain/api-requests';
 
-const FormKey = z.string().trim().min(1).max(500);
-const HoldBody = z.object({
-  formKey: FormKey,
-  fields: z.array(z.tuple([z.string().max(200), z.string().max(100_000)])).max(2000),
-});
-const FormQuery = z.object({ formKey: FormKey });
 
 export function heldSubmissionRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
@@ -44,8 +38,8 @@ export function heldSubmissionRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // Read, not consumed: a reload before saving shows them again.
-  router.get('/held-submissions', doc({ ok: HeldAnswersSchema, summary: 'Read the answers held for a form', query: FormQuery, errors: [404] }), requireUser(ctx), handler(async (req, res) => {
-    const { formKey } = parseInput(FormQuery, req.query);
+  router.get('/held-submissions', doc({ ok: HeldAnswersSchema, summary: 'Read the answers held for a form', query: HeldFormQuery, errors: [404] }), requireUser(ctx), handler(async (req, res) => {
+    const { formKey } = parseInput(HeldFormQuery, req.query);
     const userId = currentAuth(req).profile.id;
     const [held] = await ctx.db
       .select({ payload: heldSubmissions.payload, createdAt: heldSubmissions.createdAt })
@@ -57,8 +51,8 @@ export function heldSubmissionRoutes(ctx: ApiContext): DeclaredRouter {
   }));
 
   // The form's save succeeded: what was held for it is done with (204 whether or not anything was held).
-  router.delete('/held-submissions', doc({ summary: 'Forget the answers held for a form', query: FormQuery, status: 204 }), requireUser(ctx), handler(async (req, res) => {
-    const { formKey } = parseInput(FormQuery, req.query);
+  router.delete('/held-submissions', doc({ summary: 'Forget the answers held for a form', query: HeldFormQuery, status: 204 }), requireUser(ctx), handler(async (req, res) => {
+    const { formKey } = parseInput(HeldFormQuery, req.query);
     const userId = currentAuth(req).profile.id;
     await ctx.db.delete(heldSubmissions).where(and(eq(heldSubmissions.userId, userId), eq(heldSubmissions.formKey, formKey)));
     res.status(204).end();

@@ -13,13 +13,12 @@ import { pageQuery } from '../db/paging';
 import { organizationAdmin } from '../services/organization-admin';
 import { doc } from '../openapi/declare';
 import { OrganizationStatusSetSchema, OrganizationsPageSchema } from '../../domain/api-schemas';
+import { OrganizationStatusBody, UUID } from '../../domain/api-requests';
 
 const ListQuery = pageQuery(100).extend({
   search: z.string().max(200).optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const StatusBody = z.object({ status: z.enum(['active', 'inactive']) }).strict();
 
 export function organizationRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
@@ -31,10 +30,10 @@ export function organizationRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await admin.listWithUsers(parseInput(ListQuery, req.query)));
   }));
 
-  router.put('/organization/:orgId/status', doc({ ok: OrganizationStatusSetSchema, summary: 'Activate or deactivate an organization', body: StatusBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
+  router.put('/organization/:orgId/status', doc({ ok: OrganizationStatusSetSchema, summary: 'Activate or deactivate an organization', body: OrganizationStatusBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'organization' }), handler(async (req, res) => {
     const orgId = String(req.params.orgId);
     if (!UUID.test(orgId)) throw notFound('Organization not found');
-    const body = parseInput(StatusBody, req.body);
+    const body = parseInput(OrganizationStatusBody, req.body);
     res.json(await admin.setStatus(currentAuth(req).profile.id, orgId.toLowerCase(), body.status));
   }));
 

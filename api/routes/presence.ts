@@ -8,7 +8,6 @@
 import { Router } from 'express';
 import { declared, type DeclaredRouter } from '../openapi/registry';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, notFound, parseInput } from '../http';
 import { currentAuth } from '../guard';
@@ -19,15 +18,15 @@ import { can } from '../../domain/permissions';
 import { APPLICATION_MSG } from '../../domain/messages';
 import { PresenceAnswerSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
+import { PresenceBeatBody } from '../../domain/api-requests';
 
-const BeatBody = z.object({ sectionId: z.uuid(), editing: z.boolean().default(false) }).strict();
 
 export function presenceRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
 
-  router.post('/applications/:id/presence', doc({ summary: 'The form\'s heartbeat: where I am, and who else has the application open', body: BeatBody, ok: PresenceAnswerSchema }), ...applicationRoute(ctx, 'create', 'id', 'presence'), handler(async (req, res) => {
+  router.post('/applications/:id/presence', doc({ summary: 'The form\'s heartbeat: where I am, and who else has the application open', body: PresenceBeatBody, ok: PresenceAnswerSchema }), ...applicationRoute(ctx, 'create', 'id', 'presence'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
-    const body = parseInput(BeatBody, req.body);
+    const body = parseInput(PresenceBeatBody, req.body);
     const [section] = await ctx.db
       .select({ id: sections.id })
       .from(sections)

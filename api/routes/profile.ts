@@ -3,7 +3,6 @@
 import { Router, type Request } from 'express';
 import { declared, type DeclaredRouter } from '../openapi/registry';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { badRequest, handler, notFound, parseInput } from '../http';
 import { currentAuth } from '../guard';
@@ -16,15 +15,11 @@ import { normalizeAnswer } from '../../domain/format';
 import { answersBySystemNoFrom, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, validateAnswer, validateAnswers } from '../../domain/validation';
 import type { AnswerValue } from '../../domain/questions';
 import { APPLICATION_MSG, PROFILE_MSG } from '../../domain/messages';
-import { checkVersion, versionOf, VersionField, type VersionedValue } from '../services/edit-versions';
+import { checkVersion, versionOf, type VersionedValue } from '../services/edit-versions';
 import { doc } from '../openapi/declare';
 import { EntityProfileSavedSchema, EntityProfileSchema } from '../../domain/api-schemas';
+import { ProfileSaveBody } from '../../domain/api-requests';
 
-const SaveBody = z.object({
-  answers: z.array(z.object({ questionId: z.string().uuid(), value: z.unknown() })).max(500),
-  /** The profile's version the save started from (decision 099); without it the save is not checked. */
-  version: VersionField,
-});
 
 export function profileRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
@@ -88,9 +83,9 @@ export function profileRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(view(orgId, section, qs, await storedAnswers(orgId, qs), !can(organizationRole(res), 'update', 'profile')));
   }));
 
-  router.post('/organization/:orgId/profile', doc({ ok: EntityProfileSavedSchema, summary: 'Save the Entity Profile', body: SaveBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'profile', forbidden: PROFILE_MSG.staffCannotEdit }), handler(async (req, res) => {
+  router.post('/organization/:orgId/profile', doc({ ok: EntityProfileSavedSchema, summary: 'Save the Entity Profile', body: ProfileSaveBody, errors: [409] }), ...organizationRoute(ctx, 'update', { entity: 'profile', forbidden: PROFILE_MSG.staffCannotEdit }), handler(async (req, res) => {
     const orgId = orgOf(req);
-    const body = parseInput(SaveBody, req.body);
+    const body = parseInput(ProfileSaveBody, req.body);
     const { section, questions: qs } = await profileSection();
     const byId = new Map(qs.map((q) => [q.id, q]));
     const foreign = body.answers.filter((a) => !byId.has(a.questionId));

@@ -32,16 +32,9 @@ import type { FileValue } from '../../domain/questions';
 import { moveGuards } from '../services/consensus-guards';
 import { MoveAnswerSchema, ReviewApplicationSchema, ReviewerChoicesSchema, ReviewersAssignedSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
+import { AssignBody, UUID } from '../../domain/api-requests';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const AssignBody = z.object({
-  reviewerIds: z
-    .union([z.string(), z.array(z.string({ error: ASSIGNMENT_MSG.unknownReviewer })).max(100)], { error: ASSIGNMENT_MSG.reviewersRequired })
-    .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
-    .refine((ids) => ids.length > 0, ASSIGNMENT_MSG.reviewersRequired)
-    .refine((ids) => ids.every((id) => UUID.test(id)), ASSIGNMENT_MSG.unknownReviewer),
-});
 
 /** A list parameter given once comma-separated or repeated. */
 const listParam = z

@@ -15,36 +15,18 @@ import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { applicationBulkRoute } from '../services/application-access';
 import { bulkAction, bulkTarget, executeBulk, previewBulk } from '../services/bulk-moves';
-import { BULK_MAX, BULK_MSG } from '../../domain/workflow';
+import { BULK_MSG } from '../../domain/workflow';
 import { doc } from '../openapi/declare';
 import { BulkAnswerSchema, BulkPreviewSchema } from '../../domain/api-schemas';
+import { ApplicationIds, BulkBody } from '../../domain/api-requests';
 
-/** Application ids: a list, or a string (a comma list); each string may itself be a comma list. */
-const ApplicationIds = z
-  .union([z.string().max(BULK_MAX * 60), z.array(z.string().max(BULK_MAX * 60)).max(BULK_MAX * 10, BULK_MSG.tooMany)], { error: BULK_MSG.applicationsRequired })
-  .optional()
-  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-/** One value or a list (a plain form posts one section id as a string); blanks dropped. */
-const idList = z
-  .union([z.string(), z.array(z.string().max(100)).max(100)])
-  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
 
 const BulkQuery = z.object({
   action: z.string({ error: BULK_MSG.actionRequired }).optional(),
   applicationIds: ApplicationIds,
 });
 
-/** The single move's body (api/routes/review-moves.ts MoveBody) with the action, the ids and assign-reviewers' reviewerIds. */
-const BulkBody = z.strictObject({
-  action: z.string({ error: BULK_MSG.actionRequired }).nullish(),
-  applicationIds: ApplicationIds,
-  comments: z.string().nullish(),
-  reasonId: z.union([z.number(), z.string().trim()]).nullish().transform((v) => (v === '' || v == null ? null : Number(v))),
-  sectionIds: idList.nullish(),
-  status: z.string().trim().nullish(),
-  reviewerIds: idList.nullish(),
-});
 
 export function reviewBulkRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());

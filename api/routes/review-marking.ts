@@ -20,52 +20,18 @@ import { handler, parseInput } from '../http';
 import { currentAuth, reviewViewer } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { consensusSeenBy, decisionsSeen, declareConflict, saveMarks, setConsensus, submitDecision, submitSection, summaryOf, unlockReview } from '../services/reviews';
-import { CONSENSUS_MSG, MARK_COMMENT_MAX, MARK_MSG, REVIEW_DECISIONS } from '../../domain/review-marks';
-import { COMMENTS_MAX } from '../../domain/workflow';
+import { CONSENSUS_MSG, MARK_MSG } from '../../domain/review-marks';
 import { earlierPasses } from '../services/review-pass-history';
-import { VersionField } from '../services/edit-versions';
 import { ConflictDeclaredSchema, ConsensusSchema, ConsensusSetSchema, DecisionSubmittedSchema, EarlierPassesSchema, MarksSavedSchema, ReviewSummarySchema, ReviewUnlockedSchema, SectionReviewSubmittedSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
+import { ConflictBody, ConsensusBody, DecisionBody, EmptyBody, MarksBody, ReviewUnlockBody, uuid } from '../../domain/api-requests';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (message: string) => z.string({ error: message }).regex(UUID, message);
 
-const ConflictBody = z.strictObject({
-  conflict: z.boolean({ error: MARK_MSG.declareFirst }),
-  note: z.string().max(COMMENTS_MAX, `A note can be at most ${COMMENTS_MAX} characters.`).nullish(),
-});
 
-const MarksBody = z.strictObject({
-  marks: z.array(z.strictObject({
-    questionId: uuid('Unknown question'),
-    passFail: z.enum(['PASS', 'FAIL'], { error: MARK_MSG.passFailRequired }).nullish(),
-    score: z.number({ error: 'Please enter a number.' }).nullish(),
-    comment: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
-  }), { error: 'marks must be a list' }).max(200),
-  /** The version of the section's marks the save started from (decision 099); without it the save is not checked. */
-  version: VersionField,
-});
 
-const EmptyBody = z.strictObject({});
 
-const DecisionBody = z.strictObject({
-  decision: z.enum(REVIEW_DECISIONS, { error: MARK_MSG.decisionRequired }),
-  comments: z.string({ error: MARK_MSG.commentsRequired }).max(COMMENTS_MAX, `Comments can be at most ${COMMENTS_MAX} characters.`)
-    .refine((s) => s.trim().length > 0, MARK_MSG.commentsRequired),
-});
 
-const UnlockBody = z.strictObject({
-  comment: z.string({ error: MARK_MSG.unlockCommentRequired }).max(COMMENTS_MAX, `A comment can be at most ${COMMENTS_MAX} characters.`)
-    .refine((s) => s.trim().length > 0, MARK_MSG.unlockCommentRequired),
-});
 
-const ConsensusBody = z.strictObject({
-  overrideScore: z.number({ error: CONSENSUS_MSG.valueRequired }).nullish(),
-  overridePassFail: z.enum(['PASS', 'FAIL'], { error: CONSENSUS_MSG.valueRequired }).nullish(),
-  /** Spec 7 names it; one value per question here (the mean of several reviewers is not set by parts). */
-  overrideScoresArray: z.array(z.unknown()).max(100).nullish(),
-  adminComments: z.string().max(MARK_COMMENT_MAX, MARK_MSG.commentTooLong).nullish(),
-});
 
 export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());
@@ -100,8 +66,8 @@ export function reviewMarkingRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: MARK_MSG.decisionDone, ...result });
   }));
 
-  router.put('/review/applications/applications/:id/reviews/:reviewerId/unlock', doc({ ok: ReviewUnlockedSchema, summary: 'Unlock a reviewer\'s submitted review (stage admin)', body: UnlockBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review-assignment'), handler(async (req, res) => {
-    const { comment } = parseInput(UnlockBody, req.body);
+  router.put('/review/applications/applications/:id/reviews/:reviewerId/unlock', doc({ ok: ReviewUnlockedSchema, summary: 'Unlock a reviewer\'s submitted review (stage admin)', body: ReviewUnlockBody, errors: [409] }), ...applicationRoute(ctx, 'update', 'id', 'review-assignment'), handler(async (req, res) => {
+    const { comment } = parseInput(ReviewUnlockBody, req.body);
     const reviewerId = parseInput(z.object({ reviewerId: uuid('Unknown reviewer') }), { reviewerId: req.params.reviewerId }).reviewerId;
     const { app } = visibleApplication(res);
     const result = await unlockReview(ctx, app, me(req), reviewerId, comment);

@@ -4,7 +4,6 @@
 // (api/services/application-moves.ts). Answers 200 {message, id, status, allowedActions}.
 import { Router } from 'express';
 import { declared, type DeclaredRouter } from '../openapi/registry';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { MoveAnswerSchema } from '../../domain/api-schemas';
@@ -13,19 +12,9 @@ import { currentAuth } from '../guard';
 import { applicationMoveRoute, type MovableApplication } from '../services/application-access';
 import { executeMove } from '../services/application-moves';
 import { STATE_MOVE_IDS, workflowAction } from '../../domain/workflow';
+import { MoveBody } from '../../domain/api-requests';
 
-/** One value or a list (a plain form posts one section id as a string); blanks dropped. */
-const idList = z
-  .union([z.string(), z.array(z.string().max(100)).max(100)])
-  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean));
 
-/** The move's body (spec 7): {comments?}, rejected {reasonId, comments}, revision-needed {sectionIds, comments}, change-status {status, comments}. */
-const MoveBody = z.strictObject({
-  comments: z.string().nullish(),
-  reasonId: z.union([z.number(), z.string().trim()]).nullish().transform((v) => (v === '' || v == null ? null : Number(v))),
-  sectionIds: idList.nullish(),
-  status: z.string().trim().nullish(),
-});
 
 export function reviewMoveRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());

@@ -6,31 +6,17 @@
 //   scores ('update rubric'); totalScore and the spec's other read-only fields may be sent back and are ignored.
 import { Router } from 'express';
 import { declared, type DeclaredRouter } from '../openapi/registry';
-import { z } from 'zod';
 import type { ApiContext } from '../context';
 import { handler, parseInput } from '../http';
 import { currentAuth } from '../guard';
 import { applicationRoute, visibleApplication } from '../services/application-access';
 import { rubricSheet, saveRubric } from '../services/rubric-scores';
 import { RUBRIC_FIELDS, RUBRIC_MSG } from '../../domain/rubric';
-import { COMMENTS_MAX } from '../../domain/workflow';
-import { VersionField } from '../services/edit-versions';
 import { RubricSavedSchema, RubricSheetSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
+import { RubricBody } from '../../domain/api-requests';
 
-/** Each criterion: a number, numeric text, or null (not scored); the bounds are checked by the service (400 per field). */
-const score = z.union([z.number(), z.string().max(20), z.null()], { error: RUBRIC_MSG.notNumber }).optional();
-const ignored = z.unknown().optional();
 
-const RubricBody = z.strictObject({
-  ...Object.fromEntries(RUBRIC_FIELDS.map((f) => [f, score])) as Record<(typeof RUBRIC_FIELDS)[number], typeof score>,
-  scoringContext: z.string().max(COMMENTS_MAX, `The scoring context can be at most ${COMMENTS_MAX} characters.`).nullish(),
-  /** The sheet's version the save started from (decision 099); without it the save is not checked. */
-  version: VersionField,
-  // Read-only fields of spec 3's Rubric score, so a client may send back what it read: never taken.
-  id: ignored, applicationId: ignored, technologyType: ignored, totalScore: ignored, lastModifiedBy: ignored,
-  createdAt: ignored, updatedAt: ignored, deletedAt: ignored,
-});
 
 export function rubricScoreRoutes(ctx: ApiContext): DeclaredRouter {
   const router = declared(Router());

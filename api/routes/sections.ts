@@ -24,7 +24,7 @@ import {
 } from '../services/application-content';
 import { normalizeAnswer } from '../../domain/format';
 import { canonical } from '../../domain/edit-conflicts';
-import { checkVersion, versionOf, VersionField, type VersionedValue } from '../services/edit-versions';
+import { checkVersion, versionOf, type VersionedValue } from '../services/edit-versions';
 import { APPLICATION_MSG } from '../../domain/messages';
 import type { RoleName } from '../../domain/roles';
 import type { AnswerValue } from '../../domain/questions';
@@ -34,6 +34,7 @@ import {
   answersBySystemNoFrom, dependentsOf, isEffectivelyMandatory, isEmptyAnswer, isQuestionVisible, percentOfTotalWarning,
   validateAnswers, type ValidationContext,
 } from '../../domain/validation';
+import { SectionSaveBody } from '../../domain/api-requests';
 
 /** The document id a File answer names, if it has the shape of one. */
 function fileDocumentId(value: AnswerValue | undefined): string | null {
@@ -52,15 +53,6 @@ const SectionsQuery = z.object({
 
 const SectionQuery = z.object({ required: z.enum(['true', 'false']).optional() });
 
-const SaveBody = z.object({
-  answers: z
-    .array(z.object({ questionId: z.string({ error: APPLICATION_MSG.questionNotInSection }).max(100), value: z.unknown() }), {
-      error: 'answers must be a list of {questionId, value}',
-    })
-    .max(1000),
-  /** The section's version the save started from (decision 099); without it the save is not checked. */
-  version: VersionField,
-});
 
 /** Stable JSON comparison (jsonb does not keep key order): domain/edit-conflicts.ts. */
 const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
@@ -256,9 +248,9 @@ export function sectionRoutes(ctx: ApiContext): DeclaredRouter {
     res.json(await sectionView(program, section, app, role, await loadAnswerState(ctx.db, program, app), { required: required === 'true' }));
   }));
 
-  router.post('/applications/:id/sections/:sectionId/answers', doc({ ok: SectionSavedSchema, summary: 'Save a section\'s answers', body: SaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
+  router.post('/applications/:id/sections/:sectionId/answers', doc({ ok: SectionSavedSchema, summary: 'Save a section\'s answers', body: SectionSaveBody, errors: [409] }), ...applicationRoute(ctx, 'update'), handler(async (req, res) => {
     const { app, role } = visibleApplication(res);
-    const body = parseInput(SaveBody, req.body);
+    const body = parseInput(SectionSaveBody, req.body);
     const program = await loadProgram(ctx.db, app.programId);
     const section = findSection(program, String(req.params.sectionId));
     if (section.isEntityProfile) throw conflict(APPLICATION_MSG.entityProfileReadOnly);

@@ -30,24 +30,16 @@ import { notifySectionUnlocked } from '../services/unlock-notifications';
 import { pageEnvelope } from '../db/paging';
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import {
-  MESSAGE_MAX, requestRefusal, UNLOCK_MSG, UNLOCK_STATUSES, unlockRefusal, unlockWindowOpen, WINDOW_MSG, type UnlockKind,
+  requestRefusal, UNLOCK_MSG, UNLOCK_STATUSES, unlockRefusal, unlockWindowOpen, WINDOW_MSG, type UnlockKind,
 } from '../../domain/unlock-requests';
 import { validateAnswers } from '../../domain/validation';
 import { permittingRole } from '../../domain/access';
 import { SectionRelockedSchema, UnlockApprovedSchema, UnlockListPageSchema, UnlockRequestedSchema, UnlockStateSchema, UnlockWindowSetSchema, UnlockWindowsSchema } from '../../domain/api-schemas';
 import { doc, OrganizationIdQuery } from '../openapi/declare';
+import { UnlockRequestBody, UnlockWindowBody, UUID } from '../../domain/api-requests';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const UnlockBody = z.strictObject({
-  applicationId: z.string({ error: UNLOCK_MSG.applicationRequired }).trim().min(1, UNLOCK_MSG.applicationRequired).max(20, APPLICATION_MSG.notFound),
-  sectionId: z.string({ error: UNLOCK_MSG.sectionRequired }).trim().regex(UUID, UNLOCK_MSG.sectionRequired),
-  message: z.string({ error: UNLOCK_MSG.messageRequired }).trim().min(1, UNLOCK_MSG.messageRequired).max(MESSAGE_MAX, UNLOCK_MSG.messageTooLong),
-});
 
-const WindowBody = z.object({
-  status: z.enum(['open', 'closed'], { error: WINDOW_MSG.statusRequired }),
-});
 
 const ListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -161,10 +153,10 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
   const signedIn = requireUser(ctx);
 
   // The Organization_Admin asks the State Admin to unlock a section of a locked application (staff 403).
-  router.post('/unlock-requests', doc({ ok: UnlockRequestedSchema, summary: 'Ask the state to unlock a section', query: OrganizationIdQuery, body: UnlockBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'unlock-request', query: 'organizationId' }), handler(async (req, res) => {
+  router.post('/unlock-requests', doc({ ok: UnlockRequestedSchema, summary: 'Ask the state to unlock a section', query: OrganizationIdQuery, body: UnlockRequestBody, status: 201, errors: [409] }), ...organizationRoute(ctx, 'create', { entity: 'unlock-request', query: 'organizationId' }), handler(async (req, res) => {
     organizationRole(res);
     const organizationId = String(req.query.organizationId);
-    const body = parseInput(UnlockBody, req.body);
+    const body = parseInput(UnlockRequestBody, req.body);
     const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'read');
     // Another organization's application, named under the caller's own: as unknown (never leak existence).
     if (app.organizationId !== organizationId) throw notFound(APPLICATION_MSG.notFound);
@@ -182,10 +174,10 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
   // 404 when the caller may not read the application, 403 for a role without create:unlock-request over it (the
   // State_Admin unlocks directly; organization users ask through POST unlock-requests?organizationId). The
   // programme's unlock window is the applicant's and does not apply here.
-  router.post('/unlock-requests/review-request', doc({ ok: UnlockRequestedSchema, summary: 'A reviewer asks the State Admin to unlock a section', body: UnlockBody, status: 201, errors: [403, 404, 409] }), signedIn, handler(async (req, res) => {
+  router.post('/unlock-requests/review-request', doc({ ok: UnlockRequestedSchema, summary: 'A reviewer asks the State Admin to unlock a section', body: UnlockRequestBody, status: 201, errors: [403, 404, 409] }), signedIn, handler(async (req, res) => {
     const { profile } = currentAuth(req);
     if (profile.roleType !== 'state') throw forbidden(UNLOCK_MSG.reviewerOnly);
-    const body = parseInput(UnlockBody, req.body);
+    const body = parseInput(UnlockRequestBody, req.body);
     const { app, assignment } = await loadApplicationFor(ctx, req, body.applicationId, 'read');
     if (!permittingRole(profile, 'create', 'unlock-request', { application: { organizationId: app.organizationId, status: app.status, assigned: assignment !== null } })) {
       throw forbidden(UNLOCK_MSG.reviewerOnly);
@@ -237,9 +229,9 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ message: UNLOCK_MSG.approved, id: request.id, status: 'APPROVED', applicationId: app.id, sectionId: facts.section.id });
   }));
 
-  router.post('/unlock-requests/admin-unlock', doc({ ok: UnlockApprovedSchema, summary: 'Unlock a section directly (State Admin)', body: UnlockBody, status: 201, errors: [404, 409] }), signedIn, handler(async (req, res) => {
+  router.post('/unlock-requests/admin-unlock', doc({ ok: UnlockApprovedSchema, summary: 'Unlock a section directly (State Admin)', body: UnlockRequestBody, status: 201, errors: [404, 409] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'update');
-    const body = parseInput(UnlockBody, req.body);
+    const body = parseInput(UnlockRequestBody, req.body);
     const { app } = await loadApplicationFor(ctx, req, body.applicationId, 'update', 'unlock-request');
     const facts = await sectionFacts(ctx, app, body.sectionId);
     const refused = unlockRefusal({ status: app.status, isEntityProfile: facts.section.isEntityProfile, ...facts });
@@ -323,11 +315,11 @@ export function unlockRequestRoutes(ctx: ApiContext): DeclaredRouter {
     res.json({ windows: await listUnlockWindows(ctx.db) });
   }));
 
-  router.put('/program/:programId/unlock-window', doc({ ok: UnlockWindowSetSchema, summary: 'Open or close a programme\'s unlock window', body: WindowBody, errors: [409] }), signedIn, handler(async (req, res) => {
+  router.put('/program/:programId/unlock-window', doc({ ok: UnlockWindowSetSchema, summary: 'Open or close a programme\'s unlock window', body: UnlockWindowBody, errors: [409] }), signedIn, handler(async (req, res) => {
     requireStateUnlocks(req, 'update');
     const programId = String(req.params.programId);
     if (!UUID.test(programId)) throw notFound(WINDOW_MSG.programNotFound);
-    const { status } = parseInput(WindowBody, req.body);
+    const { status } = parseInput(UnlockWindowBody, req.body);
     const window = await setUnlockWindow(ctx, programId, status, currentAuth(req).profile.id);
     res.json({ message: status === 'closed' ? WINDOW_MSG.closed : WINDOW_MSG.reopened, window });
   }));

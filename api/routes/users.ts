@@ -11,26 +11,19 @@ import { currentAuth, requireUser } from '../guard';
 import { organizationRoute, requireListScope, requirePermission } from '../services/application-access';
 import { pageQuery } from '../db/paging';
 import { userAdmin, type Actor, type MembershipInput } from '../services/user-admin';
-import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, USER_STATUSES, userFormErrors, userPhone } from '../../domain/user-form';
+import { ORGANIZATION_USER_ROLES, STATE_USER_ROLES, userFormErrors, userPhone } from '../../domain/user-form';
 import { userFormSchema } from '../../domain/user-form-schema';
-import { USER_MSG } from '../../domain/messages';
 import type { Action } from '../../domain/permissions';
 import type { RoleName } from '../../domain/roles';
 import { doc } from '../openapi/declare';
 import { RoleChoiceSchema, UserListPageSchema, UserWrittenSchema } from '../../domain/api-schemas';
+import { payloadIds, ToggleBody, UUID, WithdrawBody } from '../../domain/api-requests';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PageQuery = pageQuery(100);
 
-/** The spec's payloads: organizationId plus the form (create); update adds id (both optional here: the path names them). */
-const payloadIds = { id: z.string().optional(), organizationId: z.string().optional() };
 const PayloadIds = z.object(payloadIds);
 const orgUserBody = userFormSchema(ORGANIZATION_USER_ROLES);
 const stateUserBody = userFormSchema(STATE_USER_ROLES);
-/** Toggle (spec: id plus organizationId), with the status asked for: checked against the current one (409 when stale). */
-const ToggleBody = z.object({ status: z.enum(USER_STATUSES), ...payloadIds }).strict();
-/** Withdrawing an invitation: whose (the invited account's id). */
-const WithdrawBody = z.object({ userId: z.string().regex(UUID, USER_MSG.notFound) }).strict();
 
 /**
  * An organization's edit of a member (decision 093): the role; the account's own fields may come along (the spec's

@@ -9,7 +9,6 @@
 //   A save without a version (an older client) is not checked.
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { ApiError } from '../http';
 import { users } from '../db/schema';
 import type { Db } from '../db/client';
@@ -37,9 +36,6 @@ function valuesOf(rows: readonly VersionedValue[]): Record<string, unknown> {
 export function versionOf(rows: readonly VersionedValue[]): string {
   return createHash('sha256').update(canonical(valuesOf(rows))).digest('base64url').slice(0, 22);
 }
-
-/** A body's `version`: absent (an older client) means the save is not checked. */
-export const VersionField = z.string().max(100).optional();
 
 /**
  * Refuses a stale save: `expected` (the version the save started from) against `current` (the values read inside the

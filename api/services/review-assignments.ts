@@ -11,28 +11,17 @@ import { audit } from './audit';
 import type { ApplicationRow } from './application-content';
 import { notifyAssignment } from './notifications';
 import { stageOf, type Stage } from '../../domain/permissions';
-import { roleLabel, type RoleName } from '../../domain/roles';
+import type { RoleName } from '../../domain/roles';
 import { WORKFLOW_MSG, type AssignmentStatus } from '../../domain/workflow';
 import {
-  OPEN_ASSIGNMENT_STATUSES, reviewerRoleOf, reviewerTypeOf, type AssignedReviewer as AssignedReviewerOf, type ReviewerType,
+  ASSIGNMENT_MSG, OPEN_ASSIGNMENT_STATUSES, reviewerRoleOf, reviewerTypeOf, type AssignedReviewer as AssignedReviewerOf, type ReviewerType,
 } from '../../domain/review-assignments';
 
-export { REVIEWER_TYPES, reviewerRoleOf, reviewerTypeOf, type ReviewerType } from '../../domain/review-assignments';
+export { ASSIGNMENT_MSG, REVIEWER_TYPES, reviewerRoleOf, reviewerTypeOf, type ReviewerType } from '../../domain/review-assignments';
 
 /** Assignments still to be done (what "open reviews" counts). */
 const OPEN = OPEN_ASSIGNMENT_STATUSES;
 
-export const ASSIGNMENT_MSG = {
-  reviewersRequired: 'Please choose at least one reviewer.',
-  unknownReviewer: 'One of the chosen reviewers does not exist or is inactive.',
-  wrongType: (name: string, stage: Stage, role: RoleName) =>
-    `${name} is not a ${roleLabel(role)}: the ${stage.toLowerCase()} stage is reviewed by ${roleLabel(role)}s only.`,
-  noPendingReview: 'You have no pending review of this application in its current stage.',
-  /** A bulk assignment's row whose stage none of the chosen reviewers reviews. */
-  noneOfStage: (stage: Stage) => `None of the chosen reviewers reviews the ${stage.toLowerCase()} stage.`,
-  assigned: 'Reviewers assigned successfully',
-  inProgress: 'Review marked as in progress',
-} as const;
 
 export type AssignedReviewer = AssignedReviewerOf<Date>;
 

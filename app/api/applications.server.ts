@@ -3,6 +3,8 @@
 import { del, get, post, seg, type ApiSession } from './client.server';
 import type { ApplicationListPage, ApplicationRow, Program } from './types';
 import type { ApplicationCreated, ApplicationSubmitted, ProjectArea } from '../../domain/api-schemas';
+import type { z } from 'zod';
+import type { ApplicationCancelBody, ApplicationCreateBody } from '../../domain/api-requests';
 
 export interface ApplicationListQuery {
   page: number;
@@ -28,17 +30,14 @@ export async function organizationApplication(api: ApiSession, organizationId: s
   return page.applications.find((row) => row.applicationId === applicationId) ?? null;
 }
 
-export interface NewApplication {
-  programId: string;
-  projectLocation: string;
-  technologyType: string;
-}
+/** POST applications/create's body: the schema the API validates it with (domain/api-requests.ts). */
+export type NewApplication = z.input<typeof ApplicationCreateBody>;
 
 export const createApplication = (api: ApiSession, organizationId: string, input: NewApplication) =>
   post<ApplicationCreated>(api, '/applications/create', input, { organizationId });
 
 export const cancelApplication = (api: ApiSession, applicationId: string, message: string) =>
-  post(api, `/applications/${seg(applicationId)}/cancel`, { message });
+  post(api, `/applications/${seg(applicationId)}/cancel`, { message } satisfies z.input<typeof ApplicationCancelBody>);
 
 export const deleteApplication = (api: ApiSession, applicationId: string) => del(api, `/applications/${seg(applicationId)}/delete`);
 

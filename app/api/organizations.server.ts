@@ -3,6 +3,7 @@ import { get, post, put, seg, type ApiSession } from './client.server';
 import type { z } from 'zod';
 import type { OrganizationStatusSchema, OrganizationStatusSet, OrganizationsPage, OrganizationUserRow, OrganizationWithUsers } from '../../domain/api-schemas';
 import type { SignupInput } from '../../domain/auth-schemas';
+import type { OrganizationStatusBody } from '../../domain/api-requests';
 
 /** 400 with `errors` keyed by field when the API refuses a value. */
 export const signUpOrganization = (api: ApiSession, input: SignupInput) => post(api, '/organization/signup', input);
@@ -19,4 +20,4 @@ export const listOrganizationsWithUsers = (api: ApiSession, query: { page: numbe
 
 /** `status`: the one asked for; 409 when the organization already has it. */
 export const setOrganizationStatus = (api: ApiSession, organizationId: string, status: OrganizationStatus) =>
-  put<OrganizationStatusSet>(api, `/organization/${seg(organizationId)}/status`, { status });
+  put<OrganizationStatusSet>(api, `/organization/${seg(organizationId)}/status`, { status } satisfies z.input<typeof OrganizationStatusBody>);

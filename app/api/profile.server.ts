@@ -5,6 +5,8 @@ import type { OrganizationProfile } from './types';
 import type { EntityProfileSaved } from '../../domain/api-schemas';
 import type { AnswerValue } from '../../domain/questions';
 import type { UserProfile } from '../../domain/users';
+import type { z } from 'zod';
+import type { ProfileSaveBody } from '../../domain/api-requests';
 
 export const currentUser = (api: ApiSession) => get<UserProfile>(api, '/users/me');
 
@@ -13,4 +15,4 @@ export const organizationProfile = (api: ApiSession, organizationId: string) =>
 
 /** 400 with `errors` keyed by question id when an answer is refused; with `version`, 409 when it is stale (decision 099). */
 export const saveOrganizationProfile = (api: ApiSession, organizationId: string, values: Record<string, AnswerValue>, version?: string) =>
-  post<EntityProfileSaved>(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values), ...(version ? { version } : {}) });
+  post<EntityProfileSaved>(api, `/organization/${seg(organizationId)}/profile`, { answers: asAnswers(values), ...(version ? { version } : {}) } satisfies z.input<typeof ProfileSaveBody>);

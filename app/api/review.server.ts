@@ -3,7 +3,9 @@
 // app/utils/api-errors.server.ts like every other call.
 import { get, post, seg, type ApiSession } from './client.server';
 import type { BulkAnswer, BulkPreview, MoveAnswer, ReviewApplication, ReviewerChoice, ReviewersAssigned } from '../../domain/api-schemas';
-import type { ActionId, MoveInput } from '../../domain/workflow';
+import type { ActionId } from '../../domain/workflow';
+import type { z } from 'zod';
+import type { AssignBody, BulkBody, MoveBody } from '../../domain/api-requests';
 import type { ReviewerType } from '../../domain/review-assignments';
 
 export type { AssignedReviewer, ReviewerType } from '../../domain/review-assignments';
@@ -17,11 +19,11 @@ export type { ReviewerChoice };
 export const reviewApplication = (api: ApiSession, id: string) => get<ReviewApplication>(api, `/review/applications/${seg(id)}`);
 
 /** A status move of the workflow (POST review/applications/{id}/{actionId}): 400 with field errors, 403 role, 409 status. */
-export const move = (api: ApiSession, id: string, actionId: ActionId, body: MoveInput) =>
+export const move = (api: ApiSession, id: string, actionId: ActionId, body: z.input<typeof MoveBody>) =>
   post<MoveAnswer>(api, `/review/applications/${seg(id)}/${seg(actionId)}`, body);
 
 export const assignReviewers = (api: ApiSession, id: string, reviewerIds: string[]) =>
-  post<ReviewersAssigned>(api, `/review/applications/${seg(id)}/assign-reviewers`, { reviewerIds });
+  post<ReviewersAssigned>(api, `/review/applications/${seg(id)}/assign-reviewers`, { reviewerIds } satisfies z.input<typeof AssignBody>);
 
 export const markReviewInProgress = (api: ApiSession, id: string) =>
   post<MoveAnswer>(api, `/review/applications/${seg(id)}/mark-review-in-progress`, {});
@@ -38,5 +40,5 @@ export const bulkPreview = (api: ApiSession, actionId: ActionId, applicationIds:
   get<BulkPreview>(api, '/review/applications/bulk', { action: actionId, applicationIds: applicationIds.join(',') });
 
 /** The bulk action made: each row moved (or assigned) in its own transaction, or refused on its own rules; 400 for the body. */
-export const bulkMove = (api: ApiSession, actionId: ActionId, applicationIds: string[], body: MoveInput & { reviewerIds?: string[] }) =>
-  post<BulkAnswer>(api, '/review/applications/bulk', { ...body, action: actionId, applicationIds });
+export const bulkMove = (api: ApiSession, actionId: ActionId, applicationIds: string[], body: Omit<z.input<typeof BulkBody>, 'action' | 'applicationIds'>) =>
+  post<BulkAnswer>(api, '/review/applications/bulk', { ...body, action: actionId, applicationIds } satisfies z.input<typeof BulkBody>);

@@ -4,6 +4,8 @@ import type { SectionStatusRow, SectionView } from './types';
 import type { AnswerValue } from '../../domain/questions';
 import type { AreaCounts } from '../../domain/project-areas';
 import type { ProgramSection } from '../../domain/api-schemas';
+import type { z } from 'zod';
+import type { SectionSaveBody } from '../../domain/api-requests';
 
 export const sectionStatuses = (api: ApiSession, applicationId: string) =>
   get<SectionStatusRow[]>(api, `/applications/${seg(applicationId)}/sections-status`);
@@ -17,7 +19,7 @@ export const sectionView = (api: ApiSession, applicationId: string, sectionId: s
  * one is a 409 carrying the current answers (decision 099).
  */
 export const saveSectionAnswers = (api: ApiSession, applicationId: string, sectionId: string, values: Record<string, AnswerValue>, version?: string) =>
-  post(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/answers`, { answers: asAnswers(values), ...(version ? { version } : {}) });
+  post(api, `/applications/${seg(applicationId)}/sections/${seg(sectionId)}/answers`, { answers: asAnswers(values), ...(version ? { version } : {}) } satisfies z.input<typeof SectionSaveBody>);
 
 /** The API's answers list from the form's question id → value map (a held file is sent as its pending upload's id). */
 export function asAnswers(values: Record<string, AnswerValue>) {

@@ -5,6 +5,8 @@ import { get, post, put, seg, type ApiSession } from './client.server';
 import type {
   SectionRelocked, UnlockApproved, UnlockListPage, UnlockRequested, UnlockRow, UnlockState, UnlockWindow,
 } from '../../domain/api-schemas';
+import type { z } from 'zod';
+import type { UnlockRequestBody, UnlockWindowBody } from '../../domain/api-requests';
 
 export type { UnlockListPage, UnlockRow, UnlockState, UnlockWindow };
 
@@ -16,11 +18,8 @@ export interface UnlockListQuery {
   applicationId?: string;
 }
 
-export interface UnlockInput {
-  applicationId: string;
-  sectionId: string;
-  message: string;
-}
+/** The body of the three unlock asks: the schema the API validates it with (domain/api-requests.ts). */
+export type UnlockInput = z.input<typeof UnlockRequestBody>;
 
 export const requestUnlock = (api: ApiSession, organizationId: string, input: UnlockInput) =>
   post<UnlockRequested>(api, '/unlock-requests', input, { organizationId });
@@ -47,5 +46,5 @@ export const relockSection = (api: ApiSession, applicationId: string, sectionId:
 
 export const unlockWindows = (api: ApiSession) => get<{ windows: UnlockWindow[] }>(api, '/program/unlock-windows');
 
-export const setUnlockWindow = (api: ApiSession, programId: string, status: 'open' | 'closed') =>
-  put<{ message: string; window: UnlockWindow }>(api, `/program/${seg(programId)}/unlock-window`, { status });
+export const setUnlockWindow = (api: ApiSession, programId: string, status: z.input<typeof UnlockWindowBody>['status']) =>
+  put<{ message: string; window: UnlockWindow }>(api, `/program/${seg(programId)}/unlock-window`, { status } satisfies z.input<typeof UnlockWindowBody>);

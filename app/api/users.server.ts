@@ -5,6 +5,8 @@ import type { UserListPage } from './types';
 import type { MemberCounts, RoleChoice, UserWritten } from '../../domain/api-schemas';
 import type { UserFormInput, UserStatus } from '../../domain/user-form';
 import type { RoleName } from '../../domain/roles';
+import type { z } from 'zod';
+import type { ToggleBody, WithdrawBody } from '../../domain/api-requests';
 
 export interface PageQuery {
   page: number;
@@ -47,10 +49,10 @@ export const updateMemberRole = (api: ApiSession, organizationId: string, id: st
 
 /** Withdraws a pending invitation (404 when it is no longer pending). */
 export const withdrawInvitation = (api: ApiSession, organizationId: string, id: string) =>
-  post<UserWritten>(api, `/organization/${seg(organizationId)}/invitations/withdraw`, { userId: id });
+  post<UserWritten>(api, `/organization/${seg(organizationId)}/invitations/withdraw`, { userId: id } satisfies z.input<typeof WithdrawBody>);
 
 /** `status`: the one asked for; 409 when the user already has it (someone else changed it). */
 export const setUserStatus = (api: ApiSession, of: UsersOf, id: string, status: UserStatus) =>
   'organizationId' in of
-    ? put<UserWritten>(api, `/organization/${seg(of.organizationId)}/toggle-status/${seg(id)}`, { id, organizationId: of.organizationId, status })
-    : put<UserWritten>(api, `/users/${seg(id)}/toggle-status`, { id, status });
+    ? put<UserWritten>(api, `/organization/${seg(of.organizationId)}/toggle-status/${seg(id)}`, { id, organizationId: of.organizationId, status } satisfies z.input<typeof ToggleBody>)
+    : put<UserWritten>(api, `/users/${seg(id)}/toggle-status`, { id, status } satisfies z.input<typeof ToggleBody>);

@@ -4,6 +4,8 @@
 // of one application (state.$section.review-application.$id/action-dialog.tsx) and the list's bulk confirmation
 // (state.applications.bulk.tsx). A refusal comes back with what was typed and the messages by field.
 import { workflowAction, type ActionId, type ActionNeeds, type MoveInput } from '../../domain/workflow';
+import type { z } from 'zod';
+import type { MoveBody } from '../../domain/api-requests';
 import { ErrorList, NoChoice, NOT_CHOSEN } from './forms';
 import { TextArea } from './text-input';
 
@@ -50,10 +52,13 @@ export function moveValues(form: FormData): MoveValues {
   return { comments: text('comments'), reasonId: text('reasonId'), status: text('status'), sectionIds: list('sectionIds'), reviewerIds };
 }
 
+/** A move's body: the API's (domain/api-requests.ts MoveBody), which the workflow's rules also read (MoveInput). */
+export type MoveBodyInput = z.input<typeof MoveBody> & MoveInput;
+
 /** The API's body for a status move from what was posted: only what the action takes. */
-export function moveInput(actionId: ActionId, values: MoveValues): MoveInput {
+export function moveInput(actionId: ActionId, values: MoveValues): MoveBodyInput {
   const { needs } = workflowAction(actionId);
-  const body: MoveInput = { comments: values.comments.trim() || null };
+  const body: MoveBodyInput = { comments: values.comments.trim() || null };
   if (needs.reasonId) body.reasonId = values.reasonId ? Number(values.reasonId) : null;
   if (needs.status) body.status = values.status || null;
   if (needs.sectionIds || (needs.status && values.status === 'REVISION_NEEDED')) body.sectionIds = values.sectionIds;

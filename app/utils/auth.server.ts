@@ -14,6 +14,7 @@ import { formReadFrom } from './form-data.server';
 import type { z } from 'zod';
 import type { HeldAnswers, SignedInSchema } from '../../domain/api-schemas';
 import type { VerifyOtpInput } from '../../domain/auth-schemas';
+import type { HeldFormQuery, HoldBody } from '../../domain/api-requests';
 
 export type { ProfileOrganization, UserProfile };
 /** verify-otp's answer: the type of the schema the API documents it with (domain/api-schemas.ts). */
@@ -160,7 +161,7 @@ async function holdAnswers(
   const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !NOT_ANSWERS.has(entry[0]));
   if (!userId || !organizationId || fields.length === 0) return null;
   try {
-    await callApi(context, '/held-submissions', { method: 'PUT', token, body: { formKey: heldFormKey(session, page), fields } });
+    await callApi(context, '/held-submissions', { method: 'PUT', token, body: { formKey: heldFormKey(session, page), fields } satisfies z.input<typeof HoldBody> });
   } catch (error) {
     if (isApiFailure(error)) return null;
     throw error;
@@ -176,7 +177,7 @@ export async function heldAnswers(request: Request, context: AppLoadContext, use
   try {
     const held = await callApi<HeldAnswers>(context, '/held-submissions', {
       token: user.token,
-      query: { formKey: heldFormKey(user.session, new URL(request.url)) },
+      query: { formKey: heldFormKey(user.session, new URL(request.url)) } satisfies z.input<typeof HeldFormQuery>,
     });
     const form = new FormData();
     for (const [name, value] of held.fields) form.append(name, value);
@@ -194,7 +195,7 @@ export async function releaseHeldAnswers(request: Request, context: AppLoadConte
     await callApi(context, '/held-submissions', {
       method: 'DELETE',
       token: user.token,
-      query: { formKey: heldFormKey(user.session, new URL(request.url)) },
+      query: { formKey: heldFormKey(user.session, new URL(request.url)) } satisfies z.input<typeof HeldFormQuery>,
     });
   } catch (error) {
     if (!isApiFailure(error)) throw error;

@@ -344,13 +344,14 @@ export async function markingAction(api: ApiSession, caller: ApiCaller, form: Fo
       return redirectWithToast(back, caller.context, { type: 'success', title: submitted.message });
     }
     if (intent === MARKING_INTENTS.decision) {
-      const decision = text(form, 'decision');
+      const chosen = text(form, 'decision');
+      const decision = REVIEW_DECISIONS.find((d) => d === chosen);
       const comments = text(form, 'comments').trim();
       const errors: Record<string, string> = {};
-      if (!(REVIEW_DECISIONS as readonly string[]).includes(decision)) errors.decision = MARK_MSG.decisionRequired;
+      if (!decision) errors.decision = MARK_MSG.decisionRequired;
       if (!comments) errors.comments = MARK_MSG.commentsRequired;
       const first = Object.values(errors)[0];
-      if (first) return fail(errors, first);
+      if (first || !decision) return fail(errors, first ?? MARK_MSG.decisionRequired);
       const res = await submitDecision(api, id, { decision, comments });
       return redirectWithToast(back, caller.context, { type: 'success', title: res.message });
     }
