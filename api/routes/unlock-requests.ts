@@ -22,9 +22,8 @@ import { currentAuth, requireUser } from '../guard';
 import {
   applicationRoute, loadApplicationFor, organizationRole, organizationRoute, requireListScope, visibleApplication,
 } from '../services/application-access';
-import { applicationSections, applications, organizations, programs, sections, unlockRequests, users } from '../db/schema';
+import { applicationSections, organizations, programs, sections, unlockRequests, users } from '../db/schema';
 import { loadAnswerState, loadProgram, type ApplicationRow, type Program } from '../services/application-content';
-import { audit } from '../services/audit';
 import { createUnlockRequest, isUniqueViolation, listUnlockWindows, openSection, relockSection, setUnlockWindow } from '../services/unlocks';
 import { notifySectionUnlocked } from '../services/unlock-notifications';
 import { pageEnvelope } from '../db/paging';
