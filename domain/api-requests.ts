@@ -14,7 +14,9 @@ import { RUBRIC_FIELDS, RUBRIC_MSG } from './rubric';
 import { TECHNOLOGY_TYPES } from './technology';
 import { ASSIGNMENT_MSG } from './review-assignments';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from './ids';
+
+export { UUID };
 /** A uuid text, refused with `message`. */
 export const uuid = (message: string) => z.string({ error: message }).regex(UUID, message);
 

@@ -32,8 +32,7 @@ import { validateMessageAttachment } from '../../domain/validation';
 import { baseFileName } from '../../domain/documents';
 import { AttachmentLinkSchema, MessageSentSchema, ThreadPageSchema, ThreadReadSchema, ThreadSchema, UnreadCountsSchema } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../domain/ids';
 
 const ThreadsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

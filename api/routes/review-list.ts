@@ -20,11 +20,11 @@ import { IsoDaySchema } from '../../domain/input';
 import { allowedActionsOfRoles, type AssignmentStatus } from '../../domain/workflow';
 import { OrganizationChoiceSchema, ReviewListPageSchema, type ListedReviewer } from '../../domain/api-schemas';
 import { doc } from '../openapi/declare';
+import { UUID } from '../../domain/ids';
 
 /** What the state side ever sees (domain/access.ts): never a draft or a cancelled application. */
 export const STATE_VISIBLE_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(isSubmittedOrLater);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUS_MESSAGE = 'Unknown status filter';
 
 /** One or several statuses: a repeated parameter, a comma list, or both; ALL means every status. */

@@ -18,8 +18,8 @@ import { isReviewStatus, parseReviewerType } from '../../domain/reviewers';
 import { isApplicationStatus } from '../../domain/statuses';
 import { doc } from '../openapi/declare';
 import { ReviewerAssignmentsPageSchema, ReviewerSummaryPageSchema } from '../../domain/api-schemas';
+import { UUID } from '../../domain/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const REVIEWERS_MSG = {
   reviewerId: 'Unknown reviewer',
   reviewerType: 'Unknown reviewer type: use CTC_REVIEWER, RSM_REVIEWER or STATE_REVIEWER',

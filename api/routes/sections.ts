@@ -35,6 +35,7 @@ import {
   validateAnswers, type ValidationContext,
 } from '../../domain/validation';
 import { SectionSaveBody } from '../../domain/api-requests';
+import { UUID } from '../../domain/ids';
 
 /** The document id a File answer names, if it has the shape of one. */
 function fileDocumentId(value: AnswerValue | undefined): string | null {
@@ -45,14 +46,11 @@ function fileDocumentId(value: AnswerValue | undefined): string | null {
 
 type SectionStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const SectionsQuery = z.object({
   programId: z.string().regex(UUID, APPLICATION_MSG.programNotFound).optional(),
 });
 
 const SectionQuery = z.object({ required: z.enum(['true', 'false']).optional() });
-
 
 /** Stable JSON comparison (jsonb does not keep key order): domain/edit-conflicts.ts. */
 const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);

@@ -14,8 +14,7 @@ import { accessLevels, type Action, type Entity } from '../../domain/permissions
 import { APPLICATION_MSG, MSG } from '../../domain/messages';
 import { refusal, roleAllowing, type ActionId, type AssignmentStatus } from '../../domain/workflow';
 import type { RoleName } from '../../domain/roles';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../domain/ids';
 
 /** What a route declares about its access check: the table's action and entity, and where the id is. */
 export type RouteAccess =

@@ -14,8 +14,7 @@ import { loadAnswerState, loadProgram, type ApplicationRow } from './application
 import { isQuestionVisible } from '../../domain/validation/conditions';
 import { safeEntryName, sectionFolder, uniqueEntryName } from '../../domain/exports';
 import type { FileValue } from '../../domain/questions';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../domain/ids';
 
 const isFileValue = (value: unknown): value is FileValue =>
   !!value && typeof value === 'object' && !Array.isArray(value) && typeof (value as FileValue).documentId === 'string' && UUID.test((value as FileValue).documentId);

@@ -29,10 +29,9 @@ import {
 import { statusLabel } from '../../domain/statuses';
 // What a bulk action answers, one shape for the API and the UI: the schemas the API documents (decision 098).
 import type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/api-schemas';
+import { UUID } from '../../domain/ids';
 
 export type { BulkAction, BulkPreviewRow, BulkResult } from '../../domain/api-schemas';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A bulk move's body: the single move's ({comments, reasonId, sectionIds, status}) and assign-reviewers' reviewerIds. */
 export interface BulkInput extends MoveInput {

@@ -9,8 +9,8 @@ import type { HistoryFilterChoices, HistoryQuery } from '../api/history.server';
 import { actionLabel, HISTORY_ACTIONS } from '../../domain/history';
 import { formatListDate } from '../../domain/dates';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
+import { UUID } from '../../domain/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid: FilterRule = (raw) => (UUID.test(raw.trim()) ? raw.trim().toLowerCase() : undefined);
 /** A calendar day yyyy-MM-dd that exists (what a date input sends). */
 const day: FilterRule = (raw) => {

@@ -10,8 +10,8 @@ import { formatListDateTime } from '../../domain/dates';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
 import { UNLOCK_STATUS_LABEL, UNLOCK_STATUSES } from '../../domain/unlock-requests';
 import type { UnlockListPage, UnlockListQuery, UnlockRow } from '../api/unlock-requests.server';
+import { UUID } from '../../domain/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid: FilterRule = (raw) => (UUID.test(raw.trim()) ? raw.trim().toLowerCase() : undefined);
 
 export type UnlockFilter = 'status' | 'organization';

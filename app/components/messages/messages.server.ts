@@ -20,8 +20,8 @@ import { redirectForMenuPath } from '../../../domain/menu';
 import { MAX_ATTACHMENTS, MESSAGE_MSG, messageDraftErrors } from '../../../domain/conversations';
 import { VALIDATION_MSG } from '../../../domain/validation';
 import type { RoleType } from '../../../domain/roles';
+import { UUID } from '../../../domain/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Threads per page of the list. */
 export const THREADS_PER_PAGE = 10;
 /** The application picker's limit (spec 9). */

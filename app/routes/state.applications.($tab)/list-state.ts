@@ -7,6 +7,7 @@ import { DATE_RANGES, DATE_RANGE_LABELS, dateRangeBounds, type DateRange } from 
 import { stageOf } from '../../../domain/permissions';
 import { APPLICATION_STATUSES, isSubmittedOrLater, statusLabel, type ApplicationStatus } from '../../../domain/statuses';
 import type { ReviewListQuery } from '../../api/review-list.server';
+import { UUID } from '../../../domain/ids';
 
 /** Every status the state side sees (never a draft or a cancelled application, decision 008). */
 export const STATE_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(isSubmittedOrLater);
@@ -50,8 +51,6 @@ export function tabOf(segment: string | undefined, reviewer: boolean): TabDef | 
 export const tabPath = (tab: TabId) => (tab === 'all' ? '/state/applications' : `/state/applications/${tab}`);
 
 export type Filter = 'range' | 'location' | 'organization' | 'status';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One or several statuses of the state side, as a comma list (the dashboard links one; a URL may name several). */
 export function statusList(raw: string): string | undefined {

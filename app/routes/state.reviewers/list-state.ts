@@ -8,10 +8,10 @@ import { REVIEWER_TYPES, reviewerTypeLabel, type ReviewerType } from '../../../d
 import { REVIEW_STATUSES, REVIEW_STATUS_LABELS, type ReviewerView } from '../../../domain/reviewers';
 import type { AssignmentStatus } from '../../../domain/workflow';
 import type { ReviewerAssignmentsQuery } from '../../api/reviewers.server';
+import { UUID } from '../../../domain/ids';
 
 export type Filter = 'reviewerId' | 'reviewerType' | 'reviewStatus' | 'applicationStatus' | 'stalled';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Every status the state side sees (never a draft or a cancelled application). */
 export const STATE_STATUSES = APPLICATION_STATUSES.filter(isSubmittedOrLater);
 
