@@ -10,11 +10,15 @@ import { Toaster } from './components/toaster';
 import { MotionRoot } from './components/motion';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { useNonce } from './utils/nonce';
+import './chunks/every-page'; // shared modules in one file (decision 102)
 
 export const links: LinksFunction = () => [
   { rel: 'preload', href: '/fonts/poppins-latin-400-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   // Headings are semibold: without this weight at first paint they are drawn in a fallback font and reflow when it arrives (the form's title wrapped differently: CLS 0.026, decision 026).
   { rel: 'preload', href: '/fonts/poppins-latin-600-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // Labels and buttons are medium: without the preload this weight was found only after the stylesheets and layout,
+  // one more round trip before first paint (Lighthouse's slow 4G: sign-in FCP 2.13 → 1.83 s, the form 2.82 → 2.58 s).
+  { rel: 'preload', href: '/fonts/poppins-latin-500-normal.woff2', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: chakraGlobalHref },
   { rel: 'stylesheet', href: fontsHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

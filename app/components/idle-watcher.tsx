@@ -3,6 +3,7 @@
 // with a keep-alive at most every 5 minutes. Without JavaScript the server ends the idle session by itself.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HIDDEN_TAB_LOGOUT_MS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_SECONDS, KEEPALIVE_INTERVAL_MS } from '../../domain/constants';
+import '../chunks/signed-in'; // loaded on pages that already have this shared file: keeps it one file (decision 102)
 
 interface IdleSettings {
   timeoutMs: number;

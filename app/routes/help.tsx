@@ -2,6 +2,7 @@
 // Plain elements with build-time classes: no Chakra in the browser (decision 020).
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import '../chunks/every-page'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { HistoryTable } from '../components/history-table';
 import { loadApplicationHistory } from '../components/history-loader.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

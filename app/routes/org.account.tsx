@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { accountAction, accountLoader } from '../components/account/account.server';
 import { AccountScreen } from '../components/account/account-screen';
 import { ShellErrorBoundary } from '../components/error-boundary';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'My account | Broadband Grants Portal' }];
 export const loader = (args: LoaderFunctionArgs) => accountLoader(args, 'org');

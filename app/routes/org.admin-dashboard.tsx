@@ -16,6 +16,7 @@ import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { redirectForMenuPath } from '../../domain/menu';
 import { APPLICATION_STATUSES, statusLabel } from '../../domain/statuses';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

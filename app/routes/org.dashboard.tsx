@@ -8,6 +8,7 @@ import { apiSession } from '../api/client.server';
 import { organizationCounts } from '../api/dashboard.server';
 import { CountCard } from '../components/count-card';
 import { ShellErrorBoundary } from '../components/error-boundary';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

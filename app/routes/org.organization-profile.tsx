@@ -21,6 +21,7 @@ import type { AnswerValue } from '../../domain/questions';
 import { readForm } from '../utils/form-data.server';
 import { applyChoices, conflictOutcome, heldEditState, questionWords, readPostedEdit, viewEditState, type EditState } from '../utils/edit-conflict';
 import { EditConflictPanel, EditStateFields } from '../components/edit-conflict-panel';
+import '../chunks/answers'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Entity Profile | Broadband Grants Portal' }];
 

@@ -13,6 +13,7 @@ import { clampPage } from '../components/list-kit/paging.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { UNLOCK_LIST_SPEC, UnlockListTools, UnlockTable, unlockColumns, unlockQuery } from '../components/unlock-list';
 import { redirectForMenuPath } from '../../domain/menu';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { usersAction, usersLoader } from '../components/user-admin/users.server';
 import { UsersScreen } from '../components/user-admin/users-screen';
 import { ShellErrorBoundary } from '../components/error-boundary';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Users | Broadband Grants Portal' }];
 export const loader = (args: LoaderFunctionArgs) => usersLoader(args, 'org');

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { loginAction, loginLoader } from '../utils/login.server';
 import { LoginPage } from '../components/login-page';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import '../chunks/every-page'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Organization sign in | Broadband Grants Portal' }];
 export const loader = (args: LoaderFunctionArgs) => loginLoader(args, 'org');

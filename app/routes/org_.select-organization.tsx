@@ -15,6 +15,7 @@ import { ErrorList, FormAlert, nativeSelectStyle } from '../components/forms';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG, PORTAL_MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Select an entity | Broadband Grants Portal' }];
 

@@ -11,6 +11,7 @@ import { Field, FormAlert, replyErrors, replyValue, type FormReply } from '../co
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { MSG } from '../../domain/messages';
 import { readForm } from '../utils/form-data.server';
+import '../chunks/every-page'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Register your organization | Broadband Grants Portal' }];
 

@@ -8,6 +8,7 @@ import { HistoryTable } from '../components/history-table';
 import { loadApplicationHistory } from '../components/history-loader.server';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { can } from '../../domain/permissions';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

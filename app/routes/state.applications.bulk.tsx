@@ -26,6 +26,7 @@ import { statusLabel } from '../../domain/statuses';
 import {
   BULK_MAX, BULK_MSG, CHANGE_STATUS_TARGETS, REJECT_REASONS, bulkActionLabel, isBulkActionId, workflowAction, type ActionId,
 } from '../../domain/workflow';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d ? `With selected: ${d.action.label}` : 'With selected'} | Broadband Grants Portal` },

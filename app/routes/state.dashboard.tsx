@@ -12,6 +12,7 @@ import { ShellErrorBoundary } from '../components/error-boundary';
 import { statusLabel } from '../../domain/statuses';
 import { stateReadScope } from '../../domain/access';
 import { can } from '../../domain/permissions';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

@@ -15,6 +15,7 @@ import { HistoryTable } from '../components/history-table';
 import { HISTORY_LIST_SPEC, HistoryTools, historyQuery, namesChoices, NO_CHOICES } from '../components/history-list';
 import { ShellErrorBoundary } from '../components/error-boundary';
 import { redirectForMenuPath } from '../../domain/menu';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { messagesAction, messagesLoader } from '../components/messages/messages.server';
 import { MessagesScreen } from '../components/messages/messages-screen';
 import { ShellErrorBoundary } from '../components/error-boundary';
+import '../chunks/answers'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Messages | Broadband Grants Portal' }];
 

@@ -25,6 +25,7 @@ import { ORGANIZATION_MSG, USER_MSG } from '../../domain/messages';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../domain/constants';
 import { roleLabel } from '../../domain/roles';
 import { USER_STATUSES, type UserStatus } from '../../domain/user-form';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Organizations | Broadband Grants Portal' }];
 

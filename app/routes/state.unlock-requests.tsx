@@ -27,6 +27,7 @@ import { pastDue, UnlockWindowConfirm, UnlockWindowPanel, WINDOW_INTENT, WINDOW_
 import { UNLOCK_LIST_SPEC, UnlockListTools, UnlockTable, unlockColumns, unlockQuery } from '../components/unlock-list';
 import { redirectForMenuPath } from '../../domain/menu';
 import { can } from '../../domain/permissions';
+import '../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Unlock Requests | Broadband Grants Portal' }];
 

@@ -1,5 +1,6 @@
 import { data, type MetaFunction } from '@remix-run/node';
 import { UnauthorizedPage } from '../components/status-page';
+import '../chunks/every-page'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../utils/form-data.server';
 

@@ -5,12 +5,12 @@
 import type { AnswerValue, QuestionDef } from '../../domain/questions';
 import { isEmptyAnswer, type ValidateOptions } from '../../domain/validation/answers-common';
 
-type Checks = typeof import('../../domain/validation/answers');
+type Checks = typeof import('./answer-checks');
 let checks: Promise<Checks> | null = null;
 
 /** Starts loading the checks (once); later calls get the same promise. */
 export function loadAnswerChecks(): Promise<Checks> {
-  checks ??= import('../../domain/validation/answers').catch((error: unknown) => {
+  checks ??= import('./answer-checks').catch((error: unknown) => {
     checks = null; // a failed fetch (offline for a moment) is tried again on the next change
     throw error;
   });

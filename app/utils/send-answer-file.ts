@@ -7,6 +7,7 @@ import { DOCUMENT_MSG, MSG } from '../../domain/messages';
 import { validateAnswerFile } from '../../domain/validation/files';
 import { VALIDATION_MSG } from '../../domain/validation/messages';
 import { jsonOf, sendUpload, type UploadState } from './send-upload';
+import '../chunks/answers'; // loaded on pages that already have this shared file: keeps it one file (decision 102)
 
 export type { UploadState } from './send-upload';
 

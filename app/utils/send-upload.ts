@@ -3,6 +3,7 @@
 // canceled'). Shared by a File question's answer (send-answer-file.ts) and the documents library's Upload and New
 // version (decision 036); loaded only when a person first sends a file (first-load budget, decision 021).
 import { VALIDATION_MSG } from '../../domain/validation/messages';
+import '../chunks/answers'; // loaded on pages that already have this shared file: keeps it one file (decision 102)
 
 export type UploadState =
   | { phase: 'idle' }

@@ -27,6 +27,7 @@ import { AutosaveStatus, ChangedElsewhere, useAutosave } from '../../components/
 import { PresenceLine, usePresence } from '../../components/presence';
 import { EditConflictPanel, EditStateFields } from '../../components/edit-conflict-panel';
 import { viewEditState } from '../../utils/edit-conflict';
+import '../../chunks/answers'; // shared modules in one file (decision 102)
 
 export { action, loader } from './form.server';
 

@@ -21,6 +21,7 @@ import { ApplicationFilters } from './filters';
 import { CancelConfirm, CancelReason, DeleteConfirm } from './dialogs';
 import { NewApplication } from './new-application';
 import { can } from '../../../domain/permissions';
+import '../../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { action } from './actions.server';
 

@@ -13,6 +13,7 @@ import { PAGE_SIZES } from '../../../domain/constants';
 import type { LibraryDocument } from '../../api/documents.server';
 import { documentsAction, documentsLoader, type DocumentsLoaderData } from './documents.server';
 import { DeleteDialog, PreviewDialog, UploadDialog, VersionDialog } from './dialogs';
+import '../../chunks/answers'; // shared modules in one file (decision 102)
 
 export const meta: MetaFunction = () => [{ title: 'Documents | Broadband Grants Portal' }];
 export const loader = (args: LoaderFunctionArgs) => documentsLoader(args);

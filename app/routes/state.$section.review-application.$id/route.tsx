@@ -29,6 +29,7 @@ import {
 } from '../../components/unlocks/admin-unlock';
 import { UNLOCK_MSG } from '../../../domain/unlock-requests';
 import type { loader } from './page.server';
+import '../../chunks/answers'; // shared modules in one file (decision 102)
 
 export { action, loader } from './page.server';
 

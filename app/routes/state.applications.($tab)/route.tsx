@@ -23,6 +23,7 @@ import { reviewColumns, type StateListRow } from './columns';
 import { StateListFilters } from './filters';
 import { BulkForm } from './bulk-bar';
 import { ExportLink } from './export-link';
+import '../../chunks/signed-in'; // shared modules in one file (decision 102)
 
 /** The tabs with the bulk bar (issue 10 UI 7): All and the stages (not a reviewer's own list, not the decided). */
 const BULK_TABS = new Set(['all', 'gating', 'technical', 'state-review']);

@@ -17,6 +17,7 @@ import { requireCandidateReader } from './access.server';
 import { exportHref, LIST_SPEC, listChips, listQuery, readListState } from './list-state';
 import { CandidateFilters } from './filters';
 import { AreaRanking, EmptyAreas } from './area-table';
+import '../../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../../utils/form-data.server';
 

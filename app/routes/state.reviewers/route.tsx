@@ -19,6 +19,7 @@ import { STALLED_AFTER_DAYS } from '../../../domain/reviewers';
 import { assignmentsQuery, readReviewersState, reviewerChips, summaryQuery, viewPath } from './list-state';
 import { assignmentColumns, summaryColumns } from './columns';
 import { ReviewerFilters } from './filters';
+import '../../chunks/signed-in'; // shared modules in one file (decision 102)
 
 export { refuseMethod as action } from '../../utils/form-data.server';
 
