@@ -1,7 +1,8 @@
 // The answer checks of the question form, loaded when first needed (issue 8, first-load budget; decision 021).
 // With JavaScript an answer is checked as it is typed with the same rules the server runs on every save
-// (domain/validation); those rules (messages, dates, amounts, addresses, tables) are about 3 KB gzipped that no
-// first paint needs, so the browser fetches them on the first change of an answer, in their own chunk.
+// (domain/validation). The pages with question forms now carry those rules in their shared file (app/chunks/answers.ts,
+// decision 102: one file of about 4 KB gzipped instead of six small ones), so on them this import finds the rules
+// already loaded; it stays lazy so that a page without that shared file never fetches them before it needs them.
 import type { AnswerValue, QuestionDef } from '../../domain/questions';
 import { isEmptyAnswer, type ValidateOptions } from '../../domain/validation/answers-common';
 
