@@ -45,13 +45,15 @@ const readStamp = (file: string): Partial<Stamp> => {
 };
 
 /**
- * Makes the template (a new in-memory PGlite, migrated, dumped next to its stamp), unless the one in
- * place was made by this PGlite release with these migrations. Returns whether it made one.
+ * Makes the template (a new in-memory PGlite, migrated, dumped and opened once in a directory, next to its stamp),
+ * unless the one in place, both parts, was made by this PGlite release with these migrations. Returns whether it made
+ * one.
  */
 export async function makePgliteTemplate(outFile: string, migrationsFolder: string): Promise<boolean> {
   const stamp: Stamp = { pglite: pgliteVersion(), journal: fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8') };
   const current = readStamp(outFile);
-  if (fs.existsSync(outFile) && current.pglite === stamp.pglite && current.journal === stamp.journal) return false;
+  const whole = fs.existsSync(outFile) && fs.existsSync(path.join(templateDirOf(outFile), 'PG_VERSION'));
+  if (whole && current.pglite === stamp.pglite && current.journal === stamp.journal) return false;
   const client = await PGlite.create();
   let dump: Blob;
   try {

@@ -50,6 +50,15 @@ describe('the build', () => {
     expect(fs.readdirSync(path.dirname(template)).sort()).toEqual(['pglite-template.dir', 'pglite-template.tar.gz', 'pglite-template.tar.gz.json']);
     expect(await makePgliteTemplate(template, migrationsFolder())).toBe(false);
   });
+
+  it('makes both again when the directory is missing (a build from before it)', async () => {
+    const older = path.join(root, 'older-build', 'pglite-template.tar.gz');
+    fs.mkdirSync(path.dirname(older), { recursive: true });
+    fs.copyFileSync(template, older);
+    fs.copyFileSync(`${template}.json`, `${older}.json`);
+    expect(await makePgliteTemplate(older, migrationsFolder())).toBe(true);
+    expect(fs.existsSync(path.join(path.dirname(older), 'pglite-template.dir', 'PG_VERSION'))).toBe(true);
+  }, 120_000);
 });
 
 describe('a new data directory', () => {
