@@ -182,24 +182,25 @@ test('a new organization signs up and signs in', async ({ page }) => {
 
 test('with JavaScript the unread badge reads again each minute, one read at a time: a slow read is not cut short by the next', async ({ page }) => {
   test.skip(!jsEnabled(page), 'the badge refreshes by itself only with JavaScript; without it, with each page');
-  // The page's clock is the test's: two minutes pass at once (as when a laptop wakes), while the server takes 3 s to
-  // answer each read. One read is sent, and it ends with its answer: none is aborted by a later minute.
+  // The page's clock is the test's: three minutes pass at once (as when a laptop wakes), while the server takes 3 s to
+  // answer each read. One read is sent: each minute that finds a read out skips, where a new load would have aborted
+  // the last read and sent another (the old badge sent one a minute, each aborting the one before).
   await page.clock.install();
   await signIn(page, ACCOUNTS.orgAdmin);
   await ready(page);
-  const reads: { url: string; failure: string | null }[] = [];
-  page.on('requestfinished', (req) => { if (req.url().includes('/resources/unread')) reads.push({ url: req.url(), failure: null }); });
-  page.on('requestfailed', (req) => { if (req.url().includes('/resources/unread')) reads.push({ url: req.url(), failure: req.failure()?.errorText ?? 'failed' }); });
+  const sent: string[] = [];
+  page.on('request', (req) => { if (req.url().includes('/resources/unread')) sent.push(req.url()); });
   await page.route('**/resources/unread*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await route.continue();
+    // Counted by what the page sent: Chromium may report a request held this long as aborted when it goes on, with
+    // no abort from the page.
+    await route.continue().catch(() => {});
   });
   await page.clock.runFor(60_000);
   await page.clock.runFor(60_000);
   await page.clock.runFor(60_000);
-  await expect.poll(() => reads.length, { timeout: 20_000 }).toBeGreaterThan(0);
-  // Let any later read (one per minute that passed while the first was out) finish or fail.
+  await expect.poll(() => sent.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  // Let any later read (one per minute that passed while the first was out) be sent.
   await page.waitForTimeout(4_000);
-  expect(reads.filter((r) => r.failure)).toEqual([]);
-  expect(reads).toHaveLength(1);
+  expect(sent).toHaveLength(1);
 });
