@@ -164,7 +164,18 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
   await expect(page.getByTestId('marking-form')).toBeVisible();
   if (opts.checks) {
     await scanSettled(page);
-    // Submit Section with nothing marked names the questions.
+    // Submit Section with nothing marked names the questions. With JavaScript its errors show while the page still
+    // reloads its data (held 2 s here): the marks chosen meanwhile are saved once the reload ends, not dropped.
+    let held = false;
+    if (jsEnabled(page)) {
+      await page.route(/\.data\?step=/, async (route) => {
+        if (route.request().method() === 'GET' && !held) {
+          held = true;
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+        }
+        await route.continue().catch(() => {});
+      });
+    }
     await page.getByRole('button', { name: 'Submit Section' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MARK_MSG.unmarked(['6', '7', '8', '19']) })).toBeVisible();
     // A Fail needs a comment: the message is tied to the comment box; what was chosen stays.
@@ -174,7 +185,9 @@ async function review(page: Page, email: string, id: string, opts: { checks: boo
       // Saved as they go: the fetcher leaves focus on the radio and says so in the live region (a Fail without its
       // comment is not acceptable yet and waits).
       await page.getByTestId('mark-7').getByLabel('Pass', { exact: true }).check();
+      expect(held).toBe(true);
       await expect(page.getByTestId('autosave-status')).toHaveText('Your marks are saved.');
+      await page.unroute(/\.data\?step=/);
       await expect(page.getByTestId('mark-7').getByLabel('Pass', { exact: true })).toBeFocused();
       await expect(page.getByTestId('marking-form')).toHaveAttribute('data-autosave', 'idle');
     }

@@ -238,6 +238,15 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
   useEffect(() => () => {
     if (timer.current) window.clearTimeout(timer.current);
   }, []);
+  // A change made while the page navigates (the refused Submit Section's reload, whose errors show before it ends) is
+  // saved once the navigation is over: the autosave does not race the navigation, and the change is not dropped.
+  const changedDuringNavigation = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== 'idle' || !changedDuringNavigation.current) return;
+    changedDuringNavigation.current = false;
+    schedule();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [navigation.state]);
   // The panel says it all for a stale save.
   const message = failed && !edit.panel && !Object.values(errors).includes(failed.message) ? failed.message : null;
   const after = (q: AnswerView): ReactNode => {
@@ -254,7 +263,9 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
       method="post" noValidate preventScrollReset ref={formRef} data-testid="marking-form"
       data-autosave={waiting || fetcher.state !== 'idle' ? 'busy' : 'idle'}
       onChange={() => {
-        if (hydrated && navigation.state === 'idle') schedule();
+        if (!hydrated) return;
+        if (navigation.state === 'idle') schedule();
+        else changedDuringNavigation.current = true;
       }}
       onSubmit={(event) => {
         // An autosave under way or about to go: the Save waits for it, then goes from the version it saved.
