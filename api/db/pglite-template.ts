@@ -4,7 +4,7 @@
 // it: its dates are relative to the day of the start, so each start seeds its own.
 // The build also opens that dump once in a directory and closes it (build/pglite-template.dir): a new database is
 // then a copy of that closed data directory, as one copies a cleanly stopped PostgreSQL cluster, which takes a
-// fraction of unpacking the dump into PGlite (decision 102: 2.0-2.5 s to load, about 0.3 s to copy).
+// fraction of unpacking the dump into PGlite (decision 102: copy and open 1.4 s, load 3.6-4.4 s, on a loaded machine).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -239,12 +239,14 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
     if (timer.current) window.clearTimeout(timer.current);
   }, []);
   // A change made while the page navigates (the refused Submit Section's reload, whose errors show before it ends) is
-  // saved once the navigation is over: the autosave does not race the navigation, and the change is not dropped.
-  const changedDuringNavigation = useRef(false);
+  // saved once the navigation is over: the autosave does not race the navigation, and the change is not dropped. Only
+  // on the step it was made on: a navigation to another step brings another form, with nothing of this one's to save.
+  const changedDuringNavigation = useRef<string | null>(null);
   useEffect(() => {
-    if (navigation.state !== 'idle' || !changedDuringNavigation.current) return;
-    changedDuringNavigation.current = false;
-    schedule();
+    if (navigation.state !== 'idle' || changedDuringNavigation.current === null) return;
+    const changedOn = changedDuringNavigation.current;
+    changedDuringNavigation.current = null;
+    if (changedOn === stepId) schedule();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigation.state]);
   // The panel says it all for a stale save.
@@ -265,7 +267,7 @@ export function MarkedAnswers({ questions, mine, stepId }: { questions: AnswerVi
       onChange={() => {
         if (!hydrated) return;
         if (navigation.state === 'idle') schedule();
-        else changedDuringNavigation.current = true;
+        else changedDuringNavigation.current = stepId;
       }}
       onSubmit={(event) => {
         // An autosave under way or about to go: the Save waits for it, then goes from the version it saved.
